@@ -1,0 +1,268 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The engine benchmark workloads W1, W3, W4, W5 (bench-workload spec, transcribed into the README): a full random
+// base game with farmers for two players, the start tile a copy of D at 0,0, the other 71 tiles shuffled by a
+// seeded PRNG; each turn every legal move is enumerated and one is picked uniformly.
+
+func baseBag(cat *Catalogue) (start *TileType, bag []*TileType) {
+	for _, t := range cat.Set("base") {
+		n := t.Count
+		if t.Start {
+			start = t
+			n--
+		}
+		for i := 0; i < n; i++ {
+			bag = append(bag, t)
+		}
+	}
+	return
+}
+
+type w1Stats struct {
+	turns, placements, moves, farmers, discards int
+}
+
+// w1Game plays one W1 game on s (reset first) and adds to st. It records the moves when rec is not nil.
+func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats, rec *[]w1Move,
+	moves []Move, log []Score) ([]Move, []Score) {
+	s.Reset()
+	s.PlaceStart(start)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	order := append(bag[:0:0], bag...)
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	player := 0
+	for _, t := range order {
+		moves = s.LegalMoves(t, player, moves[:0])
+		if len(moves) == 0 {
+			st.discards++
+			continue
+		}
+		st.turns++
+		st.placements += s.CountPlacements(t)
+		st.moves += len(moves)
+		m := moves[rng.IntN(len(moves))]
+		if rec != nil {
+			*rec = append(*rec, w1Move{t, player, m})
+		}
+		var err error
+		log, err = s.PlayMove(player, t, m, log[:0])
+		if err != nil {
+			panic(err)
+		}
+		player ^= 1
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Where == OnBoard && s.SegKind(f.Seg) == KField {
+			st.farmers++
+		}
+	}
+	return moves, log
+}
+
+type w1Move struct {
+	t      *TileType
+	player int
+	m      Move
+}
+
+func newW1State() *State {
+	return New(Standard(), Options{Players: 2, Followers: 7, Farmers: true})
+}
+
+// TestW1Sanity plays the 200 W1 games and checks the workload's sanity statistics: 71 turns a game, 27.5 ± 0.5
+// legal placements a turn, about 40 legal moves a turn, about 7 followers on fields at the end. An engine that
+// drops a rule misses them.
+func TestW1Sanity(t *testing.T) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	if len(bag) != 71 {
+		t.Fatalf("bag has %d tiles, want 71", len(bag))
+	}
+	s := newW1State()
+	var st w1Stats
+	var moves []Move
+	var log []Score
+	const games = 200
+	for seed := uint64(1); seed <= games; seed++ {
+		moves, log = w1Game(s, seed, bag, start, &st, nil, moves, log)
+	}
+	turns := float64(st.turns) / games
+	placements := float64(st.placements) / float64(st.turns)
+	mv := float64(st.moves) / float64(st.turns)
+	farmers := float64(st.farmers) / games
+	t.Logf("W1 sanity: %.2f turns/game, %.2f placements/turn, %.2f moves/turn, %.2f farmers/game, %d discards",
+		turns, placements, mv, farmers, st.discards)
+	if turns < 70.5 || turns > 71 {
+		t.Errorf("turns per game %.2f, want 71", turns)
+	}
+	if placements < 27 || placements > 28 {
+		t.Errorf("placements per turn %.2f, want 27.5 ± 0.5", placements)
+	}
+	if mv < 35 || mv > 45 {
+		t.Errorf("moves per turn %.2f, want about 40", mv)
+	}
+	if farmers < 5 || farmers > 9 {
+		t.Errorf("farmers per game %.2f, want about 7", farmers)
+	}
+}
+
+// TestW1Conservation plays W1 games and checks after every turn that no follower is lost (on the board + in
+// supply = 7 each), and that scores never decrease and never go negative (BASE-14, DEF-5).
+func TestW1Conservation(t *testing.T) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	s := newW1State()
+	for seed := uint64(1); seed <= 50; seed++ {
+		var rec []w1Move
+		var st w1Stats
+		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		s.Reset()
+		s.PlaceStart(start)
+		var prev [MaxPlayers]int
+		for _, r := range rec {
+			if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				t.Fatalf("seed %d: replay: %v", seed, err)
+			}
+			for p := 0; p < 2; p++ {
+				if got := s.InSupplyCount(p, Follower) + s.OnBoardCount(p); got != 7 {
+					t.Fatalf("seed %d: player %d has %d followers", seed, p, got)
+				}
+				if s.Scores[p] < prev[p] {
+					t.Fatalf("seed %d: score of %d decreased", seed, p)
+				}
+				prev[p] = s.Scores[p]
+			}
+		}
+		s.FinalScore(nil)
+		for p := 0; p < 2; p++ {
+			if s.Scores[p] < prev[p] {
+				t.Fatalf("seed %d: final scoring decreased %d", seed, p)
+			}
+		}
+	}
+}
+
+func BenchmarkW1FullGame(b *testing.B) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	s := newW1State()
+	var st w1Stats
+	moves := make([]Move, 0, 512)
+	log := make([]Score, 0, 64)
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed = seed%200 + 1
+		moves, log = w1Game(s, seed, bag, start, &st, nil, moves, log)
+		log = s.FinalScore(log[:0])
+	}
+	b.ReportMetric(float64(st.placements)/float64(st.turns), "placements/turn")
+	b.ReportMetric(float64(st.moves)/float64(st.turns), "moves/turn")
+}
+
+// midGames returns the W4 boards: seeds 1..50 of W1 stopped after 35 turns, with the next tile to place.
+func midGames(b *testing.B) ([]*State, []*TileType) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	var states []*State
+	var next []*TileType
+	for seed := uint64(1); seed <= 50; seed++ {
+		s := newW1State()
+		var rec []w1Move
+		var st w1Stats
+		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		s.Reset()
+		s.PlaceStart(start)
+		for _, r := range rec[:35] {
+			if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		states = append(states, s)
+		next = append(next, rec[35].t)
+	}
+	return states, next
+}
+
+func BenchmarkW4aLegalMoves(b *testing.B) {
+	states, next := midGames(b)
+	buf := make([]Move, 0, 512)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		buf = states[i].LegalMoves(next[i], 0, buf[:0])
+		i = (i + 1) % len(states)
+	}
+}
+
+func BenchmarkW4bLegalPlacements(b *testing.B) {
+	states, next := midGames(b)
+	buf := make([]Placement, 0, 256)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		buf = states[i].LegalPlacements(next[i], buf[:0])
+		i = (i + 1) % len(states)
+	}
+}
+
+func BenchmarkW5FinalScoring(b *testing.B) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	var states []*State
+	for seed := uint64(1); seed <= 200; seed++ {
+		s := newW1State()
+		var st w1Stats
+		w1Game(s, seed, bag, start, &st, nil, nil, nil)
+		states = append(states, s)
+	}
+	// Final scoring changes the scores only: keep a copy per board and score the copy's scores afresh each time.
+	log := make([]Score, 0, 128)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		s := states[i]
+		saved := s.Scores
+		log = s.FinalScore(log[:0])
+		s.Scores = saved
+		i = (i + 1) % len(states)
+	}
+}
+
+func BenchmarkW3ApplyMove(b *testing.B) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	var games [][]w1Move
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := newW1State()
+		var rec []w1Move
+		var st w1Stats
+		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		games = append(games, rec)
+	}
+	s := newW1State()
+	log := make([]Score, 0, 64)
+	b.ReportAllocs()
+	g, k := 0, 0
+	s.PlaceStart(start)
+	b.ResetTimer()
+	for b.Loop() {
+		if k == len(games[g]) {
+			b.StopTimer()
+			g = (g + 1) % len(games)
+			k = 0
+			s.Reset()
+			s.PlaceStart(start)
+			b.StartTimer()
+		}
+		r := games[g][k]
+		log, _ = s.PlayMove(r.player, r.t, r.m, log[:0])
+		k++
+	}
+}

@@ -1,0 +1,724 @@
+package engine
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The tile catalogue: every tile type of every set as data (engine/data/*.tiles), transcribed from the shared tile
+// catalogue. Each record describes a tile in rotation 0, north up:
+//
+//	TILE   <id>                         start of a record; ids are lowercase, unique across sets
+//	alias  <letter>...                  community letters (A–X base, A–L River)
+//	count  <n> [notes]                  copies of this type in its set
+//	edges  N:<t> E:<t> S:<t> W:<t>      terrain per edge: city, road, field, river ("-" inside a piece)
+//	city   <name> <edge>... [pennant]   a city segment touching the listed edges
+//	road   <name> <edge>...             a road segment (one edge: the road ends on this tile)
+//	river  <name> <edge>... [spring|lake|fork]
+//	field  <name> <half-edge>...|inner borders <city-name>...|-
+//	centre monastery|shrine|garden
+//	object <text>                       inn, volcano, pig herd, bridge: no effect with these rules (RIV2-9)
+//	start  <text>                       one copy of this type is a start piece
+//	weight <n>                          cells the tile counts for (RIVER-3(b)); default 1
+//	= <id> + centre garden              the record of <id> plus a garden
+//
+// A PIECE record (the City of Carcassonne, COUNT-2; a two-cell spring, RIVER-3(a)) lists `cell <id> <x>,<y>
+// <edges>` lines and features whose ports are written <cell-suffix>.<PORT>; it is laid whole at the start, unrotated.
+//
+//go:embed data/*.tiles
+var dataFS embed.FS
+
+// Terrain is what an edge of a tile shows (BASE-4): field, road, city, river, or None for an edge inside a
+// multi-cell piece (never matched).
+type Terrain uint8
+
+// Edge terrains.
+const (
+	Field Terrain = iota
+	Road
+	City
+	River
+	None
+)
+
+var terrainNames = [...]string{"field", "road", "city", "river", "-"}
+
+func (t Terrain) String() string { return terrainNames[t] }
+
+// Kind is the kind of a segment and of the feature it belongs to (DEF-2).
+type Kind uint8
+
+// Segment kinds. Monastery, Shrine and Garden are centre features (3x3 block, DEF-10).
+const (
+	KRoad Kind = iota
+	KCity
+	KField
+	KRiver
+	KMonastery
+	KShrine
+	KGarden
+)
+
+var kindNames = [...]string{"road", "city", "field", "river", "monastery", "shrine", "garden"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// IsCentre reports whether k is a monastery, shrine or garden.
+func (k Kind) IsCentre() bool { return k >= KMonastery }
+
+// IsCloister reports whether k is a monastery or a shrine (a shrine is a monastery, SHRINE-2; a garden is not,
+// ABBOT-2).
+func (k Kind) IsCloister() bool { return k == KMonastery || k == KShrine }
+
+// RiverEnd marks a river segment that is a spring, a lake or a fork.
+type RiverEnd uint8
+
+// River end kinds.
+const (
+	RiverPlain RiverEnd = iota
+	Spring
+	Lake
+	Fork
+)
+
+// Edge indices (table or catalogue orientation): N, E, S, W, clockwise.
+const (
+	N = iota
+	E
+	S
+	W
+)
+
+// EdgeNames are the edge names in index order.
+var EdgeNames = [4]string{"N", "E", "S", "W"}
+
+// HalfNames are the half-edge names in index order (clockwise from the west half of the north edge).
+var HalfNames = [8]string{"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"}
+
+// SegDef is one segment of a tile type as printed, in rotation 0.
+type SegDef struct {
+	Name        string
+	Kind        Kind
+	Edges       uint8 // bit e set: touches edge e (road, city, river)
+	Halves      uint8 // bit h set: touches half-edge h (field)
+	Pennants    uint8
+	Borders     []int8 // fields: local indices of the city segments of this tile they border (FARM-6)
+	BordersCity bool   // fields: borders the City of Carcassonne (COUNT-21)
+	End         RiverEnd
+}
+
+// TileType is one type of tile (or one cell of a multi-cell piece) with its segments and the precomputed data of
+// its four rotations.
+type TileType struct {
+	Index   int // position in Catalogue.Types
+	ID      string
+	Aliases []string
+	Set     string // base, river, river2, city, shrines, newtiles
+	Count   int    // copies in the set (the start copy included)
+	Start   bool   // one copy is a start piece
+	Edges   [4]Terrain
+	Segs    []SegDef
+	Centre  int8  // index of the centre segment, -1 if none
+	Weight  uint8 // cells this tile counts for (RIVER-3(b))
+	Objects []string
+	Piece   *Piece // the piece this cell belongs to, nil for an ordinary tile
+	PieceX  int    // the cell's position when Piece != nil
+	PieceY  int
+
+	rots [4]rotInfo
+}
+
+type rotInfo struct {
+	edges    [4]Terrain // terrain at table edge e
+	edgeSeg  [4]int8    // segment at table edge e, -1 for a field edge
+	halfSeg  [8]int8    // field segment at table half-edge h, -1 if none
+	packed   uint16     // 4 bits per table edge
+	distinct bool       // this rotation differs from every lower one (symmetric tiles)
+	riverIn  uint8      // bit mask of table edges with river
+}
+
+// Piece is a multi-cell start piece: its cells (as tile types) and the features that span cells.
+type Piece struct {
+	ID    string
+	Cells []*TileType
+	// Joins lists, for each feature spanning several cells, the (cell index, segment index) pairs to join at set-up.
+	Joins [][][2]int
+}
+
+// Catalogue holds every tile type of every set. It is immutable after loading.
+type Catalogue struct {
+	Types  []*TileType
+	Pieces []*Piece
+	byID   map[string]*TileType
+	pieces map[string]*Piece
+}
+
+// Tile returns the tile type with the given id or alias ("b-rs", "U", "u"), case-insensitively; nil if unknown.
+func (c *Catalogue) Tile(id string) *TileType { return c.byID[strings.ToLower(id)] }
+
+// Piece returns the multi-cell piece with the given id ("coc"), nil if unknown.
+func (c *Catalogue) Piece(id string) *Piece { return c.pieces[strings.ToLower(id)] }
+
+// Set returns the tile types of one set in catalogue order.
+func (c *Catalogue) Set(set string) []*TileType {
+	var out []*TileType
+	for _, t := range c.Types {
+		if t.Set == set && t.Piece == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+var (
+	stdOnce sync.Once
+	stdCat  *Catalogue
+	stdErr  error
+)
+
+// Standard returns the catalogue embedded in the program (every set of tiles.md). It is parsed once and shared:
+// it is read-only. It panics only if the embedded data is broken, which the tests rule out.
+func Standard() *Catalogue {
+	stdOnce.Do(func() { stdCat, stdErr = LoadCatalogue(dataFS, "data") })
+	if stdErr != nil {
+		panic(stdErr)
+	}
+	return stdCat
+}
+
+// LoadCatalogue parses every *.tiles file in dir of fsys; the set name is the file name without extension.
+// Errors name the file, the line and what was expected.
+func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Catalogue{byID: map[string]*TileType{}, pieces: map[string]*Piece{}}
+	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5}
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := strings.TrimSuffix(entries[i].Name(), ".tiles"), strings.TrimSuffix(entries[j].Name(), ".tiles")
+		oa, oka := order[a]
+		ob, okb := order[b]
+		if oka != okb {
+			return oka
+		}
+		if oa != ob {
+			return oa < ob
+		}
+		return a < b
+	})
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".tiles") {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, dir+"/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		if err := c.parse(strings.TrimSuffix(e.Name(), ".tiles"), e.Name(), string(data)); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range c.Types {
+		t.prepare()
+	}
+	return c, nil
+}
+
+func (c *Catalogue) add(t *TileType) error {
+	if _, dup := c.byID[t.ID]; dup {
+		return fmt.Errorf("duplicate tile id %q", t.ID)
+	}
+	t.Index = len(c.Types)
+	c.Types = append(c.Types, t)
+	c.byID[t.ID] = t
+	return nil
+}
+
+func edgeIndex(s string) int {
+	for i, n := range EdgeNames {
+		if n == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func halfIndex(s string) int {
+	for i, n := range HalfNames {
+		if n == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func parseTerrain(s string) (Terrain, bool) {
+	for i, n := range terrainNames {
+		if n == s {
+			return Terrain(i), true
+		}
+	}
+	return 0, false
+}
+
+type pendingBorders struct {
+	t     *TileType
+	seg   int
+	names []string
+}
+
+func (c *Catalogue) parse(set, file, text string) error {
+	var cur *TileType
+	var curPiece *Piece
+	var borders []pendingBorders
+	pieceCells := map[string]int{} // cell suffix -> index in curPiece.Cells
+	lineNo := 0
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%s:%d: %s", file, lineNo, fmt.Sprintf(format, a...))
+	}
+	resolve := func() error {
+		for _, b := range borders {
+			for _, n := range b.names {
+				if n == "CoC" {
+					b.t.Segs[b.seg].BordersCity = true
+					continue
+				}
+				found := false
+				for i, s := range b.t.Segs {
+					if s.Name == n && s.Kind == KCity {
+						b.t.Segs[b.seg].Borders = append(b.t.Segs[b.seg].Borders, int8(i))
+						found = true
+					}
+				}
+				if !found && b.t.Piece == nil {
+					return fmt.Errorf("%s: tile %s: field %s borders unknown city %q", file, b.t.ID, b.t.Segs[b.seg].Name, n)
+				}
+			}
+		}
+		borders = borders[:0]
+		return nil
+	}
+	for _, raw := range strings.Split(text, "\n") {
+		lineNo++
+		if i := strings.IndexByte(raw, '#'); i >= 0 {
+			raw = raw[:i]
+		}
+		w := strings.Fields(raw)
+		if len(w) == 0 {
+			continue
+		}
+		switch w[0] {
+		case "TILE":
+			if err := resolve(); err != nil {
+				return err
+			}
+			curPiece = nil
+			if len(w) != 2 {
+				return fail("TILE takes one id")
+			}
+			cur = &TileType{ID: strings.ToLower(w[1]), Set: set, Centre: -1, Weight: 1}
+			if err := c.add(cur); err != nil {
+				return fail("%v", err)
+			}
+			continue
+		case "PIECE":
+			if err := resolve(); err != nil {
+				return err
+			}
+			if len(w) != 2 {
+				return fail("PIECE takes one id")
+			}
+			cur = nil
+			curPiece = &Piece{ID: strings.ToLower(w[1])}
+			c.Pieces = append(c.Pieces, curPiece)
+			c.pieces[curPiece.ID] = curPiece
+			pieceCells = map[string]int{}
+			continue
+		}
+		if curPiece != nil {
+			if err := c.parsePieceLine(set, curPiece, pieceCells, w, &borders); err != nil {
+				return fail("%v", err)
+			}
+			continue
+		}
+		if cur == nil {
+			return fail("%q before the first TILE", w[0])
+		}
+		switch w[0] {
+		case "alias":
+			cur.Aliases = append(cur.Aliases, w[1:]...)
+			for _, a := range w[1:] {
+				if _, dup := c.byID[strings.ToLower(a)]; !dup {
+					c.byID[strings.ToLower(a)] = cur
+				}
+			}
+		case "count":
+			if len(w) < 2 {
+				return fail("count needs a number")
+			}
+			n, err := strconv.Atoi(w[1])
+			if err != nil || n < 0 {
+				return fail("count %q is not a number", w[1])
+			}
+			cur.Count = n
+		case "weight":
+			n, err := strconv.Atoi(w[1])
+			if err != nil || n < 1 || n > 9 {
+				return fail("weight %q must be 1..9", w[1])
+			}
+			cur.Weight = uint8(n)
+		case "start":
+			cur.Start = true
+		case "object":
+			cur.Objects = append(cur.Objects, strings.Join(w[1:], " "))
+		case "edges":
+			if len(w) != 5 {
+				return fail("edges needs N: E: S: W:")
+			}
+			for i, f := range w[1:] {
+				want := EdgeNames[i] + ":"
+				if !strings.HasPrefix(f, want) {
+					return fail("expected %s<terrain>, got %q", want, f)
+				}
+				t, ok := parseTerrain(f[len(want):])
+				if !ok {
+					return fail("unknown terrain %q", f)
+				}
+				cur.Edges[i] = t
+			}
+		case "centre":
+			if len(w) != 2 {
+				return fail("centre takes one kind")
+			}
+			k := map[string]Kind{"monastery": KMonastery, "shrine": KShrine, "garden": KGarden}
+			kind, ok := k[w[1]]
+			if !ok {
+				return fail("unknown centre %q", w[1])
+			}
+			cur.Centre = int8(len(cur.Segs))
+			cur.Segs = append(cur.Segs, SegDef{Name: w[1], Kind: kind})
+		case "=":
+			// = <id> + centre garden
+			if len(w) != 5 || w[2] != "+" || w[3] != "centre" || w[4] != "garden" {
+				return fail("expected '= <id> + centre garden'")
+			}
+			base := c.byID[strings.ToLower(w[1])]
+			if base == nil {
+				return fail("unknown base tile %q", w[1])
+			}
+			cur.Edges = base.Edges
+			cur.Objects = append(cur.Objects, base.Objects...)
+			for _, s := range base.Segs {
+				s.Borders = append([]int8(nil), s.Borders...)
+				cur.Segs = append(cur.Segs, s)
+			}
+			cur.Centre = int8(len(cur.Segs))
+			cur.Segs = append(cur.Segs, SegDef{Name: "garden", Kind: KGarden})
+		case "city", "road", "river":
+			s, err := parseEdgeSeg(w)
+			if err != nil {
+				return fail("%v", err)
+			}
+			cur.Segs = append(cur.Segs, s)
+		case "field":
+			s, names, err := parseFieldSeg(w)
+			if err != nil {
+				return fail("%v", err)
+			}
+			cur.Segs = append(cur.Segs, s)
+			borders = append(borders, pendingBorders{cur, len(cur.Segs) - 1, names})
+		default:
+			return fail("unknown keyword %q", w[0])
+		}
+	}
+	return resolve()
+}
+
+func parseEdgeSeg(w []string) (SegDef, error) {
+	kind := map[string]Kind{"city": KCity, "road": KRoad, "river": KRiver}[w[0]]
+	if len(w) < 3 {
+		return SegDef{}, fmt.Errorf("%s needs a name and edges", w[0])
+	}
+	s := SegDef{Name: w[1], Kind: kind}
+	for _, f := range w[2:] {
+		switch {
+		case f == "pennant" && kind == KCity:
+			s.Pennants++
+		case f == "spring" && kind == KRiver:
+			s.End = Spring
+		case f == "lake" && kind == KRiver:
+			s.End = Lake
+		case f == "fork" && kind == KRiver:
+			s.End = Fork
+		default:
+			e := edgeIndex(f)
+			if e < 0 {
+				return s, fmt.Errorf("%s %s: unknown edge %q", w[0], w[1], f)
+			}
+			s.Edges |= 1 << e
+		}
+	}
+	return s, nil
+}
+
+func parseFieldSeg(w []string) (SegDef, []string, error) {
+	if len(w) < 4 {
+		return SegDef{}, nil, fmt.Errorf("field needs a name, half-edges and borders")
+	}
+	s := SegDef{Name: w[1], Kind: KField}
+	i := 2
+	for ; i < len(w) && w[i] != "borders"; i++ {
+		if w[i] == "inner" {
+			continue
+		}
+		h := halfIndex(w[i])
+		if h < 0 {
+			return s, nil, fmt.Errorf("field %s: unknown half-edge %q", w[1], w[i])
+		}
+		s.Halves |= 1 << h
+	}
+	if i == len(w) {
+		return s, nil, fmt.Errorf("field %s: missing 'borders'", w[1])
+	}
+	var names []string
+	for _, n := range w[i+1:] {
+		if n != "-" {
+			names = append(names, n)
+		}
+	}
+	return s, names, nil
+}
+
+// parsePieceLine handles `cell` lines and features of a PIECE record.
+func (c *Catalogue) parsePieceLine(set string, p *Piece, cells map[string]int, w []string, borders *[]pendingBorders) error {
+	switch w[0] {
+	case "cell":
+		if len(w) != 7 {
+			return fmt.Errorf("cell needs <id> <x>,<y> N: E: S: W:")
+		}
+		var x, y int
+		if _, err := fmt.Sscanf(w[2], "%d,%d", &x, &y); err != nil {
+			return fmt.Errorf("cell %s: bad position %q", w[1], w[2])
+		}
+		t := &TileType{ID: strings.ToLower(w[1]), Set: set, Centre: -1, Weight: 1, Count: 1, Start: true, Piece: p, PieceX: x, PieceY: y}
+		for i, f := range w[3:] {
+			want := EdgeNames[i] + ":"
+			if !strings.HasPrefix(f, want) {
+				return fmt.Errorf("expected %s<terrain>, got %q", want, f)
+			}
+			tr, ok := parseTerrain(f[len(want):])
+			if !ok {
+				return fmt.Errorf("unknown terrain %q", f)
+			}
+			t.Edges[i] = tr
+		}
+		if err := c.add(t); err != nil {
+			return err
+		}
+		suffix := t.ID
+		if i := strings.IndexByte(suffix, '-'); i >= 0 {
+			suffix = suffix[i+1:]
+		}
+		cells[suffix] = len(p.Cells)
+		p.Cells = append(p.Cells, t)
+	case "city", "road", "river", "field":
+		if len(w) < 3 {
+			return fmt.Errorf("%s needs a name and ports", w[0])
+		}
+		name := w[1]
+		// Group the ports by cell, build one segment per cell.
+		type part struct {
+			cell  int
+			ports []string
+		}
+		var parts []part
+		var extra, borderNames []string
+		inBorders := false
+		for _, f := range w[2:] {
+			if inBorders {
+				if f != "-" {
+					borderNames = append(borderNames, f)
+				}
+				continue
+			}
+			if f == "borders" {
+				inBorders = true
+				continue
+			}
+			dot := strings.IndexByte(f, '.')
+			if dot < 0 {
+				extra = append(extra, f)
+				continue
+			}
+			ci, ok := cells[f[:dot]]
+			if !ok {
+				return fmt.Errorf("%s %s: unknown cell %q", w[0], name, f[:dot])
+			}
+			k := -1
+			for j := range parts {
+				if parts[j].cell == ci {
+					k = j
+				}
+			}
+			if k < 0 {
+				parts = append(parts, part{cell: ci})
+				k = len(parts) - 1
+			}
+			parts[k].ports = append(parts[k].ports, f[dot+1:])
+		}
+		var join [][2]int
+		for _, pt := range parts {
+			t := p.Cells[pt.cell]
+			line := append([]string{w[0], name}, pt.ports...)
+			var seg SegDef
+			var err error
+			if w[0] == "field" {
+				var names []string
+				seg, _, err = parseFieldSeg(append(line, "borders", "-"))
+				for _, bn := range borderNames {
+					if bn == "CoC" {
+						seg.BordersCity = true
+					} else {
+						names = append(names, bn)
+					}
+				}
+				if err == nil && len(names) > 0 {
+					*borders = append(*borders, pendingBorders{t, len(t.Segs), names})
+				}
+			} else {
+				seg, err = parseEdgeSeg(append(line, extra...))
+			}
+			if err != nil {
+				return err
+			}
+			join = append(join, [2]int{pt.cell, len(t.Segs)})
+			t.Segs = append(t.Segs, seg)
+		}
+		if len(join) > 1 {
+			p.Joins = append(p.Joins, join)
+		}
+	default:
+		return fmt.Errorf("unknown keyword %q in a PIECE", w[0])
+	}
+	return nil
+}
+
+// prepare precomputes the four rotations of a tile type.
+func (t *TileType) prepare() {
+	for k := 0; k < 4; k++ {
+		r := &t.rots[k]
+		for e := 0; e < 4; e++ {
+			r.edgeSeg[e] = -1
+		}
+		for h := 0; h < 8; h++ {
+			r.halfSeg[h] = -1
+		}
+		for e := 0; e < 4; e++ {
+			te := (e + k) & 3
+			r.edges[te] = t.Edges[e]
+			r.packed |= uint16(t.Edges[e]) << (4 * te)
+			if t.Edges[e] == River {
+				r.riverIn |= 1 << te
+			}
+		}
+		for i, s := range t.Segs {
+			for e := 0; e < 4; e++ {
+				if s.Edges&(1<<e) != 0 {
+					r.edgeSeg[(e+k)&3] = int8(i)
+				}
+			}
+			for h := 0; h < 8; h++ {
+				if s.Halves&(1<<h) != 0 {
+					r.halfSeg[(h+2*k)&7] = int8(i)
+				}
+			}
+		}
+		r.distinct = true
+		for j := 0; j < k; j++ {
+			if t.rots[j].packed == r.packed && t.sameFeatures(j, k) {
+				r.distinct = false
+			}
+		}
+	}
+}
+
+// sameFeatures reports whether rotations a and b put the same features on the same ports (so the two rotations are
+// one and the same placement for every rule).
+func (t *TileType) sameFeatures(a, b int) bool {
+	ra, rb := &t.rots[a], &t.rots[b]
+	// Map each segment to a canonical signature: kind + edges + halves in table orientation.
+	sig := func(r *rotInfo) []string {
+		out := make([]string, 0, len(t.Segs))
+		for i, s := range t.Segs {
+			var edges, halves uint8
+			for e := 0; e < 4; e++ {
+				if r.edgeSeg[e] == int8(i) {
+					edges |= 1 << e
+				}
+			}
+			for h := 0; h < 8; h++ {
+				if r.halfSeg[h] == int8(i) {
+					halves |= 1 << h
+				}
+			}
+			out = append(out, fmt.Sprintf("%d/%d/%d/%d", s.Kind, edges, halves, s.Pennants))
+		}
+		sort.Strings(out)
+		return out
+	}
+	x, y := sig(ra), sig(rb)
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Rotated returns the terrain at table edge e when the tile lies at rotation rot (0..3 quarter turns clockwise).
+func (t *TileType) Rotated(rot, e int) Terrain { return t.rots[rot&3].edges[e&3] }
+
+// DistinctRotation reports whether rotation rot (0..3) is not the same placement as a lower rotation.
+func (t *TileType) DistinctRotation(rot int) bool { return t.rots[rot&3].distinct }
+
+// SegAtEdge returns the local segment at table edge e for rotation rot, -1 for a field edge.
+func (t *TileType) SegAtEdge(rot, e int) int { return int(t.rots[rot&3].edgeSeg[e&3]) }
+
+// SegAtHalf returns the local field segment at table half-edge h for rotation rot, -1 if none.
+func (t *TileType) SegAtHalf(rot, h int) int { return int(t.rots[rot&3].halfSeg[h&7]) }
+
+// HasRiver reports whether the tile shows a river.
+func (t *TileType) HasRiver() bool {
+	for _, e := range t.Edges {
+		if e == River {
+			return true
+		}
+	}
+	return false
+}
+
+// HasKind reports whether the tile has a segment of kind k.
+func (t *TileType) HasKind(k Kind) bool {
+	for _, s := range t.Segs {
+		if s.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// RiverEndKind returns the tile's river end kind (Spring, Lake, Fork) or RiverPlain.
+func (t *TileType) RiverEndKind() RiverEnd {
+	for _, s := range t.Segs {
+		if s.Kind == KRiver {
+			return s.End
+		}
+	}
+	return RiverPlain
+}

@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestSetTotals checks each set's totals against the tile catalogue's table (tiles.md section 9) and the seeds:
+// pieces, pennants, monasteries, shrines, gardens (BASE-1, RIVER-1, RIV2-2, COUNT-1, SHRINE-1, TILES5-1).
+func TestSetTotals(t *testing.T) {
+	cat := Standard()
+	tests := []struct {
+		set                                               string
+		pieces, types, pennants, monast, shrines, gardens int
+	}{
+		{"base", 72, 32, 10, 6, 0, 8},
+		{"river", 12, 11, 0, 2, 0, 1},
+		{"river2", 12, 12, 1, 1, 0, 1},
+		{"shrines", 5, 5, 0, 0, 5, 0},
+		{"newtiles", 5, 5, 0, 1, 0, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.set, func(t *testing.T) {
+			var pieces, pennants, monast, shrines, gardens int
+			types := cat.Set(tc.set)
+			for _, ty := range types {
+				pieces += ty.Count
+				for _, s := range ty.Segs {
+					pennants += ty.Count * int(s.Pennants)
+					switch s.Kind {
+					case KMonastery:
+						monast += ty.Count
+					case KShrine:
+						shrines += ty.Count
+					case KGarden:
+						gardens += ty.Count
+					}
+				}
+			}
+			got := []int{pieces, len(types), pennants, monast, shrines, gardens}
+			want := []int{tc.pieces, tc.types, tc.pennants, tc.monast, tc.shrines, tc.gardens}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Errorf("pieces, types, pennants, monasteries, shrines, gardens = %v, want %v", got, want)
+					break
+				}
+			}
+		})
+	}
+	city := cat.Piece("coc")
+	if city == nil || len(city.Cells) != 12 {
+		t.Fatalf("City of Carcassonne: want 12 cells")
+	}
+}
+
+// TestTileConsistency checks that every tile's segments cover its edges exactly: one road, city or river segment per
+// such edge, field halves on both sides of a road or river edge and on field edges, none on a city edge (BASE-4,
+// FARM-3).
+func TestTileConsistency(t *testing.T) {
+	for _, ty := range Standard().Types {
+		for e := 0; e < 4; e++ {
+			var edgeSegs, halfSegs int
+			for _, s := range ty.Segs {
+				if s.Edges&(1<<e) != 0 {
+					edgeSegs++
+					want := map[Kind]Terrain{KRoad: Road, KCity: City, KRiver: River}[s.Kind]
+					if ty.Edges[e] != want {
+						t.Errorf("%s: segment %s on edge %s but the edge is %s", ty.ID, s.Name, EdgeNames[e], ty.Edges[e])
+					}
+				}
+				for h := 2 * e; h < 2*e+2; h++ {
+					if s.Halves&(1<<h) != 0 {
+						halfSegs++
+					}
+				}
+			}
+			switch ty.Edges[e] {
+			case None:
+				if edgeSegs+halfSegs != 0 {
+					t.Errorf("%s: inner edge %s has segments", ty.ID, EdgeNames[e])
+				}
+			case Field:
+				if edgeSegs != 0 || halfSegs != 2 {
+					t.Errorf("%s: field edge %s: %d edge segs, %d half segs", ty.ID, EdgeNames[e], edgeSegs, halfSegs)
+				}
+			case City:
+				if edgeSegs != 1 || halfSegs != 0 {
+					t.Errorf("%s: city edge %s: %d edge segs, %d half segs", ty.ID, EdgeNames[e], edgeSegs, halfSegs)
+				}
+			default:
+				if edgeSegs != 1 || halfSegs != 2 {
+					t.Errorf("%s: %s edge %s: %d edge segs, %d half segs", ty.ID, ty.Edges[e], EdgeNames[e], edgeSegs, halfSegs)
+				}
+			}
+		}
+	}
+}
+
+// TestSharedCatalogue cross-checks the embedded data against the shared tile catalogue when it is present (a
+// developer's checkout); a user's clone has no ../shared and skips.
+func TestSharedCatalogue(t *testing.T) {
+	data, err := os.ReadFile("../../shared/rules/tiles.md")
+	if err != nil {
+		t.Skip("shared tile catalogue not present")
+	}
+	blocks := regexp.MustCompile("(?s)```\n(TILE [a-z0-9-]+\n.*?)```").FindAllStringSubmatch(string(data), -1)
+	fsys := fstest.MapFS{}
+	for i, b := range blocks {
+		var keep []string
+		for _, line := range strings.Split(b[1], "\n") {
+			if strings.HasPrefix(line, " ") || strings.HasPrefix(line, "jcz") || strings.HasPrefix(line, "pic") ||
+				strings.HasPrefix(line, "note") {
+				continue // informational lines of the shared grammar
+			}
+			keep = append(keep, line)
+		}
+		fsys["d/"+string(rune('a'+i))+".tiles"] = &fstest.MapFile{Data: []byte(strings.Join(keep, "\n"))}
+	}
+	shared, err := LoadCatalogue(fsys, "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := Standard()
+	n := 0
+	for _, st := range shared.Types {
+		o := ours.Tile(st.ID)
+		if o == nil {
+			t.Errorf("tile %s missing", st.ID)
+			continue
+		}
+		n++
+		if o.Edges != st.Edges || o.Count != st.Count || len(o.Segs) != len(st.Segs) || o.Centre != st.Centre {
+			t.Errorf("tile %s differs: edges %v/%v count %d/%d", st.ID, o.Edges, st.Edges, o.Count, st.Count)
+			continue
+		}
+		for i := range o.Segs {
+			a, b := o.Segs[i], st.Segs[i]
+			if a.Name != b.Name || a.Kind != b.Kind || a.Edges != b.Edges || a.Halves != b.Halves ||
+				a.Pennants != b.Pennants || a.End != b.End || len(a.Borders) != len(b.Borders) {
+				t.Errorf("tile %s segment %s differs", st.ID, a.Name)
+			}
+		}
+	}
+	if n != 65 {
+		t.Errorf("cross-checked %d tile types, want 65", n)
+	}
+	// The City of Carcassonne perimeter (tiles.md section 5): 14 outer edges.
+	perimeter := 0
+	for _, c := range ours.Piece("coc").Cells {
+		for _, e := range c.Edges {
+			if e != None {
+				perimeter++
+			}
+		}
+	}
+	if perimeter != 14 || !strings.Contains(string(data), "Count: N side 4 edges, E side 3, S side 4, W side 3 = 14") {
+		t.Errorf("City perimeter has %d edges, want 14", perimeter)
+	}
+}
+
+// TestRotation checks the rotation rule of tiles.md 1.1: at 90 the catalogue's north edge faces east.
+func TestRotation(t *testing.T) {
+	d := Standard().Tile("b-c1rs") // city N, road E-W
+	tests := []struct {
+		rot  int
+		want [4]Terrain
+	}{
+		{0, [4]Terrain{City, Road, Field, Road}},
+		{1, [4]Terrain{Road, City, Road, Field}},
+		{2, [4]Terrain{Field, Road, City, Road}},
+		{3, [4]Terrain{Road, Field, Road, City}},
+	}
+	for _, tc := range tests {
+		var got [4]Terrain
+		for e := range got {
+			got[e] = d.Rotated(tc.rot, e)
+		}
+		if got != tc.want {
+			t.Errorf("rot %d: %v, want %v", tc.rot, got, tc.want)
+		}
+	}
+	if !Standard().Tile("b-rs").DistinctRotation(1) || Standard().Tile("b-rs").DistinctRotation(2) {
+		t.Errorf("straight road: rotations 0 and 1 are distinct, 2 repeats 0")
+	}
+	if Standard().Tile("b-c4s").DistinctRotation(1) {
+		t.Errorf("city on 4 edges has one distinct rotation")
+	}
+	if Standard().Tile("U") != Standard().Tile("b-rs") {
+		t.Errorf("alias U should name b-rs")
+	}
+}

@@ -1,0 +1,264 @@
+package engine
+
+// The City of Carcassonne and the Count (COUNT-1..23): its quarters, putting a figure into the City after a turn
+// in which others scored and the active player did not (COUNT-6..10), the Count (COUNT-11, COUNT-15), the
+// moving-out round before a turn's scoring (COUNT-13..18) and the market round at the end (COUNT-19, COUNT-20).
+// The City's 12 cells are an ordinary multi-cell start piece on the board (data/city.tiles); its field bonus is in
+// scoreFields and its King bonus in scoreKingBaron (COUNT-22).
+
+// Quarter is a quarter of the City of Carcassonne (COUNT-2).
+type Quarter uint8
+
+// The four quarters.
+const (
+	Palace Quarter = iota
+	Market
+	Smithy
+	Cathedral
+	NumQuarters
+)
+
+// QuarterNames are the quarters' names as written in the game record.
+var QuarterNames = [NumQuarters]string{"palace", "market", "smithy", "cathedral"}
+
+func (q Quarter) String() string { return QuarterNames[q] }
+
+// ParseQuarter returns the quarter with the given record name.
+func ParseQuarter(s string) (Quarter, bool) {
+	for i, n := range QuarterNames {
+		if n == s {
+			return Quarter(i), true
+		}
+	}
+	return 0, false
+}
+
+// CityState is the City's own state: whether it lies flag side up with the Count, and where the Count stands.
+type CityState struct {
+	Placed bool    // the City of Carcassonne is the start piece
+	Active bool    // flag side: quarters and the Count (COUNT-2); false on the plain side (COUNT-3)
+	Count  Quarter // the Count's quarter (starts on the palace, COUNT-2)
+}
+
+func (c *CityState) init(o Options) {
+	*c = CityState{Count: Palace}
+}
+
+// QuarterFor returns the quarter whose figures may move onto a completed feature of kind k (COUNT-14), and false
+// for kinds no quarter feeds during the game (fields, gardens).
+func QuarterFor(k Kind) (Quarter, bool) {
+	switch k {
+	case KCity:
+		return Palace, true
+	case KRoad:
+		return Smithy, true
+	case KMonastery, KShrine:
+		return Cathedral, true
+	}
+	return 0, false
+}
+
+// InQuarter returns how many figures of that kind the player has in quarter q.
+func (s *State) InQuarter(player int, q Quarter, kind FigureKind) int {
+	n := 0
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
+			n++
+		}
+	}
+	return n
+}
+
+// CityEntitled reports whether the active player may now put a figure into the City (COUNT-6, COUNT-7): another
+// player gained points from a feature completed this turn, the active player gained no points at all this turn,
+// and the active player has a figure COUNT-8 admits. It is asked after step 3.
+func (s *State) CityEntitled() bool {
+	if !s.City.Active || !s.Turn.Scored {
+		return false
+	}
+	a := s.Turn.Active
+	if s.Turn.Gained[a] > 0 {
+		return false
+	}
+	other := false
+	for p := 0; p < s.Opts.Players; p++ {
+		if p != a && s.Turn.FeatureGained[p] > 0 {
+			other = true
+		}
+	}
+	if !other {
+		return false
+	}
+	return s.fromSupply(a, Follower) >= 0 || (s.Opts.Abbot && s.fromSupply(a, Abbot) >= 0)
+}
+
+// CanEnterCity checks a City placement by the active player (COUNT-6, COUNT-7, COUNT-8). The caller checks that
+// it is the first one this turn (COUNT-8(a)).
+func (s *State) CanEnterCity(player int, q Quarter, kind FigureKind) error {
+	if !s.City.Active {
+		return refuse("COUNT-3", "err.city_plain")
+	}
+	if q >= NumQuarters {
+		return refuse("COUNT-5", "err.no_such_quarter")
+	}
+	if player != s.Turn.Active {
+		return refuse("COUNT-6", "err.city_not_active")
+	}
+	if !s.Turn.Scored {
+		return refuse("COUNT-10", "err.city_too_early")
+	}
+	a := s.Turn.Active
+	if s.Turn.Gained[a] > 0 {
+		return refuse("COUNT-7", "err.city_gained", "points", s.Turn.Gained[a])
+	}
+	other := false
+	for p := 0; p < s.Opts.Players; p++ {
+		if p != a && s.Turn.FeatureGained[p] > 0 {
+			other = true
+		}
+	}
+	if !other {
+		return refuse("COUNT-6", "err.city_not_triggered")
+	}
+	if kind == Abbot && q != Cathedral {
+		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
+	}
+	if q == Market && !s.Opts.Farmers {
+		return refuse("COUNT-8(c)", "err.market_closed")
+	}
+	if kind == Abbot && !s.Opts.Abbot {
+		return refuse("ABBOT-1", "err.no_abbot_module")
+	}
+	if s.fromSupply(player, kind) < 0 {
+		return refuse("COUNT-6", "err.supply_empty", "figure", kind.String())
+	}
+	return nil
+}
+
+// EnterCity puts a figure from the player's supply into quarter q after CanEnterCity.
+func (s *State) EnterCity(player int, q Quarter, kind FigureKind) error {
+	if err := s.CanEnterCity(player, q, kind); err != nil {
+		return err
+	}
+	fi := s.fromSupply(player, kind)
+	f := &s.Figures[fi]
+	f.Where, f.Quarter, f.Seg = InCity, q, -1
+	return nil
+}
+
+// MoveCount moves the Count to quarter q (COUNT-11); the caller checks that the player just put a figure into the
+// City. Leaving him where he is is always allowed.
+func (s *State) MoveCount(q Quarter) error {
+	if !s.City.Active {
+		return refuse("COUNT-3", "err.city_plain")
+	}
+	if q >= NumQuarters {
+		return refuse("COUNT-5", "err.no_such_quarter")
+	}
+	s.City.Count = q
+	return nil
+}
+
+// MovingTargets returns the eligible targets of this turn's moving-out round (COUNT-17): the roads, cities,
+// monasteries and shrines completed this turn that are occupied now. Call it when the round begins.
+func (s *State) MovingTargets() []int32 {
+	var out []int32
+	if !s.City.Active {
+		return out
+	}
+	for _, f := range s.Turn.Completed {
+		if _, ok := QuarterFor(s.SegKind(f)); ok && s.occ[s.find(f)] > 0 {
+			out = append(out, s.find(f))
+		}
+	}
+	return out
+}
+
+// CanMove reports whether the player has a figure that may move onto one of the targets now (COUNT-16(d)).
+func (s *State) CanMove(player int, targets []int32) bool {
+	for _, t := range targets {
+		q, _ := QuarterFor(s.SegKind(t))
+		if q == s.City.Count {
+			continue
+		}
+		if s.InQuarter(player, q, Follower) > 0 {
+			return true
+		}
+		if q == Cathedral && s.InQuarter(player, q, Abbot) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// CanMoveOut checks one move of the moving-out round: a figure of the player from quarter q onto segment seg of
+// a target (COUNT-14, COUNT-15, COUNT-16(e), COUNT-17). The caller checks whose go it is (COUNT-16(a)).
+func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, targets []int32) error {
+	r := s.find(seg)
+	eligible := false
+	for _, t := range targets {
+		if s.find(t) == r {
+			eligible = true
+		}
+	}
+	if !eligible {
+		return refuse("COUNT-17", "err.not_a_target")
+	}
+	want, _ := QuarterFor(s.SegKind(seg))
+	if q != want {
+		return refuse("COUNT-14", "err.wrong_quarter", "quarter", q.String(), "want", want.String())
+	}
+	if q == s.City.Count {
+		return refuse("COUNT-15", "err.count_blocks", "quarter", q.String())
+	}
+	if s.InQuarter(player, q, kind) == 0 {
+		return refuse("COUNT-16(e)", "err.none_in_quarter", "quarter", q.String(), "figure", kind.String())
+	}
+	return nil
+}
+
+// MoveOut moves a figure of the player from quarter q onto segment seg (a target) after CanMoveOut.
+func (s *State) MoveOut(player int, q Quarter, kind FigureKind, seg int32, targets []int32) error {
+	if err := s.CanMoveOut(player, q, kind, seg, targets); err != nil {
+		return err
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
+			s.putOnBoard(i, seg)
+			return nil
+		}
+	}
+	return nil
+}
+
+// MarketMovable returns how many figures the player may still move out of the market at the end (COUNT-19(c));
+// none while the Count stands on the market (COUNT-19(e)).
+func (s *State) MarketMovable(player int) int {
+	if !s.City.Active || s.City.Count == Market {
+		return 0
+	}
+	return s.InQuarter(player, Market, Follower)
+}
+
+// MoveFromMarket lays one of the player's market figures on the field of segment seg as a farmer (COUNT-19).
+func (s *State) MoveFromMarket(player int, seg int32) error {
+	if s.SegKind(seg) != KField {
+		return refuse("COUNT-19(c)", "err.market_not_field")
+	}
+	if s.City.Count == Market {
+		return refuse("COUNT-15", "err.count_blocks", "quarter", Market.String())
+	}
+	if s.InQuarter(player, Market, Follower) == 0 {
+		return refuse("COUNT-19(c)", "err.none_in_quarter", "quarter", Market.String(), "figure", Follower.String())
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Where == InCity && f.Quarter == Market {
+			s.putOnBoard(i, seg)
+			return nil
+		}
+	}
+	return nil
+}

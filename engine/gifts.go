@@ -1,0 +1,313 @@
+package engine
+
+// The Gifts (GIFT-1..12): receiving a gift when the placed tile extends someone else's road or city (GIFT-2), the
+// deck and discard pile (GIFT-3, GIFT-4), the effects of Synod, Road Sweeper, Change Position and Cash Out
+// (GIFT-6..9; Two Choices changes only which tile is placed, GIFT-10, and is the referee's), and 2 points per
+// unopened gift at the end (GIFT-11).
+
+// GiftCard is a gift type (GIFT-1).
+type GiftCard uint8
+
+// The five gift types.
+const (
+	Synod GiftCard = iota
+	RoadSweeper
+	ChangePosition
+	CashOut
+	TwoChoices
+	NumGiftCards
+)
+
+// GiftNames are the cards' names as written in the game record.
+var GiftNames = [NumGiftCards]string{"synod", "road-sweeper", "change-position", "cash-out", "two-choices"}
+
+func (g GiftCard) String() string { return GiftNames[g] }
+
+// ParseGift returns the gift card with the given record name.
+func ParseGift(s string) (GiftCard, bool) {
+	for i, n := range GiftNames {
+		if n == s {
+			return GiftCard(i), true
+		}
+	}
+	return 0, false
+}
+
+// GiftState is the public state of the gift cards (GIFT-4): the deck size, the discard pile by type, and how
+// many unopened gifts each player holds. Which card a player holds is secret until opened.
+type GiftState struct {
+	Deck    int               // face-down cards
+	Discard [NumGiftCards]int // opened cards, face up
+	Hands   [MaxPlayers]int   // unopened gifts per player
+	Opened  [NumGiftCards]int // opened in the whole game, per type
+}
+
+func (g *GiftState) init(o Options) {
+	*g = GiftState{}
+	if o.Gifts {
+		g.Deck = 5 * int(NumGiftCards)
+	}
+}
+
+// DiscardTotal returns the number of cards in the discard pile.
+func (g *GiftState) DiscardTotal() int {
+	n := 0
+	for _, c := range g.Discard {
+		n += c
+	}
+	return n
+}
+
+// GiftEarned reports whether the active player earns a gift by the placement of tile `tile` (GIFT-2): a road or
+// city segment of the tile joins a road or city already on the board whose owners (figures on the board now) do
+// not include the active player. Call it right after the placement, before step 2.
+func (s *State) GiftEarned(tile int) bool {
+	if !s.Opts.Gifts {
+		return false
+	}
+	t := &s.Tiles[tile]
+	r := &t.Type.rots[t.Rot]
+	for e := 0; e < 4; e++ {
+		a := r.edgeSeg[e]
+		if a < 0 {
+			continue
+		}
+		k := t.Type.Segs[a].Kind
+		if k != KRoad && k != KCity {
+			continue
+		}
+		n := s.At(t.Pos.Neighbour(e))
+		if n == nil {
+			continue
+		}
+		_, owners, _ := s.Majority(t.Seg(int(a)))
+		if owners != 0 && owners&(1<<s.Turn.Active) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ReceiveGift gives the player one gift from the deck, reshuffling the discard pile into a new deck first if the
+// deck is empty (GIFT-3). It returns false when no card is left anywhere (all lie unopened before the players).
+func (s *State) ReceiveGift(player int) bool {
+	g := &s.Gift
+	if g.Deck == 0 {
+		g.Deck = g.DiscardTotal()
+		g.Discard = [NumGiftCards]int{}
+	}
+	if g.Deck == 0 {
+		return false
+	}
+	g.Deck--
+	g.Hands[player]++
+	return true
+}
+
+// CanOpen checks that the player can open a gift of this type: they hold an unopened gift, and a card of this
+// type can still be among them (at most 5 of each type, GIFT-4, GIFT-5). The referee checks the timing.
+func (s *State) CanOpen(player int, card GiftCard) error {
+	if !s.Opts.Gifts {
+		return refuse("GIFT-1", "err.no_gifts")
+	}
+	if card >= NumGiftCards {
+		return refuse("GIFT-1", "err.no_such_gift")
+	}
+	if s.Gift.Hands[player] == 0 {
+		return refuse("GIFT-5", "err.no_gift_held")
+	}
+	if s.Gift.Discard[card] >= 5 {
+		return refuse("GIFT-4", "err.gift_all_discarded", "card", card.String())
+	}
+	return nil
+}
+
+// discardOpened moves one of the player's unopened gifts to the discard pile as an opened card of this type.
+func (s *State) discardOpened(player int, card GiftCard) {
+	s.Gift.Hands[player]--
+	s.Gift.Discard[card]++
+	s.Gift.Opened[card]++
+}
+
+// OpenVoid opens a gift whose action is void (GIFT-5(d), GIFT-10(c)): the card is discarded, nothing else.
+func (s *State) OpenVoid(player int, card GiftCard) error {
+	if err := s.CanOpen(player, card); err != nil {
+		return err
+	}
+	s.discardOpened(player, card)
+	return nil
+}
+
+// CanSynod checks Synod (GIFT-6): a figure of the player's supply onto an incomplete monastery or shrine (not a
+// garden), occupied or not.
+func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
+	if err := s.CanOpen(player, Synod); err != nil {
+		return err
+	}
+	if !s.SegKind(seg).IsCloister() {
+		return refuse("GIFT-6(c)", "err.synod_not_monastery")
+	}
+	if s.IsComplete(seg) {
+		return refuse("GIFT-6(c)", "err.synod_completed")
+	}
+	if kind == Abbot && !s.Opts.Abbot {
+		return refuse("ABBOT-1", "err.no_abbot_module")
+	}
+	if s.fromSupply(player, kind) < 0 {
+		return refuse("GIFT-6(a)", "err.supply_empty", "figure", kind.String())
+	}
+	return nil
+}
+
+// Synod opens Synod after CanSynod (GIFT-6).
+func (s *State) Synod(player int, kind FigureKind, seg int32) error {
+	if err := s.CanSynod(player, kind, seg); err != nil {
+		return err
+	}
+	s.discardOpened(player, Synod)
+	s.putOnBoard(s.fromSupply(player, kind), seg)
+	return nil
+}
+
+// CanRoadSweeper checks Road Sweeper (GIFT-7): an incomplete road, occupied or not.
+func (s *State) CanRoadSweeper(player int, seg int32) error {
+	if err := s.CanOpen(player, RoadSweeper); err != nil {
+		return err
+	}
+	if s.SegKind(seg) != KRoad {
+		return refuse("GIFT-7", "err.sweeper_not_road")
+	}
+	if s.IsComplete(seg) {
+		return refuse("GIFT-7", "err.sweeper_completed")
+	}
+	return nil
+}
+
+// RoadSweeper scores an incomplete road now as at the end of the game (1 point per cell) for its owners and
+// returns every figure on it (GIFT-7); the road stays incomplete.
+func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error) {
+	if err := s.CanRoadSweeper(player, seg); err != nil {
+		return log, err
+	}
+	s.discardOpened(player, RoadSweeper)
+	if s.occ[s.find(seg)] > 0 {
+		sc := s.award(seg, true)
+		sc.Final, sc.Rule, sc.Cat = false, "GIFT-7", CatRoadSweeper
+		for p := 0; p < MaxPlayers; p++ { // award credited it as final: count it as this turn's gain
+			if sc.Owners&(1<<p) != 0 {
+				s.Turn.Gained[p] += sc.Points
+			}
+		}
+		log = append(log, sc)
+		s.returnAll(seg)
+	}
+	return log, nil
+}
+
+// CanChangePosition checks Change Position (GIFT-9): the player's follower on segment from stands up or lies
+// down onto segment to of the same tile: field to road, city, monastery or shrine, or back; the target may be
+// occupied; never between road, city and monastery, never to another tile, never the abbot.
+func (s *State) CanChangePosition(player int, from, to int32) error {
+	if err := s.CanOpen(player, ChangePosition); err != nil {
+		return err
+	}
+	fi := s.FigureAt(player, Follower, from)
+	if fi < 0 {
+		if s.FigureAt(player, Abbot, from) >= 0 {
+			return refuse("GIFT-9(a)", "err.change_abbot")
+		}
+		return refuse("GIFT-9(a)", "err.no_own_follower")
+	}
+	if s.segTile[from] != s.segTile[to] {
+		return refuse("GIFT-9(d)", "err.change_other_tile")
+	}
+	fk, tk := s.SegKind(from), s.SegKind(to)
+	if tk == KRiver || tk == KGarden {
+		return refuse("GIFT-9(e)", "err.change_bad_target")
+	}
+	if (fk == KField) == (tk == KField) {
+		return refuse("GIFT-9(d)", "err.change_same_posture")
+	}
+	if tk == KField && !s.Opts.Farmers {
+		return refuse("FARM-1", "err.no_farmers")
+	}
+	if tk != KField && s.IsComplete(to) {
+		return refuse("GIFT-9(e)", "err.change_completed")
+	}
+	return nil
+}
+
+// ChangePosition moves the follower after CanChangePosition (GIFT-9).
+func (s *State) ChangePosition(player int, from, to int32) error {
+	if err := s.CanChangePosition(player, from, to); err != nil {
+		return err
+	}
+	s.discardOpened(player, ChangePosition)
+	fi := s.FigureAt(player, Follower, from)
+	s.toSupply(fi)
+	s.putOnBoard(fi, to)
+	return nil
+}
+
+// CanCashOut checks Cash Out (GIFT-8): the player has a figure of that kind on the feature of seg (a road, city,
+// monastery, shrine, or with farmers a field; never a garden).
+func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
+	if err := s.CanOpen(player, CashOut); err != nil {
+		return err
+	}
+	k := s.SegKind(seg)
+	if k == KGarden || k == KRiver {
+		return refuse("GIFT-8(e)", "err.cashout_garden")
+	}
+	if k == KField && !s.Opts.Farmers {
+		return refuse("GIFT-8(e)", "err.no_farmers")
+	}
+	if s.ownFigureOn(player, kind, seg) < 0 {
+		return refuse("GIFT-8(a)", "err.cashout_no_figure", "figure", kind.String())
+	}
+	return nil
+}
+
+func (s *State) ownFigureOn(player int, kind FigureKind, seg int32) int {
+	r := s.find(seg)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Kind == kind && f.Where == OnBoard && s.find(f.Seg) == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// CashOut returns one of the player's figures from the feature of seg and scores 2 points per figure that was on
+// it (GIFT-8); the feature is not scored, the other figures stay.
+func (s *State) CashOut(player int, kind FigureKind, seg int32, log []Score) ([]Score, error) {
+	if err := s.CanCashOut(player, kind, seg); err != nil {
+		return log, err
+	}
+	s.discardOpened(player, CashOut)
+	counts, _, _ := s.Majority(seg)
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	sc := Score{Rule: "GIFT-8", Cat: CatCashOut, Feature: s.find(seg), Points: 2 * n, Owners: 1 << player}
+	for p := range counts {
+		sc.Figures[p] = uint8(counts[p])
+	}
+	s.credit(&sc)
+	s.toSupply(s.ownFigureOn(player, kind, seg))
+	return append(log, sc), nil
+}
+
+// scoreGifts adds 2 points per unopened gift (GIFT-11).
+func (s *State) scoreGifts(log []Score) []Score {
+	for p := 0; p < s.Opts.Players; p++ {
+		if n := s.Gift.Hands[p]; n > 0 {
+			sc := Score{Rule: "GIFT-11", Cat: CatGifts, Feature: -1, Points: 2 * n, Owners: 1 << p, Cities: n, Final: true}
+			s.credit(&sc)
+			log = append(log, sc)
+		}
+	}
+	return log
+}

@@ -1,0 +1,69 @@
+package engine
+
+// The King and the Robber Baron (KING-1..8, ROBBER-1..5): who holds them during the game, and their end scores.
+
+// Holder records who holds the King (or the Robber Baron) tile and the feature its marker lies on.
+type Holder struct {
+	Player  int    // -1: nobody yet (KING-1)
+	Feature int32  // root segment of the marked city (road), -1 if none
+	Size    int    // its size in cells (KING-4)
+	Rule    string // the rule of the last change: KING-2/KING-3 or ROBBER-2/ROBBER-3
+	Changed bool   // the holder or the marker changed in the last scored turn
+}
+
+// updateKingBaron applies KING-2/3/5 and ROBBER-2/3/4 to the features completed this turn.
+func (s *State) updateKingBaron(log []Score) []Score {
+	s.King.Changed, s.Baron.Changed = false, false
+	var bestCity, bestRoad int32 = -1, -1
+	cs, rs := 0, 0
+	for _, f := range s.Turn.Completed {
+		switch s.SegKind(f) {
+		case KCity:
+			if n := s.Size(f); n > cs {
+				cs, bestCity = n, f
+			}
+		case KRoad:
+			if n := s.Size(f); n > rs {
+				rs, bestRoad = n, f
+			}
+		}
+	}
+	a := s.Turn.Active
+	if bestCity >= 0 {
+		if s.King.Player < 0 {
+			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: "KING-2", Changed: true}
+		} else if cs > s.King.Size {
+			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: "KING-3", Changed: true}
+		}
+	}
+	if bestRoad >= 0 {
+		if s.Baron.Player < 0 {
+			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: "ROBBER-2", Changed: true}
+		} else if rs > s.Baron.Size {
+			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: "ROBBER-3", Changed: true}
+		}
+	}
+	return log
+}
+
+// scoreKingBaron adds the end scores: 1 point per completed city (plus the City of Carcassonne on its flag side)
+// to the King's holder, 1 per completed road to the Robber Baron's (KING-7, ROBBER-5, COUNT-22(b)).
+func (s *State) scoreKingBaron(log []Score) []Score {
+	cities, roads := s.CompletedCount()
+	if s.City.Active {
+		cities++
+	}
+	if s.King.Player >= 0 {
+		sc := Score{Rule: "KING-7", Cat: CatKing, Feature: -1, Points: cities, Owners: 1 << s.King.Player,
+			Cities: cities, Final: true}
+		s.credit(&sc)
+		log = append(log, sc)
+	}
+	if s.Baron.Player >= 0 {
+		sc := Score{Rule: "ROBBER-5", Cat: CatBaron, Feature: -1, Points: roads, Owners: 1 << s.Baron.Player,
+			Cities: roads, Final: true}
+		s.credit(&sc)
+		log = append(log, sc)
+	}
+	return log
+}

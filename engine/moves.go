@@ -1,0 +1,317 @@
+package engine
+
+// Legal placement: BASE-4 (touches the board, every edge continues the landscape), BASE-5 (is there any legal
+// placement at all), RIVER-5/RIV2-5(a) (a river tile joins exactly one open river end), RIVER-6/RIV2-5(b) (no
+// immediate U-turn) and SHRINE-3 (one monastery per shrine, one shrine per monastery).
+
+// Placement is a legal position and rotation (quarter turns clockwise) for a tile.
+type Placement struct {
+	Pos Pos
+	Rot int
+}
+
+// required returns, for an empty cell, the packed terrains its placed neighbours demand and the mask of the
+// edges that have a neighbour.
+func (s *State) required(g int32) (req, mask uint16) {
+	for e := 0; e < 4; e++ {
+		ng := g + int32(dirDX[e]) + int32(dirDY[e])*gridSize
+		if ni := s.grid[ng]; ni != 0 {
+			nt := &s.Tiles[ni-1]
+			req |= uint16(nt.Type.rots[nt.Rot].edges[(e+2)&3]) << (4 * e)
+			mask |= 0xF << (4 * e)
+		}
+	}
+	return
+}
+
+// CanPlace checks whether tile type t may be placed at p with rotation rot (0..3 quarter turns). Errors cite
+// BASE-4, RIVER-5, RIVER-6, RIV2-5 or SHRINE-3.
+func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
+	if !inBounds(p) {
+		return refuse("BASE-4", "err.out_of_board")
+	}
+	g := gridIndex(p)
+	if s.grid[g] != 0 {
+		return refuse("BASE-4", "err.cell_taken")
+	}
+	if s.front[g] == 0 {
+		return refuse("BASE-4", "err.not_adjacent")
+	}
+	req, mask := s.required(g)
+	r := &t.rots[rot&3]
+	if (r.packed^req)&mask != 0 {
+		for e := 0; e < 4; e++ {
+			if mask&(0xF<<(4*e)) != 0 && r.edges[e] != Terrain(req>>(4*e)&0xF) {
+				return refuse("BASE-4", "err.edge_mismatch", "edge", EdgeNames[e],
+					"tile", r.edges[e].String(), "board", Terrain(req>>(4*e)&0xF).String())
+			}
+		}
+	}
+	if r.riverIn != 0 {
+		if err := s.checkRiver(t, p, rot&3, mask); err != nil {
+			return err
+		}
+	}
+	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+		if err := s.checkShrineLimit(t.Segs[t.Centre].Kind, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRiver applies RIVER-5/RIV2-5(a) and RIVER-6/RIV2-5(b) to a river tile.
+func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
+	r := &t.rots[rot]
+	joined, in := 0, -1
+	for e := 0; e < 4; e++ {
+		if r.riverIn&(1<<e) != 0 && mask&(0xF<<(4*e)) != 0 {
+			joined++
+			in = e
+		}
+	}
+	continueRule, joinRule, uturnRule := "RIVER-5", "RIVER-5", "RIVER-6"
+	if t.Set == "river2" {
+		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
+	}
+	if joined == 0 {
+		return refuse(continueRule, "err.river_not_continued")
+	}
+	if joined > 1 {
+		return refuse(joinRule, "err.river_joins_ends")
+	}
+	turn := bendTurn(r.riverIn, in)
+	if turn != 0 {
+		prev := s.At(p.Neighbour(in))
+		if prev != nil && prev.turn == turn {
+			return refuse(uturnRule, "err.river_uturn")
+		}
+	}
+	return nil
+}
+
+// bendTurn returns +1 if a river with edges `river` entering through edge in turns right along the flow, -1 if
+// it turns left, 0 if it does not bend (straight, spring, lake, fork).
+func bendTurn(river uint8, in int) int8 {
+	if popcount4(river) != 2 {
+		return 0
+	}
+	out := -1
+	for e := 0; e < 4; e++ {
+		if river&(1<<e) != 0 && e != in {
+			out = e
+		}
+	}
+	heading := (in + 2) & 3
+	switch (out - heading) & 3 {
+	case 1:
+		return 1
+	case 3:
+		return -1
+	}
+	return 0
+}
+
+// checkShrineLimit applies SHRINE-3 to a shrine or monastery tile about to be placed at p.
+func (s *State) checkShrineLimit(kind Kind, p Pos) error {
+	other := KShrine
+	if kind == KShrine {
+		other = KMonastery
+	}
+	partners := 0
+	var partner Pos
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			q := Pos{p.X + dx, p.Y + dy}
+			if (dx != 0 || dy != 0) && s.centreKind(q) == other {
+				partners++
+				partner = q
+			}
+		}
+	}
+	if partners > 1 {
+		if kind == KShrine {
+			return refuse("SHRINE-3", "err.shrine_two_monasteries")
+		}
+		return refuse("SHRINE-3", "err.monastery_two_shrines")
+	}
+	if partners == 1 {
+		// The partner must not have a building of this tile's kind in its block already (SHRINE-3(c)).
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				q := Pos{partner.X + dx, partner.Y + dy}
+				if (dx != 0 || dy != 0) && q != p && s.centreKind(q) == kind {
+					return refuse("SHRINE-3", "err.breaks_pair")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// centreKind returns the centre feature kind of the tile at q, or KRoad if there is none (no tile or no centre).
+func (s *State) centreKind(q Pos) Kind {
+	t := s.At(q)
+	if t == nil || t.Type.Centre < 0 {
+		return KRoad
+	}
+	return t.Type.Segs[t.Type.Centre].Kind
+}
+
+// LegalPlacements appends every legal (position, rotation) of tile type t to buf, counting a rotation that gives
+// the same placement as a lower one of a symmetric tile only once (BASE-4, BASE-5).
+func (s *State) LegalPlacements(t *TileType, buf []Placement) []Placement {
+	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
+	for _, g := range s.frontier {
+		req, mask := s.required(g)
+		for k := 0; k < 4; k++ {
+			r := &t.rots[k]
+			if !r.distinct || (r.packed^req)&mask != 0 {
+				continue
+			}
+			p := Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+			if special && s.CanPlace(t, p, k) != nil {
+				continue
+			}
+			buf = append(buf, Placement{p, k})
+		}
+	}
+	return buf
+}
+
+// CountPlacements returns the number of legal placements of t without building a list.
+func (s *State) CountPlacements(t *TileType) int {
+	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
+	n := 0
+	for _, g := range s.frontier {
+		req, mask := s.required(g)
+		for k := 0; k < 4; k++ {
+			r := &t.rots[k]
+			if !r.distinct || (r.packed^req)&mask != 0 {
+				continue
+			}
+			if special && s.CanPlace(t, Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}, k) != nil {
+				continue
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// Placeable reports whether t has any legal placement (BASE-5: otherwise it is discarded).
+func (s *State) Placeable(t *TileType) bool {
+	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
+	for _, g := range s.frontier {
+		req, mask := s.required(g)
+		for k := 0; k < 4; k++ {
+			r := &t.rots[k]
+			if (r.packed^req)&mask != 0 {
+				continue
+			}
+			if special && s.CanPlace(t, Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}, k) != nil {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Place puts tile type t on the board at p with rotation rot after checking CanPlace, joins its features with
+// its neighbours' and returns the new tile's index in Tiles.
+func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
+	if err := s.CanPlace(t, p, rot); err != nil {
+		return -1, err
+	}
+	var turn int8
+	if r := &t.rots[rot&3]; r.riverIn != 0 {
+		_, mask := s.required(gridIndex(p))
+		for e := 0; e < 4; e++ {
+			if r.riverIn&(1<<e) != 0 && mask&(0xF<<(4*e)) != 0 {
+				turn = bendTurn(r.riverIn, e)
+			}
+		}
+	}
+	idx := s.placeRaw(t, p, rot)
+	s.Tiles[idx].turn = turn
+	return idx, nil
+}
+
+// Move is one legal move of the W1 benchmark and of the table's "what can I do": a placement and an optional
+// follower on one feature of the placed tile (Local = -1: no figure).
+type Move struct {
+	Placement
+	Local int
+}
+
+// LegalMoves appends every legal move of tile type t for the player to buf: each legal placement with no
+// figure, plus a follower on each feature of the placed tile whose joined feature would be unoccupied (BASE-6,
+// BASE-7), if the player has a follower in supply. Two segments of the tile that join one feature count once.
+func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
+	hasF := s.fromSupply(player, Follower) >= 0
+	var roots [16][4]int32
+	for _, g := range s.frontier {
+		req, mask := s.required(g)
+		for k := 0; k < 4; k++ {
+			r := &t.rots[k]
+			if !r.distinct || (r.packed^req)&mask != 0 {
+				continue
+			}
+			p := Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+			if (r.riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0)) && s.CanPlace(t, p, k) != nil {
+				continue
+			}
+			buf = append(buf, Move{Placement{p, k}, -1})
+			if !hasF {
+				continue
+			}
+			// Occupancy of each segment's joined feature: the OR of its neighbours' features.
+			var occupied [16]bool
+			var nroots [16]int
+			for e := 0; e < 4; e++ {
+				ng := g + int32(dirDX[e]) + int32(dirDY[e])*gridSize
+				ni := s.grid[ng]
+				if ni == 0 {
+					continue
+				}
+				nt := &s.Tiles[ni-1]
+				nr := &nt.Type.rots[nt.Rot]
+				oe := (e + 2) & 3
+				if a, b := r.edgeSeg[e], nr.edgeSeg[oe]; a >= 0 && b >= 0 {
+					root := s.find(nt.segBase + int32(b))
+					occupied[a] = occupied[a] || s.occ[root] > 0
+					roots[a][nroots[a]&3] = root
+					nroots[a]++
+				}
+				for h := 2 * e; h < 2*e+2; h++ {
+					if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+						root := s.find(nt.segBase + int32(b))
+						occupied[a] = occupied[a] || s.occ[root] > 0
+						roots[a][nroots[a]&3] = root
+						nroots[a]++
+					}
+				}
+			}
+		segs:
+			for i := range t.Segs {
+				sk := t.Segs[i].Kind
+				if occupied[i] || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
+					continue
+				}
+				// Skip a segment that joins the same feature as an earlier one of this tile.
+				for j := 0; j < i; j++ {
+					for a := 0; a < nroots[i] && a < 4; a++ {
+						for b := 0; b < nroots[j] && b < 4; b++ {
+							if roots[i][a] == roots[j][b] {
+								continue segs
+							}
+						}
+					}
+				}
+				buf = append(buf, Move{Placement{p, k}, i})
+			}
+		}
+	}
+	return buf
+}

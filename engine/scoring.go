@@ -1,0 +1,345 @@
+package engine
+
+// Completion and scoring: DEF-9 (completed this turn), BASE-9..13 (completion, points, majority, return),
+// SHRINE-6/7 (challenges decided in a turn), KING/ROBBER updates, END-3..7 (final scoring), FARM-5/6 (fields).
+
+// Category says what a scoring was for; the end-of-game tally groups scores by it.
+type Category uint8
+
+// Scoring categories.
+const (
+	CatRoad Category = iota
+	CatCity
+	CatMonastery
+	CatShrine
+	CatGarden
+	CatField
+	CatKing
+	CatBaron
+	CatGifts         // unopened gifts at the end (GIFT-11)
+	CatAbbotReturn   // the abbot taken back (ABBOT-6)
+	CatCashOut       // GIFT-8
+	CatRoadSweeper   // GIFT-7
+	CatChallengeLost // the losing side of a shrine challenge: figures back, 0 points (SHRINE-6)
+	numCategories
+)
+
+var categoryNames = [...]string{"road", "city", "monastery", "shrine", "garden", "field", "king", "robber-baron",
+	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost"}
+
+func (c Category) String() string { return categoryNames[c] }
+
+// NumCategories is the number of scoring categories.
+const NumCategories = int(numCategories)
+
+// Score is one scoring: which feature, who scored how much, which figures were counted, and the rule applied
+// (END-10). Points go to every player in Owners.
+type Score struct {
+	Rule     string
+	Cat      Category
+	Feature  int32 // a segment of the feature (its root when scored), -1 for none
+	Points   int   // to each owner
+	Owners   uint8 // bit p: player p scored Points
+	Figures  [MaxPlayers]uint8
+	Size     int  // cells (roads, cities), filled block cells (centre features)
+	Pennants int  // cities
+	Cities   int  // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
+	Final    bool // scored at the end of the game
+}
+
+// TurnState collects what happened in the current turn that later rules of the same turn depend on: the
+// features completed by the tile (DEF-9), the points each player gained (DEF-8, COUNT-6/7), whether a figure was
+// placed in step 2 (ABBOT-6(a)).
+type TurnState struct {
+	Active        int
+	Tile          int     // index of the tile placed this turn, -1 before placement
+	Completed     []int32 // roots of the features completed this turn
+	Gained        [MaxPlayers]int
+	FeatureGained [MaxPlayers]int // points from features completed this turn (COUNT-6(a))
+	Deployed      bool            // a figure was placed in step 2
+	AbbotReturned bool
+	Scored        bool // step 3 is done
+	Volcano       bool // the River II volcano lake was placed (RIV2-8)
+}
+
+// BeginTurn resets the turn state for the active player.
+func (s *State) BeginTurn(active int) {
+	s.Turn.Active = active
+	s.Turn.Tile = -1
+	s.Turn.Completed = s.Turn.Completed[:0]
+	s.Turn.Gained = [MaxPlayers]int{}
+	s.Turn.FeatureGained = [MaxPlayers]int{}
+	s.Turn.Deployed, s.Turn.AbbotReturned, s.Turn.Scored, s.Turn.Volcano = false, false, false, false
+}
+
+// Completed appends to buf the features completed by the placement of tile `tile` (DEF-9): every road or city with
+// a segment on it that has no open edge any more, and every monastery, shrine or garden whose 3x3 block the tile
+// completes. Each feature appears once, as its root.
+func (s *State) Completed(tile int, buf []int32) []int32 {
+	t := &s.Tiles[tile]
+	start := len(buf)
+	for i := range t.Type.Segs {
+		k := t.Type.Segs[i].Kind
+		if k != KRoad && k != KCity {
+			continue
+		}
+		r := s.find(t.Seg(i))
+		if s.open[r] != 0 {
+			continue
+		}
+		dup := false
+		for _, b := range buf[start:] {
+			if b == r {
+				dup = true
+			}
+		}
+		if !dup {
+			buf = append(buf, r)
+		}
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			q := Pos{t.Pos.X + dx, t.Pos.Y + dy}
+			n := s.At(q)
+			if n == nil || n.Type.Centre < 0 || !s.BlockFull(q) {
+				continue
+			}
+			buf = append(buf, n.Seg(int(n.Type.Centre)))
+		}
+	}
+	return buf
+}
+
+// featurePoints returns the points a completed (or, final=true, incomplete) feature is worth and its size and
+// pennants (BASE-10, END-3).
+func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int, rule string, cat Category) {
+	switch k := s.SegKind(seg); k {
+	case KRoad:
+		size = s.Size(seg)
+		if final {
+			return size, size, 0, "END-3(a)", CatRoad
+		}
+		return size, size, 0, "BASE-10(a)", CatRoad
+	case KCity:
+		size, pennants = s.Size(seg), s.Pennants(seg)
+		if final {
+			return size + pennants, size, pennants, "END-3(b)", CatCity
+		}
+		return 2*size + 2*pennants, size, pennants, "BASE-10(b)", CatCity
+	default:
+		cat = CatMonastery
+		rule = "BASE-10(c)"
+		if k == KShrine {
+			cat, rule = CatShrine, "SHRINE-2"
+		} else if k == KGarden {
+			cat, rule = CatGarden, "ABBOT-2"
+		}
+		if final {
+			size = s.Block(s.Tiles[s.segTile[seg]].Pos)
+			return size, size, 0, "END-3(c)", cat
+		}
+		return 9, 9, 0, rule, cat
+	}
+}
+
+// award scores a feature for its owners (BASE-11) and returns the Score; it does not return figures.
+func (s *State) award(seg int32, final bool) Score {
+	counts, owners, _ := s.Majority(seg)
+	pts, size, pen, rule, cat := s.featurePoints(seg, final)
+	sc := Score{Rule: rule, Cat: cat, Feature: s.find(seg), Points: pts, Owners: owners, Size: size, Pennants: pen,
+		Final: final}
+	for p := range counts {
+		sc.Figures[p] = uint8(counts[p])
+	}
+	s.credit(&sc)
+	return sc
+}
+
+// credit adds a score's points to its owners (BASE-14: never negative, only ever increasing).
+func (s *State) credit(sc *Score) {
+	if sc.Points <= 0 {
+		return
+	}
+	for p := 0; p < MaxPlayers; p++ {
+		if sc.Owners&(1<<p) != 0 {
+			s.Scores[p] += sc.Points
+			if !sc.Final {
+				s.Turn.Gained[p] += sc.Points
+			}
+		}
+	}
+}
+
+// returnAll returns every figure on the feature of seg to supply (BASE-12).
+func (s *State) returnAll(seg int32) {
+	r := s.find(seg)
+	if s.occ[r] == 0 {
+		return
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Where == OnBoard && s.find(f.Seg) == r {
+			s.toSupply(i)
+		}
+	}
+}
+
+// ScoreTurn is step 3 of a turn after the moving-out round (SEQ-6(c)-(f)): it scores every completed, occupied
+// feature of s.Turn.Completed (BASE-10, BASE-11, BASE-13), decides shrine challenges (SHRINE-6, SHRINE-7), returns
+// the figures (BASE-12) and updates the King and the Robber Baron (KING-2..5, ROBBER-2..4). Scores are appended to
+// log.
+func (s *State) ScoreTurn(log []Score) []Score {
+	done := s.Turn.Completed
+	// (d) Shrine challenges decided this turn: the incomplete, occupied partner of a completed, occupied building.
+	var losers [8]int32
+	nl := 0
+	if s.Opts.Shrines {
+		for _, c := range done {
+			k := s.SegKind(c)
+			if !k.IsCloister() || s.occ[s.find(c)] == 0 {
+				continue
+			}
+			pseg := s.partner(c)
+			if pseg < 0 || s.occ[s.find(pseg)] == 0 || s.BlockFull(s.Tiles[s.segTile[pseg]].Pos) {
+				continue
+			}
+			if nl < len(losers) {
+				losers[nl] = pseg
+				nl++
+			}
+		}
+	}
+	for _, c := range done {
+		if s.occ[s.find(c)] == 0 {
+			continue // BASE-11: a completed, unoccupied feature scores nothing
+		}
+		sc := s.award(c, false)
+		if s.Opts.Shrines && s.SegKind(c).IsCloister() {
+			if p := s.partner(c); p >= 0 && s.occ[s.find(p)] > 0 {
+				if s.BlockFull(s.Tiles[s.segTile[p]].Pos) {
+					sc.Rule = "SHRINE-7"
+				} else {
+					sc.Rule = "SHRINE-6"
+				}
+			}
+		}
+		for p := 0; p < MaxPlayers; p++ {
+			if sc.Owners&(1<<p) != 0 {
+				s.Turn.FeatureGained[p] += sc.Points
+			}
+		}
+		log = append(log, sc)
+	}
+	for i := 0; i < nl; i++ {
+		counts, _, _ := s.Majority(losers[i])
+		sc := Score{Rule: "SHRINE-6", Cat: CatChallengeLost, Feature: s.find(losers[i])}
+		for p := range counts {
+			sc.Figures[p] = uint8(counts[p])
+		}
+		log = append(log, sc)
+		s.returnAll(losers[i])
+	}
+	for _, c := range done {
+		s.returnAll(c)
+	}
+	if s.Opts.King {
+		log = s.updateKingBaron(log)
+	}
+	s.Turn.Scored = true
+	return log
+}
+
+// FinalScore adds the end-of-game scoring to the scores (END-2..7): incomplete features (END-3, SHRINE-8), fields
+// (FARM-5, COUNT-22), the King and the Robber Baron (KING-7, ROBBER-5) and unopened gifts (GIFT-11). Figures stay
+// where they are. Scores are appended to log.
+func (s *State) FinalScore(log []Score) []Score {
+	// 2. Incomplete features.
+	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
+		if s.parent[seg] != seg || s.occ[seg] == 0 {
+			continue
+		}
+		k := s.SegKind(seg)
+		if k == KField || k == KRiver || s.IsComplete(seg) {
+			continue
+		}
+		log = append(log, s.award(seg, true))
+	}
+	// 3. Fields.
+	if s.Opts.Farmers {
+		log = s.scoreFields(log)
+	}
+	// 4. King and Robber Baron.
+	if s.Opts.King {
+		log = s.scoreKingBaron(log)
+	}
+	// 5. Gifts.
+	if s.Opts.Gifts {
+		log = s.scoreGifts(log)
+	}
+	return log
+}
+
+// scoreFields scores every occupied field: 3 points per completed city it borders, the City of Carcassonne
+// included on its flag side (FARM-5, FARM-6, COUNT-22(a)).
+func (s *State) scoreFields(log []Score) []Score {
+	var cities [64]int32
+	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
+		if s.parent[seg] != seg || s.occ[seg] == 0 || s.SegKind(seg) != KField {
+			continue
+		}
+		n := 0
+		m := seg
+		for {
+			t := &s.Tiles[s.segTile[m]]
+			for _, b := range t.Type.Segs[s.segLocal[m]].Borders {
+				cr := s.find(t.Seg(int(b)))
+				if s.open[cr] != 0 {
+					continue
+				}
+				dup := false
+				for _, c := range cities[:n] {
+					if c == cr {
+						dup = true
+						break
+					}
+				}
+				if !dup && n < len(cities) {
+					cities[n] = cr
+					n++
+				}
+			}
+			m = s.next[m]
+			if m == seg {
+				break
+			}
+		}
+		if s.City.Active && s.cityFlag[seg] {
+			n++ // COUNT-22(a): the City counts as one completed city
+		}
+		counts, owners, _ := s.Majority(seg)
+		sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: owners, Cities: n, Final: true}
+		for p := range counts {
+			sc.Figures[p] = uint8(counts[p])
+		}
+		s.credit(&sc)
+		log = append(log, sc)
+	}
+	return log
+}
+
+// CompletedCount returns the number of completed cities and completed roads on the board (KING-7, ROBBER-5),
+// the City of Carcassonne not included.
+func (s *State) CompletedCount() (cities, roads int) {
+	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
+		if s.parent[seg] != seg || s.open[seg] != 0 {
+			continue
+		}
+		switch s.SegKind(seg) {
+		case KCity:
+			cities++
+		case KRoad:
+			roads++
+		}
+	}
+	return
+}

@@ -1,0 +1,66 @@
+package engine
+
+// Shrines (SHRINE-1..10): a shrine is a monastery for every rule except that it challenges the one monastery in
+// its 3x3 block (and a monastery the one shrine in its block) while both are occupied. The placement limit is in
+// moves.go (SHRINE-3), the decision of a challenge in scoring.go (ScoreTurn: SHRINE-6, SHRINE-7), the end in
+// FinalScore (SHRINE-8: both score as incomplete).
+
+// partner returns the centre segment of the building that can challenge the monastery or shrine of seg (the
+// other kind of cloister in its 3x3 block, SHRINE-5(a)), -1 if none. SHRINE-3 keeps it unique.
+func (s *State) partner(seg int32) int32 {
+	k := s.SegKind(seg)
+	want := KShrine
+	if k == KShrine {
+		want = KMonastery
+	} else if k != KMonastery {
+		return -1
+	}
+	p := s.Tiles[s.segTile[seg]].Pos
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			t := s.At(Pos{p.X + dx, p.Y + dy})
+			if t != nil && t.Type.Centre >= 0 && t.Type.Segs[t.Type.Centre].Kind == want {
+				return t.Seg(int(t.Type.Centre))
+			}
+		}
+	}
+	return -1
+}
+
+// Challenge is an open shrine challenge: a shrine and a monastery in each other's block, both occupied and both
+// incomplete (SHRINE-5).
+type Challenge struct{ Shrine, Monastery int32 }
+
+// Challenges returns the open challenges on the board.
+func (s *State) Challenges() []Challenge {
+	var out []Challenge
+	if !s.Opts.Shrines {
+		return out
+	}
+	for i := range s.Tiles {
+		t := &s.Tiles[i]
+		if t.Type.Centre < 0 || t.Type.Segs[t.Type.Centre].Kind != KShrine {
+			continue
+		}
+		sh := t.Seg(int(t.Type.Centre))
+		m := s.partner(sh)
+		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 || s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos) {
+			continue
+		}
+		out = append(out, Challenge{sh, m})
+	}
+	return out
+}
+
+// InChallenge reports whether the cloister of seg is in an open challenge now.
+func (s *State) InChallenge(seg int32) bool {
+	for _, c := range s.Challenges() {
+		if c.Shrine == seg || c.Monastery == seg {
+			return true
+		}
+	}
+	return false
+}

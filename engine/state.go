@@ -1,0 +1,446 @@
+// Package engine is the pure rules model of karkason: tiles as data, the board, features joined across tiles,
+// figures, scoring, and the rules of every module in scope (RULES.md). It does no I/O, keeps no mutable global
+// state and is deterministic: the same calls give the same state.
+//
+// Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
+// placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, supply; BASE-6/7, ABBOT),
+// scoring.go (completion and scoring, BASE-9..13, END, FARM), city.go (the City of Carcassonne, COUNT),
+// kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT).
+package engine
+
+import "errors"
+
+// MaxPlayers is the largest number of players (CFG-1).
+const MaxPlayers = 5
+
+const (
+	gridSize = 128
+	gridHalf = gridSize / 2
+	// Limit is the largest |x| or |y| a tile may be placed at: the board is finite in this program (far beyond any
+	// real game: 106 land tiles and the City would have to lie in one straight line to reach it).
+	Limit = gridHalf - 2
+)
+
+// Pos is a cell of the board: x grows to the east, y to the south; the start piece's cell is 0,0.
+type Pos struct{ X, Y int }
+
+var dirDX = [4]int{0, 1, 0, -1}
+var dirDY = [4]int{-1, 0, 1, 0}
+
+// Neighbour returns the cell next to p across edge e (N, E, S, W).
+func (p Pos) Neighbour(e int) Pos { return Pos{p.X + dirDX[e], p.Y + dirDY[e]} }
+
+// oppHalf maps a half-edge to the half-edge of the neighbour it touches (NNW↔SSW, NNE↔SSE, ENE↔WNW, ESE↔WSW).
+var oppHalf = [8]int{5, 4, 7, 6, 1, 0, 3, 2}
+
+// Options are the modules of a game (CFG-3) that change what the engine allows or scores.
+type Options struct {
+	Players   int  // 2..5
+	Followers int  // per player (CFG-2), default 7
+	Farmers   bool // FARM
+	Abbot     bool // ABBOT: each player has an abbot
+	Shrines   bool // SHRINE-3 placement limit and challenges
+	King      bool // KING and ROBBER
+	Count     bool // the City of Carcassonne flag side: quarters, the Count, City bonus (COUNT)
+	Gifts     bool // GIFT
+	River     bool // RIVER-5/6 checks apply to river tiles (also River II)
+}
+
+// Placed is a tile on the board.
+type Placed struct {
+	Type    *TileType
+	Pos     Pos
+	Rot     uint8 // quarter turns clockwise
+	segBase int32
+	turn    int8 // river bends: +1 turns right, -1 left (along the flow), 0 otherwise
+}
+
+// Seg returns the global segment id of local segment i of this tile.
+func (p *Placed) Seg(i int) int32 { return p.segBase + int32(i) }
+
+// State is the whole rules state of a game: board, features, figures, scores, and the module states (City,
+// King and Robber Baron, gifts). Create it with New; copy it with Clone.
+type State struct {
+	Cat  *Catalogue
+	Opts Options
+
+	grid  []uint8 // gridSize*gridSize: 0 empty, else index into Tiles + 1
+	front []int16 // gridSize*gridSize: index into frontier + 1, 0 if not in it
+	Tiles []Placed
+	// frontier lists the empty cells next to the board (placement candidates), as grid indices.
+	frontier []int32
+
+	// Segments (global ids) and union-find over them.
+	parent   []int32
+	segTile  []int16
+	segLocal []int8
+	// Aggregates, valid at a root.
+	open     []int16 // road, city, river: edge ports that face no tile yet
+	occ      []int16 // figures standing or lying on the feature
+	pennants []int16
+	cityFlag []bool  // field borders the City of Carcassonne
+	next     []int32 // circular list of the feature's segments
+
+	Figures []Figure
+	Scores  [MaxPlayers]int
+
+	City  CityState
+	King  Holder    // the King (KING)
+	Baron Holder    // the Robber Baron (ROBBER)
+	Gift  GiftState // the gift cards (GIFT)
+	Turn  TurnState // what happened in the current turn
+	Ended bool      // final scoring has been added
+
+	stamp    []uint32 // per tile: scratch marks for counting distinct cells
+	stampGen uint32
+}
+
+// New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
+func New(cat *Catalogue, o Options) *State {
+	if o.Followers == 0 {
+		o.Followers = 7
+	}
+	s := &State{
+		Cat:      cat,
+		Opts:     o,
+		grid:     make([]uint8, gridSize*gridSize),
+		front:    make([]int16, gridSize*gridSize),
+		Tiles:    make([]Placed, 0, 128),
+		frontier: make([]int32, 0, 128),
+		parent:   make([]int32, 0, 1024),
+		segTile:  make([]int16, 0, 1024),
+		segLocal: make([]int8, 0, 1024),
+		open:     make([]int16, 0, 1024),
+		occ:      make([]int16, 0, 1024),
+		pennants: make([]int16, 0, 1024),
+		cityFlag: make([]bool, 0, 1024),
+		next:     make([]int32, 0, 1024),
+		stamp:    make([]uint32, 0, 128),
+	}
+	s.King.Player, s.Baron.Player = -1, -1
+	s.King.Feature, s.Baron.Feature = -1, -1
+	s.initFigures()
+	s.City.init(o)
+	s.Gift.init(o)
+	s.BeginTurn(0)
+	return s
+}
+
+// Reset empties the board and the figures for a new game with the same options, reusing memory.
+func (s *State) Reset() {
+	for _, p := range s.Tiles {
+		s.grid[gridIndex(p.Pos)] = 0
+	}
+	for _, g := range s.frontier {
+		s.front[g] = 0
+		// neighbours of the frontier may hold nothing else
+	}
+	s.Tiles = s.Tiles[:0]
+	s.frontier = s.frontier[:0]
+	s.parent = s.parent[:0]
+	s.segTile = s.segTile[:0]
+	s.segLocal = s.segLocal[:0]
+	s.open = s.open[:0]
+	s.occ = s.occ[:0]
+	s.pennants = s.pennants[:0]
+	s.cityFlag = s.cityFlag[:0]
+	s.next = s.next[:0]
+	s.stamp = s.stamp[:0]
+	s.Scores = [MaxPlayers]int{}
+	s.King = Holder{Player: -1, Feature: -1}
+	s.Baron = Holder{Player: -1, Feature: -1}
+	s.Figures = s.Figures[:0]
+	s.initFigures()
+	s.City.init(s.Opts)
+	s.Gift.init(s.Opts)
+	s.Ended = false
+	s.BeginTurn(0)
+}
+
+// Clone returns a deep copy of s that shares only the read-only catalogue.
+func (s *State) Clone() *State {
+	c := *s
+	c.grid = append([]uint8(nil), s.grid...)
+	c.front = append([]int16(nil), s.front...)
+	c.Tiles = append(make([]Placed, 0, cap(s.Tiles)), s.Tiles...)
+	c.frontier = append(make([]int32, 0, cap(s.frontier)), s.frontier...)
+	c.parent = append(make([]int32, 0, cap(s.parent)), s.parent...)
+	c.segTile = append(make([]int16, 0, cap(s.segTile)), s.segTile...)
+	c.segLocal = append(make([]int8, 0, cap(s.segLocal)), s.segLocal...)
+	c.open = append(make([]int16, 0, cap(s.open)), s.open...)
+	c.occ = append(make([]int16, 0, cap(s.occ)), s.occ...)
+	c.pennants = append(make([]int16, 0, cap(s.pennants)), s.pennants...)
+	c.cityFlag = append(make([]bool, 0, cap(s.cityFlag)), s.cityFlag...)
+	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
+	c.Figures = append([]Figure(nil), s.Figures...)
+	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
+	return &c
+}
+
+func gridIndex(p Pos) int32 { return int32((p.Y+gridHalf)*gridSize + p.X + gridHalf) }
+
+func inBounds(p Pos) bool { return p.X >= -Limit && p.X <= Limit && p.Y >= -Limit && p.Y <= Limit }
+
+// At returns the tile at p, or nil if the cell is empty.
+func (s *State) At(p Pos) *Placed {
+	if !inBounds(p) {
+		return nil
+	}
+	i := s.grid[gridIndex(p)]
+	if i == 0 {
+		return nil
+	}
+	return &s.Tiles[i-1]
+}
+
+// TileIndex returns the index in Tiles of the tile at p, -1 if empty.
+func (s *State) TileIndex(p Pos) int {
+	if !inBounds(p) {
+		return -1
+	}
+	return int(s.grid[gridIndex(p)]) - 1
+}
+
+// Frontier returns the empty cells next to the board: the only cells a tile can be placed on (BASE-4).
+func (s *State) Frontier() []Pos {
+	out := make([]Pos, len(s.frontier))
+	for i, g := range s.frontier {
+		out[i] = Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+	}
+	return out
+}
+
+func (s *State) find(x int32) int32 {
+	p := s.parent
+	for p[x] != x {
+		p[x] = p[p[x]]
+		x = p[x]
+	}
+	return x
+}
+
+// Root returns the feature a segment belongs to: the canonical segment id of its feature at this moment.
+func (s *State) Root(seg int32) int32 { return s.find(seg) }
+
+func (s *State) union(a, b int32) int32 {
+	ra, rb := s.find(a), s.find(b)
+	if ra == rb {
+		return ra
+	}
+	if ra > rb { // keep the older segment as root: stable feature ids
+		ra, rb = rb, ra
+	}
+	s.parent[rb] = ra
+	s.open[ra] += s.open[rb]
+	s.occ[ra] += s.occ[rb]
+	s.pennants[ra] += s.pennants[rb]
+	s.cityFlag[ra] = s.cityFlag[ra] || s.cityFlag[rb]
+	s.next[ra], s.next[rb] = s.next[rb], s.next[ra]
+	return ra
+}
+
+// ErrOutOfBoard is returned for a cell beyond Limit.
+var ErrOutOfBoard = errors.New("engine: position beyond the board's limit")
+
+// placeRaw puts a tile on the board and joins its segments with its neighbours' (DEF-2). It does not check
+// legality; callers check with CanPlace first.
+func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
+	idx := len(s.Tiles)
+	base := int32(len(s.parent))
+	s.Tiles = append(s.Tiles, Placed{Type: t, Pos: p, Rot: uint8(rot & 3), segBase: base})
+	s.stamp = append(s.stamp, 0)
+	g := gridIndex(p)
+	s.grid[g] = uint8(idx + 1)
+	for i := range t.Segs {
+		sd := &t.Segs[i]
+		id := base + int32(i)
+		s.parent = append(s.parent, id)
+		s.segTile = append(s.segTile, int16(idx))
+		s.segLocal = append(s.segLocal, int8(i))
+		s.open = append(s.open, int16(popcount4(sd.Edges)))
+		s.occ = append(s.occ, 0)
+		s.pennants = append(s.pennants, int16(sd.Pennants))
+		s.cityFlag = append(s.cityFlag, sd.BordersCity)
+		s.next = append(s.next, id)
+	}
+	r := &t.rots[rot&3]
+	for e := 0; e < 4; e++ {
+		np := p.Neighbour(e)
+		ni := s.grid[gridIndex(np)]
+		if ni == 0 {
+			continue
+		}
+		nt := &s.Tiles[ni-1]
+		nr := &nt.Type.rots[nt.Rot]
+		oe := (e + 2) & 3
+		if a, b := r.edgeSeg[e], nr.edgeSeg[oe]; a >= 0 && b >= 0 {
+			root := s.union(base+int32(a), nt.segBase+int32(b))
+			s.open[root] -= 2
+		}
+		for h := 2 * e; h < 2*e+2; h++ {
+			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+				s.union(base+int32(a), nt.segBase+int32(b))
+			}
+		}
+	}
+	// Frontier: this cell leaves it, its empty neighbours join it.
+	if f := s.front[g]; f != 0 {
+		last := len(s.frontier) - 1
+		moved := s.frontier[last]
+		s.frontier[f-1] = moved
+		s.front[moved] = f
+		s.frontier = s.frontier[:last]
+		s.front[g] = 0
+	}
+	for e := 0; e < 4; e++ {
+		np := p.Neighbour(e)
+		if !inBounds(np) {
+			continue
+		}
+		ng := gridIndex(np)
+		if s.grid[ng] == 0 && s.front[ng] == 0 {
+			s.frontier = append(s.frontier, ng)
+			s.front[ng] = int16(len(s.frontier))
+		}
+	}
+	return idx
+}
+
+func popcount4(b uint8) int {
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		n++
+	}
+	return n
+}
+
+// PlaceStart lays the start piece: a tile type at 0,0 in rotation 0, or every cell of a multi-cell piece at its
+// fixed position with the features that span its cells joined (CFG-4, RIVER-2, RIV2-2, COUNT-2).
+func (s *State) PlaceStart(t *TileType) {
+	if t.Piece == nil {
+		s.placeRaw(t, Pos{}, 0)
+		return
+	}
+	s.PlacePiece(t.Piece)
+}
+
+// PlacePiece lays every cell of a multi-cell piece at its fixed position (COUNT-2, RIVER-3(a)).
+func (s *State) PlacePiece(pc *Piece) {
+	if pc.ID == "coc" {
+		s.City.Placed = true
+		s.City.Active = s.Opts.Count
+	}
+	first := len(s.Tiles)
+	for _, c := range pc.Cells {
+		s.placeRaw(c, Pos{c.PieceX, c.PieceY}, 0)
+	}
+	for _, j := range pc.Joins {
+		a := s.Tiles[first+j[0][0]].Seg(j[0][1])
+		for _, o := range j[1:] {
+			s.union(a, s.Tiles[first+o[0]].Seg(o[1]))
+		}
+	}
+}
+
+// SegKind returns the kind of a global segment.
+func (s *State) SegKind(seg int32) Kind {
+	t := &s.Tiles[s.segTile[seg]]
+	return t.Type.Segs[s.segLocal[seg]].Kind
+}
+
+// SegTile returns the tile index and local segment index of a global segment.
+func (s *State) SegTile(seg int32) (tile int, local int) {
+	return int(s.segTile[seg]), int(s.segLocal[seg])
+}
+
+// SegCount returns the number of segments on the board.
+func (s *State) SegCount() int { return len(s.parent) }
+
+// Open returns the number of open edge ports of a road, city or river feature (0: complete, BASE-9(a,b)).
+func (s *State) Open(seg int32) int { return int(s.open[s.find(seg)]) }
+
+// Occupied returns the number of figures on the feature of seg (DEF-6).
+func (s *State) Occupied(seg int32) int { return int(s.occ[s.find(seg)]) }
+
+// Members calls fn for every segment of the feature of seg.
+func (s *State) Members(seg int32, fn func(m int32)) {
+	r := s.find(seg)
+	m := r
+	for {
+		fn(m)
+		m = s.next[m]
+		if m == r {
+			return
+		}
+	}
+}
+
+// Size returns the size of a road or city feature: the weighted number of distinct cells that hold one of its
+// segments (DEF-3; a single-cell spring weighs 2, RIVER-3(b)). For a centre feature it is 1.
+func (s *State) Size(seg int32) int {
+	s.stampGen++
+	gen := s.stampGen
+	n := 0
+	r := s.find(seg)
+	m := r
+	for {
+		ti := s.segTile[m]
+		if s.stamp[ti] != gen {
+			s.stamp[ti] = gen
+			n += int(s.Tiles[ti].Type.Weight)
+		}
+		m = s.next[m]
+		if m == r {
+			return n
+		}
+	}
+}
+
+// Pennants returns the number of pennants of a city feature (BASE-10(b)).
+func (s *State) Pennants(seg int32) int { return int(s.pennants[s.find(seg)]) }
+
+// BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).
+func (s *State) BordersCity(seg int32) bool { return s.cityFlag[s.find(seg)] }
+
+// Block returns the weighted number of filled cells in the 3x3 block around p (DEF-10; RIVER-3(b)).
+func (s *State) Block(p Pos) int {
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if t := s.At(Pos{p.X + dx, p.Y + dy}); t != nil {
+				if dx == 0 && dy == 0 {
+					n++ // the building's own cell counts 1 (a monastery is never on the spring)
+				} else {
+					n += int(t.Type.Weight)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// BlockFull reports whether all 9 cells of the 3x3 block around p are filled (BASE-9(c)).
+func (s *State) BlockFull(p Pos) bool {
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if s.TileIndex(Pos{p.X + dx, p.Y + dy}) < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// IsComplete reports whether the feature of seg is complete (BASE-9): no open edge for roads, cities and rivers, a
+// full 3x3 block for centre features; fields never are.
+func (s *State) IsComplete(seg int32) bool {
+	switch k := s.SegKind(seg); {
+	case k == KField:
+		return false
+	case k.IsCentre():
+		return s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
+	default:
+		return s.open[s.find(seg)] == 0
+	}
+}
