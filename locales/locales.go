@@ -1,0 +1,227 @@
+package locales
+
+import (
+	"embed"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Default is the language used when nothing else matches, and the language a
+// missing message falls back to.
+const Default = "en"
+
+// NoCount is the count to pass to [Localizer.Render] for a message that is not
+// a plural message.
+const NoCount = -1
+
+// languages are the supported languages, Default first: the index returned by
+// the matcher is an index into this slice (and into tags).
+var languages = []string{"en", "bg", "uk"}
+
+var tags = []language.Tag{language.English, language.Bulgarian, language.Ukrainian}
+
+var matcher = language.NewMatcher(tags)
+
+//go:embed en.toml bg.toml uk.toml
+var files embed.FS
+
+// catalog is what was loaded from the embedded files at start-up.
+type catalog struct {
+	bundle   *i18n.Bundle
+	messages map[string]map[string]*i18n.Message // language -> id -> message
+	err      error                               // first load error, nil normally
+}
+
+var cat = load()
+
+// load parses the embedded catalogs. It never panics: a catalog that fails to
+// parse is left out (its messages then fall back to English, then to the id)
+// and the error is kept for the tests.
+func load() *catalog {
+	c := &catalog{
+		bundle:   i18n.NewBundle(language.English),
+		messages: map[string]map[string]*i18n.Message{},
+	}
+	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	for _, lang := range languages {
+		name := lang + ".toml"
+		mf, err := c.bundle.LoadMessageFileFS(files, name)
+		if err != nil {
+			if c.err == nil {
+				c.err = fmt.Errorf("locales: %s: %w", name, err)
+			}
+			continue
+		}
+		byID := make(map[string]*i18n.Message, len(mf.Messages))
+		for _, m := range mf.Messages {
+			byID[m.ID] = m
+		}
+		c.messages[lang] = byID
+	}
+	return c
+}
+
+// Languages returns the supported language codes, "en" first: en, bg, uk.
+func Languages() []string { return slices.Clone(languages) }
+
+// Keys returns the ids of all messages of the English catalog, sorted. The
+// tests of this package make sure that every other catalog has the same ids,
+// so this is the list of every message id the program may use.
+func Keys() []string {
+	return slices.Sorted(maps.Keys(cat.messages[Default]))
+}
+
+// Match normalizes a LANG-like value or a language tag to one of the supported
+// language codes ("en", "bg" or "uk"). It drops the encoding and modifier
+// ("uk_UA.UTF-8", "bg_BG@euro"), accepts "_" or "-" between language and
+// region ("bg_BG", "uk-UA"), and returns "en" for "", "C", "POSIX", anything it
+// cannot parse, and languages it does not support. The CLDR matching data
+// counts Macedonian as close enough to Bulgarian: "mk_MK" gives "bg".
+func Match(tag string) string {
+	s := strings.TrimSpace(tag)
+	if i := strings.IndexAny(s, ".@"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.ReplaceAll(s, "_", "-")
+	switch s {
+	case "", "C", "POSIX":
+		return Default
+	}
+	t, err := language.Parse(s)
+	if err != nil {
+		return Default
+	}
+	// The matcher's returned tag may carry extensions ("bg-u-rg-bgzzzz"): use
+	// the index. Check the confidence too: for an unsupported language
+	// ("ru-UA", "be", "sr") the index is that of Bulgarian, with confidence No.
+	_, i, conf := matcher.Match(t)
+	if conf < language.High || i < 0 || i >= len(languages) {
+		return Default
+	}
+	return languages[i]
+}
+
+// FromEnv returns the language of the user's locale, looked up with getenv in
+// the POSIX order LC_ALL, LC_MESSAGES, LANG: the first one that is set and not
+// empty decides, normalized with [Match]. It returns "en" when none is set or
+// getenv is nil.
+func FromEnv(getenv func(string) string) string {
+	if getenv == nil {
+		return Default
+	}
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return Match(v)
+		}
+	}
+	return Default
+}
+
+// Localizer renders messages in one language. The zero value is not usable:
+// create one with [New]. A Localizer is safe for concurrent use.
+type Localizer struct {
+	lang string
+	l    *i18n.Localizer
+}
+
+// New returns a Localizer for lang, which may be anything [Match] accepts
+// ("bg", "uk_UA.UTF-8", ""): unknown languages give English.
+func New(lang string) *Localizer {
+	code := Match(lang)
+	return &Localizer{lang: code, l: i18n.NewLocalizer(cat.bundle, code)}
+}
+
+// Lang returns the language code of l: "en", "bg" or "uk" ("en" for a nil l).
+func (l *Localizer) Lang() string {
+	if l == nil || l.lang == "" {
+		return Default
+	}
+	return l.lang
+}
+
+// T renders the message id with the template data (may be nil). A message
+// missing from l's language falls back to English, and one missing everywhere
+// gives id itself: T never fails and never panics.
+func (l *Localizer) T(id string, data map[string]any) string {
+	return l.Render(id, data, NoCount)
+}
+
+// N renders the plural message id for count, choosing the plural form of l's
+// language (en, bg: one/other; uk: one/few/many/other). The count is also
+// available to the template as {{.Count}}; data (may be nil) is not modified.
+// Fallbacks are as for [Localizer.T].
+func (l *Localizer) N(id string, count int, data map[string]any) string {
+	return l.Render(id, data, count)
+}
+
+// Render renders the message id with data; count >= 0 selects a plural form
+// and is passed as {{.Count}}, [NoCount] (any negative count) renders a plain
+// message. It is the form for callers that carry a message as plain
+// (id, data, count) values without importing this package's types.
+func (l *Localizer) Render(id string, data map[string]any, count int) string {
+	s, _ := l.render(id, data, count)
+	return s
+}
+
+// RenderMessage renders m: see [Localizer.Render].
+func (l *Localizer) RenderMessage(m Message) string {
+	count := NoCount
+	if m.Count != nil {
+		count = *m.Count
+	}
+	return l.Render(m.ID, m.Data, count)
+}
+
+// render is Render that also reports what went wrong (a missing message, a
+// missing plural form, a template error); the text is still the best effort.
+func (l *Localizer) render(id string, data map[string]any, count int) (s string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = id, fmt.Errorf("locales: rendering %q panicked: %v", id, r)
+		}
+	}()
+	if l == nil || l.l == nil {
+		l = New(Default)
+	}
+	cfg := &i18n.LocalizeConfig{MessageID: id}
+	if count >= 0 {
+		d := make(map[string]any, len(data)+1)
+		maps.Copy(d, data)
+		d["Count"] = count
+		cfg.TemplateData = d
+		cfg.PluralCount = count
+	} else if data != nil {
+		cfg.TemplateData = data
+	}
+	s, tag, err := l.l.LocalizeWithTag(cfg)
+	if tag == language.Und || s == "" {
+		if err == nil {
+			err = fmt.Errorf("locales: message %q rendered empty", id)
+		}
+		return id, err
+	}
+	return s, err
+}
+
+// Message is a message carried by id and data, to be rendered later by a
+// Localizer in the user's language. Count is nil for a plain message and
+// points to the count for a plural message.
+type Message struct {
+	ID    string
+	Data  map[string]any
+	Count *int
+}
+
+// Msg returns a plain Message.
+func Msg(id string, data map[string]any) Message { return Message{ID: id, Data: data} }
+
+// Plural returns a plural Message for count.
+func Plural(id string, count int, data map[string]any) Message {
+	return Message{ID: id, Data: data, Count: &count}
+}

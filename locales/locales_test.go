@@ -1,0 +1,405 @@
+package locales
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// pluralForms are the CLDR plural forms each language needs for integer
+// counts plus "other" (go-i18n's fallback, and fractions in Ukrainian).
+var pluralForms = map[string][]string{
+	"en": {"one", "other"},
+	"bg": {"one", "other"},
+	"uk": {"one", "few", "many", "other"},
+}
+
+// pluralCounts exercise every integer form: 1 one, 2 few, 5 many, 11 many
+// (not one in uk), 21 one in uk, 22 few in uk, 0 many in uk.
+var pluralCounts = []int{0, 1, 2, 5, 11, 12, 21, 22, 25, 101, 111}
+
+func forms(m *i18n.Message) map[string]string {
+	f := map[string]string{}
+	for name, v := range map[string]string{
+		"zero": m.Zero, "one": m.One, "two": m.Two, "few": m.Few, "many": m.Many, "other": m.Other,
+	} {
+		if v != "" {
+			f[name] = v
+		}
+	}
+	return f
+}
+
+func isPlural(m *i18n.Message) bool { return len(forms(m)) > 1 || m.One != "" }
+
+func TestCatalogsLoad(t *testing.T) {
+	if cat.err != nil {
+		t.Fatal(cat.err)
+	}
+	for _, lang := range languages {
+		if len(cat.messages[lang]) == 0 {
+			t.Errorf("%s: no messages loaded", lang)
+		}
+	}
+}
+
+// (a) every key is present in every catalog.
+func TestSameKeysEverywhere(t *testing.T) {
+	all := map[string]bool{}
+	for _, lang := range languages {
+		for id := range cat.messages[lang] {
+			all[id] = true
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(all)) {
+		for _, lang := range languages {
+			if _, ok := cat.messages[lang][id]; !ok {
+				t.Errorf("%s.toml: missing message %q", lang, id)
+			}
+		}
+	}
+	if got, want := Keys(), slices.Sorted(maps.Keys(all)); !slices.Equal(got, want) {
+		t.Errorf("Keys() = %v, want %v", got, want)
+	}
+}
+
+var placeholderRE = regexp.MustCompile(`\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*)`)
+
+func placeholders(m *i18n.Message) []string {
+	set := map[string]bool{}
+	for _, text := range forms(m) {
+		for _, sub := range placeholderRE.FindAllStringSubmatch(text, -1) {
+			set[sub[1]] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// (b) every translation of a message uses the same placeholders.
+func TestSamePlaceholders(t *testing.T) {
+	for _, id := range Keys() {
+		want := placeholders(cat.messages[Default][id])
+		for _, lang := range languages[1:] {
+			m, ok := cat.messages[lang][id]
+			if !ok {
+				continue // reported by TestSameKeysEverywhere
+			}
+			if got := placeholders(m); !slices.Equal(got, want) {
+				t.Errorf("%s %q: placeholders %v, en has %v", lang, id, got, want)
+			}
+		}
+	}
+}
+
+// (c) every plural message has every form its language needs, each form
+// shows {{.Count}}, and rendering the usual counts gives neither "<no value>"
+// nor the raw id nor an error.
+func TestPluralForms(t *testing.T) {
+	for _, id := range Keys() {
+		plural := isPlural(cat.messages[Default][id])
+		if plural != strings.HasPrefix(id, "plural.") {
+			t.Errorf("%q: plural message ids start with \"plural.\" and only they do (plural=%v)", id, plural)
+		}
+		for _, lang := range languages {
+			m, ok := cat.messages[lang][id]
+			if !ok {
+				continue
+			}
+			f := forms(m)
+			if !plural {
+				if len(f) != 1 || f["other"] == "" {
+					t.Errorf("%s %q: a plain message has only a text, got forms %v", lang, id, slices.Sorted(maps.Keys(f)))
+				}
+				continue
+			}
+			for _, name := range pluralForms[lang] {
+				text, ok := f[name]
+				if !ok {
+					t.Errorf("%s %q: missing plural form %q", lang, id, name)
+					continue
+				}
+				if !strings.Contains(text, "{{.Count}}") {
+					t.Errorf("%s %q: form %q does not show {{.Count}}: %q", lang, id, name, text)
+				}
+				delete(f, name)
+			}
+			if len(f) > 0 {
+				t.Errorf("%s %q: forms the language does not use: %v", lang, id, slices.Sorted(maps.Keys(f)))
+			}
+			l := New(lang)
+			for _, n := range pluralCounts {
+				s, err := l.render(id, nil, n)
+				if err != nil {
+					t.Errorf("%s %q count %d: %v", lang, id, n, err)
+				}
+				if s == id || strings.Contains(s, "<no value>") || !strings.Contains(s, strconv.Itoa(n)) {
+					t.Errorf("%s %q count %d: rendered %q", lang, id, n, s)
+				}
+			}
+		}
+	}
+}
+
+// Every plain message renders in every language without error when given
+// its placeholders.
+func TestPlainMessagesRender(t *testing.T) {
+	for _, id := range Keys() {
+		if strings.HasPrefix(id, "plural.") {
+			continue
+		}
+		data := map[string]any{}
+		for _, p := range placeholders(cat.messages[Default][id]) {
+			data[p] = "<" + p + ">"
+		}
+		for _, lang := range languages {
+			s, err := New(lang).render(id, data, NoCount)
+			if err != nil || s == "" || s == id || strings.Contains(s, "<no value>") {
+				t.Errorf("%s %q: rendered %q, %v", lang, id, s, err)
+			}
+			for p := range data {
+				if !strings.Contains(s, "<"+p+">") {
+					t.Errorf("%s %q: %q does not show %s", lang, id, s, p)
+				}
+			}
+		}
+	}
+}
+
+var keyLineRE = regexp.MustCompile(`^(\[)?"([^"]+)"`)
+
+// The catalogs are tidy: plain messages first, then plural tables, each part
+// sorted by id, so diffs stay small and a missing id is easy to spot.
+func TestCatalogFilesSorted(t *testing.T) {
+	for _, lang := range languages {
+		data, err := files.ReadFile(lang + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plain, tables []string
+		for _, line := range strings.Split(string(data), "\n") {
+			m := keyLineRE.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			if m[1] == "[" {
+				tables = append(tables, m[2])
+			} else {
+				if len(tables) > 0 {
+					t.Errorf("%s.toml: plain message %q after the plural tables", lang, m[2])
+				}
+				plain = append(plain, m[2])
+			}
+		}
+		if !slices.IsSorted(plain) {
+			t.Errorf("%s.toml: plain messages are not sorted", lang)
+		}
+		if !slices.IsSorted(tables) {
+			t.Errorf("%s.toml: plural tables are not sorted", lang)
+		}
+		if got := len(plain) + len(tables); got != len(cat.messages[lang]) {
+			t.Errorf("%s.toml: %d quoted ids in the file, %d messages loaded", lang, got, len(cat.messages[lang]))
+		}
+	}
+}
+
+// (e) Match normalizes LANG-like values.
+func TestMatch(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "en"},
+		{"  ", "en"},
+		{"C", "en"},
+		{"C.UTF-8", "en"},
+		{"POSIX", "en"},
+		{"en", "en"},
+		{"en_US.UTF-8", "en"},
+		{"en_GB", "en"},
+		{"bg", "bg"},
+		{"bg_BG", "bg"},
+		{"bg_BG.UTF-8", "bg"},
+		{"bg-BG", "bg"},
+		{"BG_bg", "bg"},
+		{"uk", "uk"},
+		{"uk_UA", "uk"},
+		{"uk_UA.UTF-8", "uk"},
+		{"uk_UA.utf8@euro", "uk"},
+		{"uk-UA", "uk"},
+		{"uk-Cyrl-UA", "uk"},
+		{"ru_RU.UTF-8", "en"},
+		{"ru_UA.UTF-8", "en"},
+		{"be_BY", "en"}, // the matcher's index points at bg, with confidence No
+		{"sr_RS", "en"}, // likewise
+		{"mk_MK", "bg"}, // CLDR: Macedonian readers are offered Bulgarian
+		{"bg_BG@latin", "bg"},
+		{"de_DE", "en"},
+		{"ua", "en"}, // a country code, not a language
+		{"xx_YY", "en"},
+		{"not a locale", "en"},
+	}
+	for _, tt := range tests {
+		if got := Match(tt.in); got != tt.want {
+			t.Errorf("Match(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"nothing set", nil, "en"},
+		{"LANG", map[string]string{"LANG": "uk_UA.UTF-8"}, "uk"},
+		{"LC_MESSAGES beats LANG", map[string]string{"LANG": "en_US.UTF-8", "LC_MESSAGES": "bg_BG.UTF-8"}, "bg"},
+		{"LC_ALL beats both", map[string]string{"LANG": "bg_BG", "LC_MESSAGES": "bg_BG", "LC_ALL": "uk_UA"}, "uk"},
+		{"empty LC_ALL is unset", map[string]string{"LC_ALL": "", "LANG": "bg_BG"}, "bg"},
+		{"LC_ALL=C wins", map[string]string{"LC_ALL": "C", "LANG": "uk_UA.UTF-8"}, "en"},
+		{"unsupported", map[string]string{"LANG": "de_DE.UTF-8"}, "en"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := FromEnv(func(k string) string { return tt.env[k] })
+			if got != tt.want {
+				t.Errorf("FromEnv = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if got := FromEnv(nil); got != "en" {
+		t.Errorf("FromEnv(nil) = %q, want en", got)
+	}
+}
+
+func TestLocalizer(t *testing.T) {
+	tests := []struct {
+		lang, id string
+		count    int
+		data     map[string]any
+		want     string
+	}{
+		{"en", "term.city", NoCount, nil, "city"},
+		{"bg", "term.city", NoCount, nil, "крепост"},
+		{"uk", "term.city", NoCount, nil, "місто"},
+		{"bg", "term.follower", NoCount, nil, "мийпъл"},
+		{"uk", "term.follower", NoCount, nil, "підданець"},
+		{"bg", "term.supply", NoCount, nil, "свита"},
+		{"uk", "term.supply", NoCount, nil, "запас"},
+		{"bg", "term.field", NoCount, nil, "поляна"},
+		{"bg", "term.gift.two_choices", NoCount, nil, "Двоен избор"},
+		{"uk_UA.UTF-8", "colour.blue", NoCount, nil, "синій"},
+		{"de", "colour.blue", NoCount, nil, "blue"},
+		{"en", "plural.points", 1, nil, "1 point"},
+		{"en", "plural.points", 0, nil, "0 points"},
+		{"en", "plural.points", 2, nil, "2 points"},
+		{"bg", "plural.points", 1, nil, "1 точка"},
+		{"bg", "plural.points", 2, nil, "2 точки"},
+		{"bg", "plural.gifts", 5, nil, "5 дара"},
+		{"uk", "plural.points", 1, nil, "1 очко"},
+		{"uk", "plural.points", 2, nil, "2 очки"},
+		{"uk", "plural.points", 5, nil, "5 очок"},
+		{"uk", "plural.points", 11, nil, "11 очок"},
+		{"uk", "plural.points", 21, nil, "21 очко"},
+		{"uk", "plural.points", 22, nil, "22 очки"},
+		{"uk", "plural.followers", 7, nil, "7 підданців"},
+		{"uk", "plural.tiles", 3, nil, "3 плитки"},
+		// The count wins over a "Count" in data, and extra data is harmless.
+		{"en", "plural.tiles", 3, map[string]any{"Count": 99, "X": 1}, "3 tiles"},
+		{"en", "config.broken", NoCount, map[string]any{"Path": "/c.toml", "Err": "line 2: bad"},
+			"The settings file /c.toml could not be read: line 2: bad"},
+		{"uk", "config.broken", NoCount, map[string]any{"Path": "/c.toml", "Err": "x"},
+			"Не вдалося прочитати файл налаштувань /c.toml: x"},
+		// Missing everywhere: the id itself.
+		{"bg", "no.such.message", NoCount, nil, "no.such.message"},
+		{"uk", "no.such.plural", 3, nil, "no.such.plural"},
+		{"", "", NoCount, nil, ""},
+	}
+	for _, tt := range tests {
+		l := New(tt.lang)
+		var got string
+		if tt.count == NoCount {
+			got = l.T(tt.id, tt.data)
+		} else {
+			got = l.N(tt.id, tt.count, tt.data)
+		}
+		if got != tt.want {
+			t.Errorf("New(%q) %q count %d = %q, want %q", tt.lang, tt.id, tt.count, got, tt.want)
+		}
+	}
+}
+
+func TestNDoesNotModifyData(t *testing.T) {
+	data := map[string]any{"X": 1}
+	New("en").N("plural.points", 3, data)
+	if len(data) != 1 {
+		t.Errorf("N modified its data: %v", data)
+	}
+}
+
+func TestRender(t *testing.T) {
+	bg := New("bg")
+	if got := bg.Render("plural.tiles", nil, 2); got != "2 плочки" {
+		t.Errorf("Render plural = %q", got)
+	}
+	if got := bg.Render("term.tile", nil, NoCount); got != "плочка" {
+		t.Errorf("Render plain = %q", got)
+	}
+	if got := bg.RenderMessage(Plural("plural.points", 1, nil)); got != "1 точка" {
+		t.Errorf("RenderMessage plural = %q", got)
+	}
+	if got := bg.RenderMessage(Msg("term.king", nil)); got != "крал" {
+		t.Errorf("RenderMessage plain = %q", got)
+	}
+	if got := bg.RenderMessage(Message{ID: "term.king"}); got != "крал" {
+		t.Errorf("RenderMessage zero count = %q", got)
+	}
+}
+
+// A message that exists only in English falls back to English, not to the id.
+func TestFallbackToEnglish(t *testing.T) {
+	const id = "test.only_english"
+	b := i18n.NewBundle(tags[0])
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	for _, lang := range languages {
+		if _, err := b.LoadMessageFileFS(files, lang+".toml"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.AddMessages(tags[0], &i18n.Message{ID: id, Other: "English only {{.X}}"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range languages {
+		l := &Localizer{lang: lang, l: i18n.NewLocalizer(b, lang)}
+		if got := l.T(id, map[string]any{"X": 1}); got != "English only 1" {
+			t.Errorf("%s: %q", lang, got)
+		}
+		if got := l.T("term.tile", nil); got != New(lang).T("term.tile", nil) {
+			t.Errorf("%s: term.tile = %q", lang, got)
+		}
+	}
+}
+
+func TestLang(t *testing.T) {
+	for in, want := range map[string]string{"": "en", "bg_BG.UTF-8": "bg", "uk": "uk", "fr": "en"} {
+		if got := New(in).Lang(); got != want {
+			t.Errorf("New(%q).Lang() = %q, want %q", in, got, want)
+		}
+	}
+	if got := Languages(); !slices.Equal(got, []string{"en", "bg", "uk"}) {
+		t.Errorf("Languages() = %v", got)
+	}
+}
+
+func TestNilLocalizerDoesNotPanic(t *testing.T) {
+	var l *Localizer
+	if got := l.T("term.tile", nil); got != "tile" {
+		t.Errorf("nil Localizer T = %q", got)
+	}
+	if got := l.Lang(); got != "en" {
+		t.Errorf("nil Localizer Lang = %q", got)
+	}
+}
