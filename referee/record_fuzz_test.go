@@ -1,0 +1,110 @@
+package referee
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzParseRecord feeds arbitrary text to ParseRecord. It must never panic; a refusal must be
+// a *ParseError with a line inside the text and a message; and a record that parses must write
+// back (WriteRecord) to text that parses to the same record (Action.Line aside) and writes back
+// to the same text. Plain `go test` runs only the seeds below and those in
+// testdata/fuzz/FuzzParseRecord.
+func FuzzParseRecord(f *testing.F) {
+	example, err := os.ReadFile("testdata/record-example.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	const head = "karkason-record 1\nsetup players=a:red,b:blue\n"
+	for _, seed := range []string{
+		string(example),
+		richRecord,
+		"",
+		head,
+		head + "end\n",
+		head + "end\nend\n",
+		head + "red deploy follower #f3#x\n",
+		head + "red deploy follower # f3\n",
+		head + "red move palace 1,0:#c1 abbot # x\n",
+		head + "red gift change-position 0,0:N #f1 #f2\n",
+		head + "red place B-RS +01,-0 270\r\n",
+		"\uFEFFkarkason-record 1\r\nsetup players=Ана:red,Богдан:blue,Віра:green expansions=none followers=07\r\n",
+		"karkason-record 1\nsetup players=a:red,a:blue start=city # c\n#\n# x\nblue pass#y\n\n#z",
+		"karkason-record 1\nsetup players=a:red,b:red\n",
+		"karkason-record 2\n",
+		head + "red place b-rs 99999999999,0 0\n",
+		head + "red pass \xff\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := ParseRecord(strings.NewReader(text))
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is %T, not *ParseError", err, err)
+			}
+			if lines := strings.Count(text, "\n") + 1; pe.Line < 1 || pe.Line > lines {
+				t.Fatalf("error line %d outside 1..%d: %v", pe.Line, lines, err)
+			}
+			if pe.Key == "" || pe.Expected == "" || pe.Error() == "" {
+				t.Fatalf("incomplete error %#v", pe)
+			}
+			return
+		}
+		if err := rec.Validate(); err != nil {
+			t.Fatalf("parsed record does not validate: %v", err)
+		}
+		prev := 0
+		for i, a := range rec.Actions {
+			if a.Line <= prev {
+				t.Fatalf("action %d on line %d after line %d", i, a.Line, prev)
+			}
+			prev = a.Line
+			if a.Verb == VerbEnd && i != len(rec.Actions)-1 {
+				t.Fatalf("action after end")
+			}
+		}
+		var out bytes.Buffer
+		if err := WriteRecord(&out, rec); err != nil {
+			t.Fatalf("write: %v", err)
+		}
+		back, err := ParseRecord(bytes.NewReader(out.Bytes()))
+		if err != nil {
+			t.Fatalf("written record does not parse: %v\n%s", err, out.String())
+		}
+		if !reflect.DeepEqual(normalised(back), normalised(rec)) {
+			t.Fatalf("round trip differs\n got %#v\nwant %#v\n%s", back, rec, out.String())
+		}
+		var again bytes.Buffer
+		if err := WriteRecord(&again, back); err != nil || !bytes.Equal(again.Bytes(), out.Bytes()) {
+			t.Fatalf("second write differs (%v)\n%s\n---\n%s", err, again.String(), out.String())
+		}
+	})
+}
+
+// normalised returns rec without line numbers and with nil for empty slices, so that records
+// that differ only in layout compare equal.
+func normalised(rec *Record) *Record {
+	c := withoutLines(rec)
+	nilEmpty := func(s []string) []string {
+		if len(s) == 0 {
+			return nil
+		}
+		return s
+	}
+	c.HeaderComments = nilEmpty(c.HeaderComments)
+	c.TrailingComments = nilEmpty(c.TrailingComments)
+	c.Setup.Expansions = nilEmpty(c.Setup.Expansions)
+	for i := range c.Actions {
+		c.Actions[i].CommentsBefore = nilEmpty(c.Actions[i].CommentsBefore)
+	}
+	if len(c.Actions) == 0 {
+		c.Actions = nil
+	}
+	return c
+}
