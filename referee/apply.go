@@ -1,0 +1,628 @@
+package referee
+
+import (
+	"slices"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// Applying actions: each action is matched to the pending decision. An optional decision that the action does
+// not answer (the figure step, the rest of a moving-out round, entering the City, the Count's move) is declined, as
+// the record format allows; a mandatory one (placing a tile, a market move) makes the action a refusal.
+
+// Apply validates one action and, if it is legal, applies it and appends it to the record. A refused action
+// returns a *Refusal (line number set from a.Line) and leaves the game exactly as it was.
+func (g *Game) Apply(a Action) error {
+	if err := g.apply(a); err != nil {
+		g.rebuild()
+		err = asRefusal(err)
+		if r, ok := err.(*Refusal); ok && r.Line == 0 {
+			r.Line = a.Line
+		}
+		return err
+	}
+	g.Actions = append(g.Actions, a)
+	return nil
+}
+
+// rebuild replays the accepted actions from the set-up: the state after a refusal is exactly the state before it.
+func (g *Game) rebuild() {
+	fresh, err := NewGame(g.Setup, g.Cat)
+	if err != nil {
+		panic("referee: set-up that was accepted is refused on rebuild: " + err.Error())
+	}
+	for _, a := range g.Actions {
+		if err := fresh.apply(a); err != nil {
+			panic("referee: accepted action refused on rebuild: " + err.Error())
+		}
+		fresh.Actions = append(fresh.Actions, a)
+	}
+	*g = *fresh
+}
+
+// Undo takes back the last n actions (fewer if there are fewer) and returns them, last first.
+func (g *Game) Undo(n int) []Action {
+	if n > len(g.Actions) {
+		n = len(g.Actions)
+	}
+	cut := g.Actions[len(g.Actions)-n:]
+	out := make([]Action, 0, n)
+	for i := len(cut) - 1; i >= 0; i-- {
+		out = append(out, cut[i])
+	}
+	g.Actions = g.Actions[:len(g.Actions)-n]
+	g.rebuild()
+	return out
+}
+
+// Clone returns an independent copy of the game (for "what if we stopped now").
+func (g *Game) Clone() *Game {
+	c := *g
+	c.S = g.S.Clone()
+	c.Actions = slices.Clone(g.Actions)
+	c.Events = slices.Clone(g.Events)
+	c.History = slices.Clone(g.History)
+	c.Bag = g.Bag.clone()
+	c.round = slices.Clone(g.round)
+	c.targets = slices.Clone(g.targets)
+	c.scoreLog = slices.Clone(g.scoreLog)
+	return &c
+}
+
+func (g *Game) notYourTurn(who int) *Refusal {
+	return refusal("DEF-7", "err.not_your_turn", "player", g.Name(g.Active), "colour", string(g.Colour(g.Active)),
+		"actor", g.Name(who))
+}
+
+func (g *Game) apply(a Action) error {
+	if a.Verb == VerbEnd {
+		return g.end()
+	}
+	who := g.Player(a.Colour)
+	if who < 0 {
+		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
+	}
+	for {
+		switch g.Phase {
+		case PhaseEnded:
+			return refusal("END-1", "err.game_over")
+		case PhaseMarket:
+			return g.applyMarket(a, who)
+		case PhaseTile:
+			switch a.Verb {
+			case VerbPlace, VerbDiscard, VerbGift:
+				if who != g.Active {
+					return g.notYourTurn(who)
+				}
+				switch a.Verb {
+				case VerbPlace:
+					return g.place(a)
+				case VerbDiscard:
+					return g.discard(a)
+				}
+				return g.gift(a, who)
+			}
+			return g.outOfOrder(a, who)
+		case PhaseFigure:
+			switch a.Verb {
+			case VerbDeploy, VerbReturnAbbot, VerbPass:
+				if who != g.Active {
+					return g.notYourTurn(who)
+				}
+				return g.figure(a, who)
+			}
+			g.startScoring() // the figure step is passed
+		case PhaseMoving:
+			if a.Verb == VerbMove || a.Verb == VerbDecline {
+				at := slices.Index(g.round[g.roundPos:], who)
+				if at < 0 {
+					return refusal("COUNT-16(a)", "err.round_not_your_go", "player", g.Name(g.round[g.roundPos]))
+				}
+				if at > 0 { // a later player acts: everyone due before declines
+					g.roundPos += at
+				}
+				if a.Verb == VerbDecline {
+					g.roundPos++
+					g.advanceRound()
+					return nil
+				}
+				return g.move(a, who)
+			}
+			g.roundPos = len(g.round) // any other action ends the round
+			g.advanceRound()
+		case PhaseCity:
+			switch {
+			case a.Verb == VerbCity && who == g.Active:
+				return g.enterCity(a, who)
+			case a.Verb == VerbCity:
+				return refusal("COUNT-6", "err.city_not_active", "player", g.Name(g.Active))
+			case a.Verb == VerbCount:
+				return refusal("COUNT-11", "err.count_without_city")
+			}
+			g.endTurn() // the City placement is declined
+		case PhaseCount:
+			switch {
+			case a.Verb == VerbCount && who == g.Active:
+				q, _ := engine.ParseQuarter(a.Quarter)
+				if err := g.S.MoveCount(q); err != nil {
+					return err
+				}
+				g.announce(who, "COUNT-11", "ev.count_moved", "quarter", a.Quarter)
+				g.endTurn()
+				return nil
+			case a.Verb == VerbCount:
+				return refusal("COUNT-11", "err.count_not_yours", "player", g.Name(g.Active))
+			case a.Verb == VerbCity:
+				return refusal("COUNT-8(a)", "err.city_twice")
+			}
+			g.endTurn() // the Count stays
+		}
+	}
+}
+
+// outOfOrder refuses an action that answers no decision at the start of a turn, with the rule it breaks.
+func (g *Game) outOfOrder(a Action, who int) error {
+	switch a.Verb {
+	case VerbDeploy, VerbPass:
+		return refusal("BASE-6", "err.figure_not_now")
+	case VerbReturnAbbot:
+		return refusal("ABBOT-6(a)", "err.abbot_not_now")
+	case VerbCity:
+		if who == g.prevActive && g.cityRefusal != nil {
+			return g.cityRefusal
+		}
+		return refusal("COUNT-6", "err.city_not_entitled")
+	case VerbCount:
+		return refusal("COUNT-11", "err.count_without_city")
+	case VerbMove, VerbDecline:
+		return refusal("COUNT-13", "err.no_round")
+	case VerbMarket:
+		return refusal("COUNT-19(a)", "err.no_market_round")
+	}
+	return refusal("BASE-3", "err.out_of_order")
+}
+
+func rot(a Action) int { return a.Rot / 90 }
+
+func (g *Game) tileType(id string) (*engine.TileType, error) {
+	t := g.Cat.Tile(id)
+	if t == nil || t.Piece != nil {
+		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
+	}
+	return t, nil
+}
+
+// place handles "place": the tile must be the one that can be drawn now (CFG-5, RIVER-4, RIV2-3/7), placed legally
+// (BASE-4 and the river and shrine limits); then a gift may be earned (GIFT-2) and the figure step opens.
+func (g *Game) place(a Action) error {
+	t, err := g.tileType(a.Tile)
+	if err != nil {
+		return err
+	}
+	if err := g.Bag.check(t); err != nil {
+		return err
+	}
+	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
+	idx, err := g.S.Place(t, pos, rot(a))
+	if err != nil {
+		return err
+	}
+	setup := g.Bag.Spring == t
+	g.Bag.take(t)
+	if setup { // COMBO-1/3: the spring laid next to the City is a set-up action, not a turn
+		g.announce(g.Active, "COMBO-3", "ev.spring_laid")
+		g.autoDiscardRiver()
+		return nil
+	}
+	g.lastTile = idx
+	g.S.Turn.Tile = idx
+	g.S.Turn.Completed = g.S.Completed(idx, g.S.Turn.Completed[:0])
+	if !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" && t.Set != "river2" {
+		g.lastTurn = true
+	}
+	if g.S.GiftEarned(idx) { // GIFT-2, SEQ-4
+		if g.S.ReceiveGift(g.Active) {
+			g.announce(g.Active, "GIFT-2", "ev.gift_received")
+		} else {
+			g.announce(g.Active, "GIFT-3(b)", "ev.gift_none_left")
+		}
+	}
+	if t.ID == "r2-lakevolcano" { // RIV2-8: no figure step, an extra turn after this one
+		g.S.Turn.Volcano = true
+		g.extraTurn = true
+		g.announce(g.Active, "RIV2-8", "ev.volcano")
+		g.startScoring()
+		return nil
+	}
+	g.Phase = PhaseFigure
+	return nil
+}
+
+// discard handles "discard": only a tile with no legal placement (BASE-5, RIVER-10).
+func (g *Game) discard(a Action) error {
+	t, err := g.tileType(a.Tile)
+	if err != nil {
+		return err
+	}
+	if err := g.Bag.check(t); err != nil {
+		return err
+	}
+	if g.S.Placeable(t) {
+		if g.giftOpened {
+			return refusal("GIFT-10(d)", "err.discard_placeable", "tile", t.ID)
+		}
+		return refusal("BASE-5", "err.discard_placeable", "tile", t.ID)
+	}
+	g.Bag.take(t)
+	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
+	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
+		t.Set != "river2" {
+		g.lastTurn = true
+		g.endTurn() // the stack ran out with a discard: the game ends after this turn (BASE-5, END-1)
+		return nil
+	}
+	g.autoDiscardRiver()
+	return nil
+}
+
+// figure handles step 2 (SEQ-5): deploy, return-abbot or pass.
+func (g *Game) figure(a Action, who int) error {
+	switch a.Verb {
+	case VerbDeploy:
+		local, err := g.S.SegByPlace(g.lastTile, a.Place)
+		if err != nil {
+			return err
+		}
+		kind := engine.Follower
+		if a.Abbot {
+			kind = engine.Abbot
+		}
+		if _, err := g.S.Deploy(who, kind, g.lastTile, local); err != nil {
+			return err
+		}
+		seg := g.S.Tiles[g.lastTile].Seg(local)
+		if g.S.SegKind(seg).IsCloister() && g.S.InChallenge(seg) {
+			g.announce(who, "SHRINE-5", "ev.challenge_started")
+		}
+	case VerbReturnAbbot:
+		scores, err := g.S.ReturnAbbot(who, engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, nil)
+		if err != nil {
+			return err
+		}
+		g.announceScores(scores)
+	}
+	g.startScoring()
+	return nil
+}
+
+// startScoring begins step 3: the moving-out round if there is an eligible target (COUNT-13, COUNT-17), else the
+// scoring itself.
+func (g *Game) startScoring() {
+	g.targets = g.S.MovingTargets()
+	if len(g.targets) == 0 {
+		g.finishScoring()
+		return
+	}
+	g.round = g.round[:0]
+	for p := g.next(g.Active); ; p = g.next(p) {
+		g.round = append(g.round, p)
+		if p == g.Active {
+			break
+		}
+	}
+	g.roundPos = 0
+	g.Phase = PhaseMoving
+	g.announce(-1, "COUNT-13", "ev.round_begins")
+	g.advanceRound()
+}
+
+// advanceRound skips the players who have nothing to move (COUNT-16(d)) and ends the round after the last.
+func (g *Game) advanceRound() {
+	for g.roundPos < len(g.round) && !g.S.CanMove(g.round[g.roundPos], g.targets) {
+		g.roundPos++
+	}
+	if g.roundPos >= len(g.round) {
+		g.finishScoring()
+		return
+	}
+	g.announce(g.round[g.roundPos], "COUNT-16", "ev.round_go")
+}
+
+// RoundMover returns whose go it is in the moving-out round, -1 outside one.
+func (g *Game) RoundMover() int {
+	if g.Phase != PhaseMoving || g.roundPos >= len(g.round) {
+		return -1
+	}
+	return g.round[g.roundPos]
+}
+
+// Targets returns the eligible targets of the current moving-out round.
+func (g *Game) Targets() []int32 { return g.targets }
+
+// move handles a move out of a quarter in the round (COUNT-14..17).
+func (g *Game) move(a Action, who int) error {
+	q, _ := engine.ParseQuarter(a.Quarter)
+	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
+	if err != nil {
+		return err
+	}
+	kind := engine.Follower
+	if a.Abbot {
+		kind = engine.Abbot
+	}
+	if err := g.S.MoveOut(who, q, kind, seg, g.targets); err != nil {
+		return err
+	}
+	g.announce(who, "COUNT-16", "ev.moved_out", "quarter", a.Quarter)
+	if !g.S.CanMove(who, g.targets) {
+		g.roundPos++
+		g.advanceRound()
+	}
+	return nil
+}
+
+// finishScoring scores the turn (SEQ-6(c)-(f)) and opens the City placement if the active player is entitled
+// (SEQ-7, COUNT-6).
+func (g *Game) finishScoring() {
+	g.round, g.targets = g.round[:0], nil
+	kingBefore, baronBefore := g.S.King.Player, g.S.Baron.Player
+	scores := g.S.ScoreTurn(nil)
+	g.announceScores(scores)
+	if g.S.King.Changed {
+		key := "ev.king_moves"
+		if kingBefore == g.S.King.Player {
+			key = "ev.king_kept"
+		}
+		g.announce(g.S.King.Player, g.S.King.Rule, key, "size", g.S.King.Size)
+	}
+	if g.S.Baron.Changed {
+		key := "ev.baron_moves"
+		if baronBefore == g.S.Baron.Player {
+			key = "ev.baron_kept"
+		}
+		g.announce(g.S.Baron.Player, g.S.Baron.Rule, key, "size", g.S.Baron.Size)
+	}
+	g.cityRefusal = nil
+	if g.S.City.Active {
+		if g.S.CityEntitled() {
+			g.Phase = PhaseCity
+			g.announce(g.Active, "COUNT-6", "ev.city_may_enter")
+			return
+		}
+		// Keep the reason, for a "city" line that comes anyway.
+		if err := g.S.CanEnterCity(g.Active, engine.Palace, engine.Follower); err != nil {
+			if r, ok := asRefusal(err).(*Refusal); ok {
+				g.cityRefusal = r
+			}
+		}
+	}
+	g.endTurn()
+}
+
+// enterCity handles "city" (COUNT-6..10).
+func (g *Game) enterCity(a Action, who int) error {
+	q, _ := engine.ParseQuarter(a.Quarter)
+	kind := engine.Follower
+	if a.Abbot {
+		kind = engine.Abbot
+	}
+	if err := g.S.EnterCity(who, q, kind); err != nil {
+		return err
+	}
+	g.announce(who, "COUNT-6", "ev.city_entered", "quarter", a.Quarter)
+	g.Phase = PhaseCount
+	return nil
+}
+
+// endTurn closes the turn and begins the next one: the same player after the volcano (RIV2-8), the end of the game
+// after the last tile (END-1), else the left neighbour (SEQ-9).
+func (g *Game) endTurn() {
+	g.History = append(g.History, g.S.Scores)
+	g.prevActive = g.Active
+	if g.lastTurn {
+		g.gameEnd()
+		return
+	}
+	if g.extraTurn {
+		g.extraTurn = false
+		g.beginTurn(g.Active)
+		return
+	}
+	g.beginTurn(g.next(g.Active))
+}
+
+// gameEnd begins the end of the game: the market round if anyone can move out of the market (COUNT-19), then the
+// final scoring.
+func (g *Game) gameEnd() {
+	g.marketPos = 0
+	if g.marketMover() >= 0 {
+		g.Phase = PhaseMarket
+		g.announce(-1, "COUNT-19", "ev.market_round")
+		g.announce(g.marketMover(), "COUNT-19(b)", "ev.market_go")
+		return
+	}
+	g.finalScore()
+}
+
+// marketOrder is the cyclic order of the market round: the left neighbour of the player who placed the last tile
+// first, that player last (COUNT-19(b)).
+func (g *Game) marketOrder(i int) int { return (g.Active + 1 + i) % g.Players() }
+
+// marketMover returns whose market move it is, -1 when the market round is over.
+func (g *Game) marketMover() int {
+	for i := 0; i < g.Players(); i++ {
+		p := g.marketOrder(g.marketPos + i)
+		if g.S.MarketMovable(p) > 0 {
+			g.marketPos += i
+			return p
+		}
+	}
+	return -1
+}
+
+// MarketMover returns whose market move it is, -1 outside the market round.
+func (g *Game) MarketMover() int {
+	if g.Phase != PhaseMarket {
+		return -1
+	}
+	for i := 0; i < g.Players(); i++ {
+		p := g.marketOrder(g.marketPos + i)
+		if g.S.MarketMovable(p) > 0 {
+			return p
+		}
+	}
+	return -1
+}
+
+func (g *Game) applyMarket(a Action, who int) error {
+	mover := g.marketMover()
+	switch {
+	case a.Verb == VerbDecline:
+		return refusal("COUNT-19(c)", "err.market_no_pass")
+	case a.Verb != VerbMarket:
+		return refusal("COUNT-19", "err.market_only")
+	case who != mover:
+		return refusal("COUNT-19(b)", "err.market_not_your_go", "player", g.Name(mover))
+	}
+	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
+	if err != nil {
+		return err
+	}
+	if err := g.S.MoveFromMarket(who, seg); err != nil {
+		return err
+	}
+	g.announce(who, "COUNT-19", "ev.market_moved")
+	g.marketPos++
+	if m := g.marketMover(); m >= 0 {
+		g.announce(m, "COUNT-19(b)", "ev.market_go")
+		return nil
+	}
+	g.finalScore()
+	return nil
+}
+
+// finalScore runs the end-of-game scoring once (END-2..7).
+func (g *Game) finalScore() {
+	if g.finalApplied {
+		return
+	}
+	g.finalApplied = true
+	if g.S.City.Active {
+		left := 0
+		for p := 0; p < g.Players(); p++ {
+			left += g.S.InQuarter(p, engine.Market, engine.Follower)
+		}
+		if left > 0 {
+			g.announce(-1, "COUNT-20", "ev.market_left", "count", left)
+		}
+	}
+	g.announce(-1, "END-2", "ev.final")
+	scores := g.S.FinalScore(nil)
+	g.announceScores(scores)
+	g.S.Ended = true
+	g.Phase = PhaseEnded
+	g.History = append(g.History, g.S.Scores)
+}
+
+// end handles "end": optional decisions are declined, the turn is scored, and the final scoring runs (once).
+func (g *Game) end() error {
+	if g.Phase == PhaseEnded {
+		return nil
+	}
+	g.Settle()
+	g.finalScore()
+	return nil
+}
+
+// Settle declines every optional decision still pending (the figure step, the moving-out round, the City and the
+// Count) so that the current turn is scored, as at the end of a record. A pending market round stays.
+func (g *Game) Settle() {
+	for {
+		switch g.Phase {
+		case PhaseFigure:
+			g.startScoring()
+		case PhaseMoving:
+			g.roundPos = len(g.round)
+			g.advanceRound()
+		case PhaseCity, PhaseCount:
+			g.endTurn()
+		default:
+			return
+		}
+	}
+}
+
+// Final returns a copy of the game as if it ended now: pending decisions declined and the final scoring added
+// (the table's "what if we stopped now"; market figures whose round is not done stay and score nothing).
+func (g *Game) Final() *Game {
+	c := g.Clone()
+	_ = c.end()
+	return c
+}
+
+// gift handles "gift" in the window after drawing and before placing (SEQ-2, GIFT-5..10).
+func (g *Game) gift(a Action, who int) error {
+	if g.giftOpened {
+		return refusal("GIFT-5(a)", "err.gift_twice")
+	}
+	card, ok := engine.ParseGift(a.Gift)
+	if !ok {
+		return refusal("GIFT-1", "err.no_such_gift", "card", a.Gift)
+	}
+	kind := engine.Follower
+	if a.Abbot {
+		kind = engine.Abbot
+	}
+	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
+	var scores []engine.Score
+	switch card {
+	case engine.Synod:
+		seg, err := g.S.FeatureAt(pos, a.Target.Place)
+		if err != nil {
+			return err
+		}
+		if err := g.S.Synod(who, kind, seg); err != nil {
+			return err
+		}
+		if g.S.InChallenge(seg) {
+			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
+		}
+	case engine.RoadSweeper:
+		seg, err := g.S.FeatureAt(pos, a.Target.Place)
+		if err != nil {
+			return err
+		}
+		if scores, err = g.S.RoadSweeper(who, seg, nil); err != nil {
+			return err
+		}
+	case engine.ChangePosition:
+		from, err := g.S.FeatureAt(pos, a.Target.Place)
+		if err != nil {
+			return err
+		}
+		ti := g.S.TileIndex(pos)
+		local, err := g.S.SegByPlace(ti, a.NewPlace)
+		if err != nil {
+			return err
+		}
+		if err := g.S.ChangePosition(who, from, g.S.Tiles[ti].Seg(local)); err != nil {
+			return err
+		}
+	case engine.CashOut:
+		seg, err := g.S.FeatureAt(pos, a.Target.Place)
+		if err != nil {
+			return err
+		}
+		if scores, err = g.S.CashOut(who, kind, seg, nil); err != nil {
+			return err
+		}
+	case engine.TwoChoices:
+		if err := g.S.OpenVoid(who, card); err != nil {
+			return err
+		}
+	}
+	g.giftOpened = true
+	g.announce(who, "GIFT-5", "ev.gift_opened", "card", a.Gift)
+	g.announceScores(scores)
+	return nil
+}

@@ -1,0 +1,157 @@
+package referee
+
+import (
+	"github.com/karkason/karkason/engine"
+)
+
+// The draw stacks (CFG-5): the program does not deal tiles, the players draw and enter what they drew; the bag
+// counts what is left of each type so that an entered tile can be checked, and orders the river stack: the spring
+// laid next to the City first (COMBO-1/3), the River II fork first (RIV2-3), the lakes or the volcano lake last
+// (RIVER-2, RIV2-7), every river tile before the land stack (RIVER-4, RIV2-4).
+
+// Bag is what is left to draw.
+type Bag struct {
+	Land   []int              // by TileType.Index: copies left in the land stack
+	River  []int              // by TileType.Index: shuffled river tiles left
+	First  *engine.TileType   // a river tile that must come before the shuffled ones (the fork), nil if none
+	Last   []*engine.TileType // river tiles that come after the shuffled ones (the lakes, the volcano lake)
+	Spring *engine.TileType   // the spring still to be laid next to the City (COMBO-1/3), nil if none
+}
+
+func newBag(cat *engine.Catalogue) Bag {
+	return Bag{Land: make([]int, len(cat.Types)), River: make([]int, len(cat.Types))}
+}
+
+func (b *Bag) clone() Bag {
+	c := *b
+	c.Land = append([]int(nil), b.Land...)
+	c.River = append([]int(nil), b.River...)
+	c.Last = append([]*engine.TileType(nil), b.Last...)
+	return c
+}
+
+func sum(v []int) int {
+	n := 0
+	for _, c := range v {
+		n += c
+	}
+	return n
+}
+
+// LandLeft returns the number of tiles left in the land stack.
+func (b *Bag) LandLeft() int { return sum(b.Land) }
+
+// RiverLeft returns the number of river tiles still to be drawn (the spring to lay, the fork and the lakes
+// included).
+func (b *Bag) RiverLeft() int {
+	n := sum(b.River) + len(b.Last)
+	if b.First != nil {
+		n++
+	}
+	if b.Spring != nil {
+		n++
+	}
+	return n
+}
+
+// Left returns how many copies of t are left to draw, in either stack.
+func (b *Bag) Left(t *engine.TileType) int {
+	n := b.Land[t.Index] + b.River[t.Index]
+	if b.First == t || b.Spring == t {
+		n++
+	}
+	for _, l := range b.Last {
+		if l == t {
+			n++
+		}
+	}
+	return n
+}
+
+// InRiverPhase reports whether river tiles are still to be drawn (RIVER-4).
+func (b *Bag) InRiverPhase() bool { return b.RiverLeft() > 0 }
+
+// Drawable returns the tile types that may be drawn now, in catalogue order.
+func (b *Bag) Drawable(cat *engine.Catalogue) []*engine.TileType {
+	switch {
+	case b.Spring != nil:
+		return []*engine.TileType{b.Spring}
+	case b.First != nil:
+		return []*engine.TileType{b.First}
+	case sum(b.River) > 0:
+		var out []*engine.TileType
+		for _, t := range cat.Types {
+			if b.River[t.Index] > 0 {
+				out = append(out, t)
+			}
+		}
+		return out
+	case len(b.Last) > 0:
+		return []*engine.TileType{b.Last[0]}
+	}
+	var out []*engine.TileType
+	for _, t := range cat.Types {
+		if b.Land[t.Index] > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// check says whether t can be the tile drawn now; the error cites the rule that orders the stacks.
+func (b *Bag) check(t *engine.TileType) error {
+	if b.Left(t) == 0 {
+		return refusal("CFG-5", "err.tile_not_in_bag", "tile", t.ID)
+	}
+	switch {
+	case b.Spring != nil:
+		if t != b.Spring {
+			return refusal("COMBO-1", "err.spring_first", "tile", b.Spring.ID)
+		}
+	case b.First != nil:
+		if t != b.First {
+			return refusal("RIV2-3", "err.fork_first", "tile", b.First.ID)
+		}
+	case sum(b.River) > 0:
+		if b.River[t.Index] == 0 {
+			for _, l := range b.Last {
+				if l == t {
+					if t.Set == "river2" {
+						return refusal("RIV2-7", "err.lake_last", "tile", t.ID)
+					}
+					return refusal("RIVER-2", "err.lake_last", "tile", t.ID)
+				}
+			}
+			return refusal("RIVER-4", "err.river_first", "tile", t.ID)
+		}
+	case len(b.Last) > 0:
+		if t != b.Last[0] {
+			return refusal("RIVER-4", "err.river_first", "tile", t.ID)
+		}
+	}
+	return nil
+}
+
+// take removes one copy of t (after check).
+func (b *Bag) take(t *engine.TileType) {
+	switch {
+	case b.Spring == t:
+		b.Spring = nil
+	case b.First == t:
+		b.First = nil
+	case b.River[t.Index] > 0:
+		b.River[t.Index]--
+	case len(b.Last) > 0 && b.Last[0] == t:
+		b.Last = b.Last[1:]
+	default:
+		b.Land[t.Index]--
+	}
+}
+
+// discardRiver puts every river tile still to be drawn back into the box (RIVER-10).
+func (b *Bag) discardRiver() {
+	for i := range b.River {
+		b.River[i] = 0
+	}
+	b.First, b.Last, b.Spring = nil, nil, nil
+}

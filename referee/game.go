@@ -1,0 +1,310 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// The game as it is played: set-up, whose turn it is, which decision is pending, and the validation of every
+// entered action against the rules in the order of the integrated turn (SEQ-1..9). Every refusal is a *Refusal
+// citing a rule ID; a refused action leaves the game exactly as it was. Points are never kept on the side: they
+// come from the engine as the actions are applied, so replaying the record (and undo) is exact.
+
+// Phase is the decision the game waits for.
+type Phase int
+
+// Phases of a turn, in the order SEQ gives them.
+const (
+	PhaseTile   Phase = iota // the active player places or discards a tile, and may open a gift first (SEQ-1..3)
+	PhaseFigure              // step 2: a figure on the tile, the abbot back, or nothing (SEQ-5)
+	PhaseMoving              // the moving-out round from the City's quarters (COUNT-13..18)
+	PhaseCity                // the active player may put a figure into the City (COUNT-6)
+	PhaseCount               // … and then move the Count (COUNT-11)
+	PhaseMarket              // the end-game market round (COUNT-19)
+	PhaseEnded               // final scoring is done (END)
+)
+
+var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// Refusal is an action the referee refuses: the rule it breaks, a message id for the locales with its data, and
+// the record line when the action came from a record. The game is unchanged.
+type Refusal struct {
+	Line int
+	Rule string
+	Key  string
+	Data map[string]any
+}
+
+func (r *Refusal) Error() string {
+	s := fmt.Sprintf("refused: %s (%s", r.Rule, r.Key)
+	for k, v := range r.Data {
+		s += fmt.Sprintf(" %s=%v", k, v)
+	}
+	s += ")"
+	if r.Line > 0 {
+		s = fmt.Sprintf("line %d: %s", r.Line, s)
+	}
+	return s
+}
+
+func refusal(rule, key string, kv ...any) *Refusal {
+	r := &Refusal{Rule: rule, Key: key}
+	if len(kv) > 0 {
+		r.Data = map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			r.Data[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return r
+}
+
+// asRefusal turns an engine.RuleError into a Refusal; other errors pass through.
+func asRefusal(err error) error {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return &Refusal{Rule: re.Rule, Key: re.Key, Data: re.Data}
+	}
+	return err
+}
+
+// Event is something the referee announces: a scoring, a rule that now applies, whose decision it is. The UI
+// renders Key with Data through the locales; Player is -1 when no player is named.
+type Event struct {
+	Action int // index of the action that caused it in Game.Actions, -1 for set-up
+	Turn   int
+	Player int
+	Rule   string
+	Key    string
+	Data   map[string]any
+	Score  *engine.Score // set for scorings
+}
+
+// Game is a game in progress: the set-up, the accepted actions (the record) and the state they lead to.
+type Game struct {
+	Setup   Setup
+	Cat     *engine.Catalogue
+	S       *engine.State
+	Actions []Action
+	Events  []Event
+	Phase   Phase
+	Active  int // seat index of the active player
+	TurnNo  int // 1-based count of turns begun
+	Bag     Bag
+	// History holds the scores after each completed turn (for the chart) and the final ones.
+	History [][engine.MaxPlayers]int
+
+	seat         map[Colour]int
+	lastTile     int  // index of the tile placed this turn, -1 before
+	giftOpened   bool // a gift was opened this turn (GIFT-5(a))
+	lastTurn     bool // the land stack ran out this turn (END-1)
+	extraTurn    bool // the volcano was placed: the same player goes again (RIV2-8)
+	round        []int   // moving-out round: players in order (COUNT-16)
+	roundPos     int     // whose go it is in round
+	targets      []int32 // eligible targets of the round (COUNT-17)
+	marketPos    int     // market round: index into the cyclic order
+	cityRefusal  *Refusal
+	prevActive   int
+	finalApplied bool
+	scoreLog     []engine.Score
+}
+
+// NewGame sets up a game: checks the set-up against the rules (CFG-1..5, COMBO), lays the start piece and fills
+// the stacks. Errors are *Refusal (rule CFG-*) or the record's *ParseError.
+func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
+	if err := setup.Validate(); err != nil {
+		return nil, err
+	}
+	has := setup.HasExpansion
+	river, river2, count := has(ExpansionRiver), has(ExpansionRiver2), has(ExpansionCount)
+	start := setup.Start
+	if start == "" {
+		switch {
+		case count:
+			start = StartCity
+		case river2:
+			start = StartRiver2
+		case river:
+			start = StartRiver
+		default:
+			start = StartStandard
+		}
+	}
+	switch {
+	case count && start != StartCity:
+		return nil, refusal("CFG-4", "err.setup_count_needs_city", "start", start)
+	case start == StartRiver && !river:
+		return nil, refusal("CFG-4", "err.setup_start_needs", "start", start, "expansion", ExpansionRiver)
+	case start == StartRiver2 && !river2:
+		return nil, refusal("CFG-4", "err.setup_start_needs", "start", start, "expansion", ExpansionRiver2)
+	case start == StartStandard && (river || river2):
+		return nil, refusal("CFG-4", "err.setup_river_replaces_start", "start", start)
+	}
+	followers := setup.Followers
+	if followers == 0 {
+		followers = DefaultFollowers
+	}
+	opts := engine.Options{
+		Players:   len(setup.Players),
+		Followers: followers,
+		Farmers:   has(ExpansionFarmers),
+		Abbot:     has(ExpansionAbbot),
+		Shrines:   has(ExpansionShrines),
+		King:      has(ExpansionKingRobber),
+		Count:     count,
+		Gifts:     has(ExpansionGifts),
+		River:     river || river2,
+	}
+	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
+		lastTile: -1}
+	for i, p := range setup.Players {
+		g.seat[p.Colour] = i
+	}
+	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles.
+	for _, set := range []string{"base", "shrines", "newtiles"} {
+		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) {
+			continue
+		}
+		for _, t := range cat.Set(set) {
+			n := t.Count
+			if t.Start {
+				n-- // one copy is the start tile; it goes back into the box with another start (CFG-4)
+			}
+			g.Bag.Land[t.Index] = n
+		}
+	}
+	// The river stack (RIVER-2, RIV2-2, COMBO-2).
+	var spring *engine.TileType
+	switch {
+	case river2:
+		spring = cat.Tile("r2-spring")
+		for _, t := range cat.Set("river2") {
+			switch t.RiverEndKind() {
+			case engine.Spring:
+			case engine.Fork:
+				g.Bag.First = t
+			case engine.Lake:
+				if t.HasKind(engine.KCity) { // r2-lakecity ends a branch and is shuffled in (RIV2-7)
+					g.Bag.River[t.Index] += t.Count
+				} else {
+					g.Bag.Last = append(g.Bag.Last, t)
+				}
+			default:
+				g.Bag.River[t.Index] += t.Count
+			}
+		}
+		if river { // COMBO-2: one spring and one lake; the River's other tiles are shuffled in
+			for _, t := range cat.Set("river") {
+				if e := t.RiverEndKind(); e != engine.Spring && e != engine.Lake {
+					g.Bag.River[t.Index] += t.Count
+				}
+			}
+		}
+	case river:
+		spring = cat.Tile("r1-spring")
+		for _, t := range cat.Set("river") {
+			switch t.RiverEndKind() {
+			case engine.Spring:
+			case engine.Lake:
+				for i := 0; i < t.Count; i++ {
+					g.Bag.Last = append(g.Bag.Last, t)
+				}
+			default:
+				g.Bag.River[t.Index] += t.Count
+			}
+		}
+	}
+	switch start {
+	case StartStandard:
+		g.S.PlaceStart(cat.Tile("b-c1rs"))
+	case StartRiver, StartRiver2:
+		g.S.PlaceStart(spring)
+	case StartCity:
+		g.S.PlacePiece(cat.Piece("coc"))
+		if spring != nil {
+			g.Bag.Spring = spring // COMBO-1, COMBO-3: laid next to the City by the first player
+			g.announce(-1, "COMBO-3", "ev.spring_setup", "tile", spring.ID)
+		}
+		if river2 {
+			g.announce(-1, "COMBO-1", "ev.warn_city_river2")
+		}
+	}
+	g.beginTurn(0)
+	return g, nil
+}
+
+// Player returns the seat index of a colour, -1 if nobody at the table has it.
+func (g *Game) Player(c Colour) int {
+	if i, ok := g.seat[c]; ok {
+		return i
+	}
+	return -1
+}
+
+// Name returns the name of the player at seat i.
+func (g *Game) Name(i int) string { return g.Setup.Players[i].Name }
+
+// Colour returns the colour of the player at seat i.
+func (g *Game) Colour(i int) Colour { return g.Setup.Players[i].Colour }
+
+// Players returns the number of players.
+func (g *Game) Players() int { return len(g.Setup.Players) }
+
+func (g *Game) next(p int) int { return (p + 1) % g.Players() }
+
+func (g *Game) announce(player int, rule, key string, kv ...any) {
+	e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: player, Rule: rule, Key: key}
+	if len(kv) > 0 {
+		e.Data = map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			e.Data[kv[i].(string)] = kv[i+1]
+		}
+	}
+	g.Events = append(g.Events, e)
+}
+
+func (g *Game) announceScores(scores []engine.Score) {
+	for i := range scores {
+		sc := scores[i]
+		g.scoreLog = append(g.scoreLog, sc)
+		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: "ev.score." + sc.Cat.String(),
+			Score: &g.scoreLog[len(g.scoreLog)-1], Data: map[string]any{"points": sc.Points}}
+		g.Events = append(g.Events, e)
+	}
+}
+
+// Scores returns the list of every scoring so far, in order.
+func (g *Game) ScoreLog() []engine.Score { return g.scoreLog }
+
+func (g *Game) beginTurn(player int) {
+	g.Active = player
+	g.TurnNo++
+	g.Phase = PhaseTile
+	g.lastTile = -1
+	g.giftOpened = false
+	g.S.BeginTurn(player)
+	g.autoDiscardRiver()
+	if g.Bag.Spring == nil {
+		g.announce(player, "SEQ-1", "ev.turn")
+	}
+}
+
+// autoDiscardRiver puts the rest of the river back in the box when no river tile left can be placed any more
+// (RIVER-10).
+func (g *Game) autoDiscardRiver() {
+	if !g.Bag.InRiverPhase() || g.Bag.Spring != nil {
+		return
+	}
+	all := append([]*engine.TileType(nil), g.Bag.Drawable(g.Cat)...)
+	all = append(all, g.Bag.Last...)
+	for _, t := range all {
+		if g.S.Placeable(t) {
+			return
+		}
+	}
+	g.Bag.discardRiver()
+	g.announce(-1, "RIVER-10", "ev.river_discarded")
+}

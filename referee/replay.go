@@ -1,0 +1,109 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// Replay reads a game record and applies it action by action (record format "Replay output"). The game is settled
+// at the end (optional decisions declined, the turn scored); with final it is also scored as if it ended after the
+// last action. A refused or malformed line stops the replay: the error (*ParseError or *Refusal) names the line,
+// and the returned game is the state after the last good action (nil if the header or setup is bad).
+func Replay(r io.Reader, final bool) (*Game, error) {
+	rec, err := ParseRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return ReplayRecord(rec, engine.Standard(), final)
+}
+
+// ReplayRecord applies a parsed record; see Replay.
+func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error) {
+	g, err := NewGame(rec.Setup, cat)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range rec.Actions {
+		if err := g.Apply(a); err != nil {
+			g.Settle()
+			return g, err
+		}
+	}
+	g.Settle()
+	if final {
+		_ = g.end()
+	}
+	return g, nil
+}
+
+// ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule.
+type ScoreEntry struct {
+	Rule     string         `json:"rule"`
+	Category string         `json:"category"`
+	Feature  string         `json:"feature,omitempty"` // x,y:PLACE of one of its segments
+	Points   int            `json:"points"`
+	Players  []Colour       `json:"players"`
+	Figures  map[Colour]int `json:"figures,omitempty"`
+	Size     int            `json:"size,omitempty"`
+	Pennants int            `json:"pennants,omitempty"`
+	Cities   int            `json:"count,omitempty"`
+	Final    bool           `json:"final"`
+}
+
+// Summary is the replay output: scores by colour, whether final scoring is included, and the breakdown.
+type Summary struct {
+	Scores    map[Colour]int `json:"scores"`
+	Final     bool           `json:"final"`
+	Players   []PlayerSpec   `json:"-"`
+	Phase     string         `json:"phase"`
+	Turn      int            `json:"turn"`
+	TilesLeft int            `json:"tiles_left"`
+	Breakdown []ScoreEntry   `json:"breakdown"`
+	Notes     []string       `json:"notes,omitempty"`
+}
+
+// FeatureRefOf names a feature by one of its segments: x,y:PLACE.
+func (g *Game) FeatureRefOf(seg int32) string {
+	if seg < 0 || int(seg) >= g.S.SegCount() {
+		return ""
+	}
+	ti, l := g.S.SegTile(seg)
+	p := g.S.Tiles[ti].Pos
+	return fmt.Sprintf("%d,%d:%s", p.X, p.Y, g.S.PlaceName(ti, l))
+}
+
+// Summary returns the scores and the breakdown of every scoring so far.
+func (g *Game) Summary() Summary {
+	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players,
+		Phase: g.Phase.String(), Turn: g.TurnNo, TilesLeft: g.Bag.LandLeft() + g.Bag.RiverLeft()}
+	for i, p := range g.Setup.Players {
+		s.Scores[p.Colour] = g.S.Scores[i]
+	}
+	for _, sc := range g.scoreLog {
+		e := ScoreEntry{Rule: sc.Rule, Category: sc.Cat.String(), Points: sc.Points, Size: sc.Size,
+			Pennants: sc.Pennants, Cities: sc.Cities, Final: sc.Final, Players: []Colour{}}
+		if sc.Feature >= 0 {
+			e.Feature = g.FeatureRefOf(sc.Feature)
+		}
+		for p := 0; p < g.Players(); p++ {
+			if sc.Owners&(1<<p) != 0 {
+				e.Players = append(e.Players, g.Colour(p))
+			}
+			if sc.Figures[p] > 0 {
+				if e.Figures == nil {
+					e.Figures = map[Colour]int{}
+				}
+				e.Figures[g.Colour(p)] = int(sc.Figures[p])
+			}
+		}
+		s.Breakdown = append(s.Breakdown, e)
+	}
+	for _, ev := range g.Events {
+		if ev.Key == "ev.market_left" {
+			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data["count"]))
+		}
+	}
+	return s
+}
