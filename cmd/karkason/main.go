@@ -1,0 +1,172 @@
+// Command karkason is a rules referee and scoring assistant for a game of Carcassonne played on a real table.
+//
+//	karkason                          the table: a set-up form, then the board, the scores and a move form
+//	karkason resume [FILE]            go on with a saved game (the most recent one without FILE)
+//	karkason replay FILE [--json] [--final]
+//	                                  replay a game record and print the scores with their breakdown
+//
+// Settings: --config FILE, --lang bg|uk|en, --data-dir DIR, --state-dir DIR (see package config).
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/karkason/karkason/cmd/karkason/tui"
+	"github.com/karkason/karkason/config"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+	"github.com/spf13/pflag"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// run is the whole program minus the process: it returns the exit code (0 ok, 1 refused or failed, 2 usage).
+func run(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := config.NewFlagSet("karkason")
+	jsonOut := fs.Bool("json", false, "replay: print JSON")
+	final := fs.Bool("final", false, "replay: add end-of-game scoring")
+	cfg, rest, cfgErr := config.LoadFlags(fs, args, getenv)
+	lang := cfg.Language
+	if lang == "" {
+		lang = locales.FromEnv(getenv)
+	}
+	loc := locales.New(lang)
+	if errors.Is(cfgErr, pflag.ErrHelp) {
+		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
+		return 0
+	}
+	if cfgErr != nil {
+		var ce *config.Error
+		if errors.As(cfgErr, &ce) {
+			fmt.Fprintln(stderr, loc.RenderMessage(ce.Message()))
+		} else {
+			fmt.Fprintln(stderr, cfgErr)
+		}
+		if ce == nil || ce.ID == config.MsgBadFlag {
+			return 2
+		}
+		// A broken settings file: the message is shown and the program goes on with the rest.
+	}
+	cmd := ""
+	if len(rest) > 0 {
+		cmd, rest = rest[0], rest[1:]
+	}
+	switch cmd {
+	case "":
+		return runTUI(tui.Options{Config: cfg, Loc: loc}, stderr, loc)
+	case "resume":
+		o := tui.Options{Config: cfg, Loc: loc, Resume: true}
+		if len(rest) > 0 {
+			o.File = rest[0]
+		}
+		return runTUI(o, stderr, loc)
+	case "replay":
+		if len(rest) != 1 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return replay(rest[0], *jsonOut, *final, stdout, stderr, loc)
+	default:
+		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
+		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+		return 2
+	}
+}
+
+func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer) int {
+	if err := tui.Run(o); err != nil {
+		fmt.Fprintln(stderr, describeError(loc, err))
+		return 1
+	}
+	return 0
+}
+
+// describeError renders an error from the referee or the record parser in the user's language, with the line
+// number and the rule ID.
+func describeError(loc *locales.Localizer, err error) string {
+	var r *referee.Refusal
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		msg := loc.T(r.Key, r.Data)
+		if r.Line > 0 {
+			return loc.T("cli.refused_line", map[string]any{"Line": r.Line, "Rule": r.Rule, "Msg": msg})
+		}
+		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
+	case errors.As(err, &p):
+		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": p.Text, "Msg": loc.T(p.Key, p.Data),
+			"Expected": p.Expected})
+	}
+	return err.Error()
+}
+
+func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *locales.Localizer) int {
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	defer f.Close()
+	code := 0
+	g, err := referee.Replay(f, final)
+	if err != nil {
+		// The scores up to the refused line are still printed, and the exit code says the record is bad.
+		fmt.Fprintln(stderr, describeError(loc, err))
+		if g == nil {
+			return 1
+		}
+		code = 1
+	}
+	sum := g.Summary()
+	if jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return code
+	}
+	fmt.Fprint(stdout, textReport(g, sum, loc))
+	return code
+}
+
+// textReport prints the scores and the breakdown, one scoring a line with its rule.
+func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) string {
+	var b strings.Builder
+	for _, e := range sum.Breakdown {
+		var who []string
+		for _, c := range e.Players {
+			who = append(who, g.Name(g.Player(c)))
+		}
+		names := strings.Join(who, ", ")
+		if names == "" {
+			names = "-"
+		}
+		fmt.Fprintf(&b, "%-10s %-14s %-12s %3d  %s\n", e.Rule, loc.T("cat."+e.Category, nil), e.Feature, e.Points, names)
+	}
+	if len(sum.Breakdown) > 0 {
+		b.WriteString("\n")
+	}
+	for i, p := range sum.Players {
+		fmt.Fprintf(&b, "%-16s %-7s %s\n", p.Name, loc.T("colour."+string(p.Colour), nil),
+			loc.N("plural.points", g.S.Scores[i], nil))
+	}
+	if sum.Final {
+		b.WriteString(loc.T("cli.final", nil) + "\n")
+	}
+	for _, n := range sum.Notes {
+		b.WriteString(n + "\n")
+	}
+	return b.String()
+}
+
+var _ = engine.Standard
