@@ -162,14 +162,14 @@ func (s *State) centreKind(q Pos) Kind {
 // the same placement as a lower one of a symmetric tile only once (BASE-4, BASE-5).
 func (s *State) LegalPlacements(t *TileType, buf []Placement) []Placement {
 	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
-	for _, g := range s.frontier {
-		req, mask := s.required(g)
+	for _, f := range s.frontier {
+		req, mask := f.req, f.mask
 		for k := 0; k < 4; k++ {
 			r := &t.rots[k]
 			if !r.distinct || (r.packed^req)&mask != 0 {
 				continue
 			}
-			p := Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+			p := f.pos()
 			if special && s.CanPlace(t, p, k) != nil {
 				continue
 			}
@@ -183,14 +183,14 @@ func (s *State) LegalPlacements(t *TileType, buf []Placement) []Placement {
 func (s *State) CountPlacements(t *TileType) int {
 	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
 	n := 0
-	for _, g := range s.frontier {
-		req, mask := s.required(g)
+	for _, f := range s.frontier {
+		req, mask := f.req, f.mask
 		for k := 0; k < 4; k++ {
 			r := &t.rots[k]
 			if !r.distinct || (r.packed^req)&mask != 0 {
 				continue
 			}
-			if special && s.CanPlace(t, Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}, k) != nil {
+			if special && s.CanPlace(t, f.pos(), k) != nil {
 				continue
 			}
 			n++
@@ -202,14 +202,14 @@ func (s *State) CountPlacements(t *TileType) int {
 // Placeable reports whether t has any legal placement (BASE-5: otherwise it is discarded).
 func (s *State) Placeable(t *TileType) bool {
 	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
-	for _, g := range s.frontier {
-		req, mask := s.required(g)
+	for _, f := range s.frontier {
+		req, mask := f.req, f.mask
 		for k := 0; k < 4; k++ {
 			r := &t.rots[k]
 			if (r.packed^req)&mask != 0 {
 				continue
 			}
-			if special && s.CanPlace(t, Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}, k) != nil {
+			if special && s.CanPlace(t, f.pos(), k) != nil {
 				continue
 			}
 			return true
@@ -251,14 +251,14 @@ type Move struct {
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasF := s.fromSupply(player, Follower) >= 0
 	var roots [16][4]int32
-	for _, g := range s.frontier {
-		req, mask := s.required(g)
+	for _, f := range s.frontier {
+		g, req, mask := f.g, f.req, f.mask
 		for k := 0; k < 4; k++ {
 			r := &t.rots[k]
 			if !r.distinct || (r.packed^req)&mask != 0 {
 				continue
 			}
-			p := Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+			p := f.pos()
 			if (r.riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0)) && s.CanPlace(t, p, k) != nil {
 				continue
 			}

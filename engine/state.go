@@ -67,8 +67,9 @@ type State struct {
 	grid  []uint8 // gridSize*gridSize: 0 empty, else index into Tiles + 1
 	front []int16 // gridSize*gridSize: index into frontier + 1, 0 if not in it
 	Tiles []Placed
-	// frontier lists the empty cells next to the board (placement candidates), as grid indices.
-	frontier []int32
+	// frontier lists the empty cells next to the board (placement candidates) with the terrains their placed
+	// neighbours demand, kept up to date as tiles are placed.
+	frontier []frontCell
 
 	// Segments (global ids) and union-find over them.
 	parent   []int32
@@ -106,7 +107,7 @@ func New(cat *Catalogue, o Options) *State {
 		grid:     make([]uint8, gridSize*gridSize),
 		front:    make([]int16, gridSize*gridSize),
 		Tiles:    make([]Placed, 0, 128),
-		frontier: make([]int32, 0, 128),
+		frontier: make([]frontCell, 0, 128),
 		parent:   make([]int32, 0, 1024),
 		segTile:  make([]int16, 0, 1024),
 		segLocal: make([]int8, 0, 1024),
@@ -131,9 +132,8 @@ func (s *State) Reset() {
 	for _, p := range s.Tiles {
 		s.grid[gridIndex(p.Pos)] = 0
 	}
-	for _, g := range s.frontier {
-		s.front[g] = 0
-		// neighbours of the frontier may hold nothing else
+	for _, f := range s.frontier {
+		s.front[f.g] = 0
 	}
 	s.Tiles = s.Tiles[:0]
 	s.frontier = s.frontier[:0]
@@ -163,7 +163,7 @@ func (s *State) Clone() *State {
 	c.grid = append([]uint8(nil), s.grid...)
 	c.front = append([]int16(nil), s.front...)
 	c.Tiles = append(make([]Placed, 0, cap(s.Tiles)), s.Tiles...)
-	c.frontier = append(make([]int32, 0, cap(s.frontier)), s.frontier...)
+	c.frontier = append(make([]frontCell, 0, cap(s.frontier)), s.frontier...)
 	c.parent = append(make([]int32, 0, cap(s.parent)), s.parent...)
 	c.segTile = append(make([]int16, 0, cap(s.segTile)), s.segTile...)
 	c.segLocal = append(make([]int8, 0, cap(s.segLocal)), s.segLocal...)
@@ -177,6 +177,15 @@ func (s *State) Clone() *State {
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
 }
+
+// frontCell is an empty cell next to the board: its grid index, the packed terrains its placed neighbours demand
+// (4 bits per edge N, E, S, W) and the mask of the edges that have a neighbour.
+type frontCell struct {
+	g         int32
+	req, mask uint16
+}
+
+func (f frontCell) pos() Pos { return Pos{int(f.g%gridSize) - gridHalf, int(f.g/gridSize) - gridHalf} }
 
 func gridIndex(p Pos) int32 { return int32((p.Y+gridHalf)*gridSize + p.X + gridHalf) }
 
@@ -205,8 +214,8 @@ func (s *State) TileIndex(p Pos) int {
 // Frontier returns the empty cells next to the board: the only cells a tile can be placed on (BASE-4).
 func (s *State) Frontier() []Pos {
 	out := make([]Pos, len(s.frontier))
-	for i, g := range s.frontier {
-		out[i] = Pos{int(g%gridSize) - gridHalf, int(g/gridSize) - gridHalf}
+	for i, f := range s.frontier {
+		out[i] = f.pos()
 	}
 	return out
 }
@@ -289,7 +298,7 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		last := len(s.frontier) - 1
 		moved := s.frontier[last]
 		s.frontier[f-1] = moved
-		s.front[moved] = f
+		s.front[moved.g] = f
 		s.frontier = s.frontier[:last]
 		s.front[g] = 0
 	}
@@ -299,10 +308,17 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 			continue
 		}
 		ng := gridIndex(np)
-		if s.grid[ng] == 0 && s.front[ng] == 0 {
-			s.frontier = append(s.frontier, ng)
+		if s.grid[ng] != 0 {
+			continue
+		}
+		if s.front[ng] == 0 {
+			s.frontier = append(s.frontier, frontCell{g: ng})
 			s.front[ng] = int16(len(s.frontier))
 		}
+		fc := &s.frontier[s.front[ng]-1]
+		oe := (e + 2) & 3 // the empty cell's edge that faces this tile
+		fc.req |= uint16(r.edges[e]) << (4 * oe)
+		fc.mask |= 0xF << (4 * oe)
 	}
 	return idx
 }
