@@ -1,0 +1,148 @@
+package locales
+
+import (
+	"embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// The rule texts: one file per language, each a list of [[rule]] tables with
+// id, title and text, in the order of RULES.md (shared/rules/RULES.md, the
+// authority the ids come from). They are not go-i18n messages: a rule text is
+// long, has no placeholders and is looked up by rule id.
+//
+//go:embed rules/en.toml rules/bg.toml rules/uk.toml
+var ruleFiles embed.FS
+
+// Rule is the text of one rule in one language: ID is the bare rule id of
+// RULES.md ("COUNT-16", never with a sub-point), Title a short title and Text
+// the rule as players need it to settle a dispute, one paragraph per line,
+// each lettered sub-point "(a) ..." on a line of its own.
+type Rule struct {
+	ID, Title, Text string
+}
+
+// ruleBook is what was loaded from the embedded rule files.
+type ruleBook struct {
+	ids    []string                   // English order, the order of RULES.md
+	byLang map[string]map[string]Rule // language -> id -> rule
+	order  map[string][]string        // language -> ids in file order
+	err    error                      // first load error, nil normally
+}
+
+var rules = loadRules()
+
+// ruleFile is the shape of rules/<lang>.toml.
+type ruleFile struct {
+	Rule []struct {
+		ID    string `toml:"id"`
+		Title string `toml:"title"`
+		Text  string `toml:"text"`
+	} `toml:"rule"`
+}
+
+// loadRules parses the embedded rule files. It never panics: a file that fails
+// to parse is left out (lookups then fall back to English) and the first
+// error is kept for the tests, as are duplicate ids.
+func loadRules() *ruleBook {
+	b := &ruleBook{byLang: map[string]map[string]Rule{}, order: map[string][]string{}}
+	fail := func(err error) {
+		if b.err == nil {
+			b.err = err
+		}
+	}
+	for _, lang := range languages {
+		name := "rules/" + lang + ".toml"
+		data, err := ruleFiles.ReadFile(name)
+		if err != nil {
+			fail(fmt.Errorf("locales: %s: %w", name, err))
+			continue
+		}
+		var f ruleFile
+		if _, err := toml.Decode(string(data), &f); err != nil {
+			fail(fmt.Errorf("locales: %s: %w", name, err))
+			continue
+		}
+		m := make(map[string]Rule, len(f.Rule))
+		for _, r := range f.Rule {
+			id := strings.TrimSpace(r.ID)
+			if _, dup := m[id]; dup {
+				fail(fmt.Errorf("locales: %s: rule %s given twice", name, id))
+				continue
+			}
+			m[id] = Rule{ID: id, Title: strings.TrimSpace(r.Title), Text: strings.TrimSpace(r.Text)}
+			b.order[lang] = append(b.order[lang], id)
+		}
+		b.byLang[lang] = m
+	}
+	b.ids = b.order[Default]
+	return b
+}
+
+// splitRuleID splits a cited rule id into the bare id and the letters of its
+// sub-points: "COUNT-16(b)" gives "COUNT-16" and ["b"], "GIFT-9(a)/(d)" gives
+// "GIFT-9" and ["a" "d"], " count-16 " gives "COUNT-16" and none.
+func splitRuleID(cited string) (id string, points []string) {
+	s := strings.TrimSpace(cited)
+	rest := ""
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		s, rest = s[:i], s[i:]
+	}
+	for {
+		i := strings.IndexByte(rest, '(')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i:], ')')
+		if j < 0 {
+			break
+		}
+		if p := strings.TrimSpace(rest[i+1 : i+j]); p != "" {
+			points = append(points, strings.ToLower(p))
+		}
+		rest = rest[i+j+1:]
+	}
+	return strings.ToUpper(strings.TrimSpace(s)), points
+}
+
+// RuleText returns the rule cited as id in the language lang (anything
+// [Match] accepts: "bg", "uk_UA.UTF-8"; unknown languages give English). A
+// sub-point citation such as "COUNT-16(b)" gives the whole rule COUNT-16,
+// whose text contains the lettered point "(b)". A rule missing from lang
+// falls back to English. ok is false, and the Rule zero, only for an id that
+// is not a rule of RULES.md.
+func RuleText(lang, id string) (r Rule, ok bool) {
+	base, _ := splitRuleID(id)
+	if r, ok := rules.byLang[Match(lang)][base]; ok {
+		return r, true
+	}
+	r, ok = rules.byLang[Default][base]
+	return r, ok
+}
+
+// RuleIDs returns the ids of every rule, in the order of RULES.md: DEF, CFG,
+// SEQ, BASE, FARM, RIVER, ABBOT, RIV2, COUNT, KING, ROBBER, SHRINE, TILES5,
+// GIFT, END, COMBO, EX, OPEN. The slice is the caller's.
+func RuleIDs() []string { return slices.Clone(rules.ids) }
+
+// SearchRules returns the rules of language lang (as for [RuleText]) whose id,
+// title or text contains query, ignoring case and surrounding spaces, in the
+// order of [RuleIDs]. An empty query returns every rule. Only lang's own texts
+// are searched (an English word finds nothing in a Bulgarian text), but the
+// ids are the same in every language.
+func SearchRules(lang, query string) []Rule {
+	q := strings.ToLower(strings.TrimSpace(query))
+	var out []Rule
+	for _, id := range rules.ids {
+		r, _ := RuleText(lang, id)
+		if q == "" || strings.Contains(strings.ToLower(r.ID), q) ||
+			strings.Contains(strings.ToLower(r.Title), q) ||
+			strings.Contains(strings.ToLower(r.Text), q) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
