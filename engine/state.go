@@ -8,7 +8,10 @@
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT).
 package engine
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+)
 
 // MaxPlayers is the largest number of players (CFG-1).
 const MaxPlayers = 5
@@ -23,6 +26,10 @@ const (
 
 // Pos is a cell of the board: x grows to the east, y to the south; the start piece's cell is 0,0.
 type Pos struct{ X, Y int }
+
+// String returns p as the game record writes a position, "x,y" (e.g. "0,-1"): it is how a position shows in
+// message data such as err.no_tile_there's "pos" (BASE-6).
+func (p Pos) String() string { return strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) }
 
 var dirDX = [4]int{0, 1, 0, -1}
 var dirDY = [4]int{-1, 0, 1, 0}

@@ -19,6 +19,8 @@ import (
 //	# expect: red=4 blue=0           scores after the record (settled: pending optional decisions declined)
 //	# expect-final: red=6 blue=4     scores after final scoring (replay --final)
 //	# expect-error: 12 BASE-7        the action on line 12 is refused citing BASE-7 (a prefix of the rule ID)
+//	# expect-error: 7 record         line 7 is malformed: a *ParseError whose key starts with "record"
+//	                                 (e.g. "record.bad_rotation")
 //	# expect-king: red               who holds the King after the record (none: nobody); likewise expect-baron
 //
 // A record may have several expectations; at least one is required.
@@ -64,6 +66,12 @@ func TestGoldenRecords(t *testing.T) {
 					f := strings.Fields(m[2])
 					if len(f) != 2 {
 						t.Fatalf("bad expect-error %q", m[2])
+					}
+					if pe, ok := err.(*ParseError); ok { // a malformed line: LINE and a prefix of its key ("record")
+						if strconv.Itoa(pe.Line) != f[0] || !strings.HasPrefix(pe.Key, f[1]) {
+							t.Errorf("parse error at line %d (%s), want line %s %s", pe.Line, pe.Key, f[0], f[1])
+						}
+						continue
 					}
 					r, ok := err.(*Refusal)
 					if !ok {
