@@ -23,7 +23,7 @@
 // as `"group.name" = "text"` lines, then plural messages as tables
 // `["plural.name"]`, each part sorted by id. Ids are lower case and dotted,
 // grouped by area: term.* (game vocabulary, see shared/rules/glossary.md),
-// colour.*, plural.*, config.*, flag.*.
+// colour.*, plural.*, config.*, flag.*, and the families of the next section.
 //
 // Templates use Go text/template syntax, {{.Name}}; every translation of a
 // message must use the same set of placeholders. A plural message gives the
@@ -33,4 +33,45 @@
 //
 // The tests of this package enforce all of this: same ids in every catalog,
 // same placeholders, every plural form present and rendering, sorted files.
+//
+// # Messages of the engine and the referee
+//
+// These families hold what the rules code says at the table:
+//
+//   - err.*: refusals, the Key of an engine.RuleError or a referee.Refusal.
+//     The UI shows the rule ID next to the message, so the text never
+//     repeats it: it says what is wrong and what would be right.
+//   - ev.*: referee events (referee.Event.Key): whose decision it is, a rule
+//     that now applies; ev.score.<category> for a scoring, one message for
+//     each engine category name (road, city, ..., robber-baron, ...).
+//   - cat.<category>: the short name of a scoring category in a breakdown.
+//   - record.*: the game record parser (referee.ParseError.Key, every one in
+//     referee.ParseErrorKeys). Their data is "Line", "Text" (the offending
+//     text, "" at the end of the record) and "Missing" (a required word is
+//     missing and Text is the whole line); "Expected" is English and is not
+//     used in a message.
+//   - cli.*: the command line (cmd/karkason).
+//
+// The data keys of err.* and ev.* are lower case, exactly as the code gives
+// them ({{.tile}}, {{.quarter}}), and some are present only at some of the
+// places that raise a message (guard those with {{if .place}}…{{end}}).
+// Renderers add "Player", the player's name, to the data of an event whose
+// Player is a seat (not -1) and may add it, the acting player's name, to a
+// refusal; so an ev.* message of a seated player names them as {{.Player}},
+// while events without a player, scorings and refusals do not use it (the
+// command line renders refusals without it).
+//
+// Record words in data are shown in the reader's language: before rendering,
+// the value of a data key listed in wordKeys (quarter, want, figure, kind,
+// feature, board, tile, card, colour) is replaced by its message, for
+// example quarter "palace" by term.quarter.palace and card "road-sweeper" by
+// term.gift.road_sweeper. Tile ids, edges (N, E, S, W), places and setup
+// words (start=, expansions=) stay record words. Counts in err.*/ev.* data
+// (points, size, count) are plain numbers, not plural counts: write them
+// where no noun has to agree with them ("+{{.points}}", "size {{.size}}").
+//
+// The test referee/messages_test.go scans the Go sources of engine, referee,
+// config and cmd and fails on a message id with no message, on a message no
+// code uses (but for an allowlist that gives a reason per entry), and on a
+// message that renders "<no value>" with the data of any place that raises it.
 package locales

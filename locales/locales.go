@@ -164,6 +164,10 @@ func (l *Localizer) N(id string, count int, data map[string]any) string {
 // and is passed as {{.Count}}, [NoCount] (any negative count) renders a plain
 // message. It is the form for callers that carry a message as plain
 // (id, data, count) values without importing this package's types.
+//
+// Record words in data are shown in l's language: the value "palace" of the
+// key "quarter" renders as the message term.quarter.palace ("дворец" in bg);
+// see the package documentation, "Messages of the engine and the referee".
 func (l *Localizer) Render(id string, data map[string]any, count int) string {
 	s, _ := l.render(id, data, count)
 	return s
@@ -189,6 +193,7 @@ func (l *Localizer) render(id string, data map[string]any, count int) (s string,
 	if l == nil || l.l == nil {
 		l = New(Default)
 	}
+	data = l.words(data)
 	cfg := &i18n.LocalizeConfig{MessageID: id}
 	if count >= 0 {
 		d := make(map[string]any, len(data)+1)
@@ -207,6 +212,51 @@ func (l *Localizer) render(id string, data map[string]any, count int) (s string,
 		return id, err
 	}
 	return s, err
+}
+
+// wordKeys are the data keys whose values are record words (the English words of the game record and the
+// engine: "palace", "abbot", "road-sweeper", "red") that have a message of their own. Before a message is
+// rendered, the value v of such a key is replaced by the message wordKeys[key]+v, with "-" in v read as "_"
+// ("road-sweeper" -> "term.gift.road_sweeper"), when that message exists; other values are shown as they are.
+var wordKeys = map[string]string{
+	"quarter": "term.quarter.", // a quarter of the City: palace, market, smithy, cathedral (COUNT-5)
+	"want":    "term.quarter.", // the quarter a feature takes figures from (err.wrong_quarter, COUNT-14)
+	"figure":  "term.",         // a figure kind: follower, abbot (DEF-4)
+	"kind":    "term.",         // a segment kind: road, city, field, river, monastery, shrine, garden (DEF-2)
+	"feature": "term.",         // likewise
+	"board":   "term.",         // a terrain on an edge: field, road, city, river (BASE-4)
+	"tile":    "term.",         // err.edge_mismatch: the tile's terrain; a tile id ("b-rs") has no term.* message
+	"card":    "term.gift.",    // a gift card: synod, road-sweeper, change-position, cash-out, two-choices
+	"colour":  "colour.",       // a player's colour: red, blue, green, yellow, black
+}
+
+// words returns data with the record words of [wordKeys] in l's language; data itself is not modified (a copy
+// is returned when a value changes).
+func (l *Localizer) words(data map[string]any) map[string]any {
+	var out map[string]any
+	for key, prefix := range wordKeys {
+		var v string
+		switch w := data[key].(type) {
+		case string:
+			v = w
+		case fmt.Stringer:
+			v = w.String()
+		default:
+			continue
+		}
+		id := prefix + strings.ReplaceAll(v, "-", "_")
+		if v == "" || cat.messages[Default][id] == nil {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(data)
+		}
+		out[key] = l.Render(id, nil, NoCount)
+	}
+	if out == nil {
+		return data
+	}
+	return out
 }
 
 // Message is a message carried by id and data, to be rendered later by a

@@ -403,3 +403,47 @@ func TestNilLocalizerDoesNotPanic(t *testing.T) {
 		t.Errorf("nil Localizer Lang = %q", got)
 	}
 }
+
+// Record words in the data of engine and referee messages are shown in the
+// user's language (err.wrong_quarter's "palace" is «дворец» in bg); other
+// values, and keys that are not word keys, stay as they are.
+func TestDataWords(t *testing.T) {
+	in := map[string]any{
+		"quarter": "palace", "want": "cathedral", "figure": "abbot", "kind": "field", "feature": "monastery",
+		"board": "city", "tile": "b-rs", "card": "road-sweeper", "colour": "red",
+		"player": "red", "place": "road", "Text": "palace", "points": 3,
+	}
+	tests := []struct {
+		lang string
+		want map[string]any
+	}{
+		{"en", map[string]any{"quarter": "palace", "want": "cathedral", "figure": "abbot", "kind": "field",
+			"feature": "monastery", "board": "city", "card": "Road Sweeper", "colour": "red"}},
+		{"bg", map[string]any{"quarter": "дворец", "want": "катедрала", "figure": "абат", "kind": "поляна",
+			"feature": "манастир", "board": "крепост", "card": "Почистване", "colour": "червен"}},
+		{"uk", map[string]any{"quarter": "палац", "want": "собор", "figure": "абат", "kind": "поле",
+			"feature": "монастир", "board": "місто", "card": "Прибирання дороги", "colour": "червоний"}},
+	}
+	for _, tt := range tests {
+		got := New(tt.lang).words(in)
+		for k, v := range in {
+			want, ok := tt.want[k]
+			if !ok {
+				want = v // not a word key, or no message for the value: unchanged
+			}
+			if got[k] != want {
+				t.Errorf("%s: %s=%v shows as %v, want %v", tt.lang, k, v, got[k], want)
+			}
+		}
+	}
+	if in["quarter"] != "palace" || len(in) != 13 {
+		t.Errorf("words modified its data: %v", in)
+	}
+	if got := New("bg").words(nil); got != nil {
+		t.Errorf("words(nil) = %v", got)
+	}
+	// Through Render: the data of a message is translated before the template runs.
+	if got := New("uk").T("term.quarter.palace", map[string]any{"quarter": "market"}); got != "палац" {
+		t.Errorf("T = %q", got)
+	}
+}
