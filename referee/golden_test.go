@@ -22,10 +22,19 @@ import (
 //	# expect-error: 7 record         line 7 is malformed: a *ParseError whose key starts with "record"
 //	                                 (e.g. "record.bad_rotation")
 //	# expect-king: red               who holds the King after the record (none: nobody); likewise expect-baron
+//	# expect-quarter: red palace 1   figures (followers and abbot) red has in that quarter of the City (COUNT-5)
+//	# expect-count: smithy           the quarter the Count stands on (COUNT-2, COUNT-11)
+//	# expect-phase: moving blue      the pending decision and whose it is, the record NOT settled (Phase names;
+//	                                 the player is the round's or the market's mover, else the active player)
+//	# expect-event: 14 COUNT-6 ev.city_may_enter red
+//	                                 an announcement (rule ID prefix, message id, optional colour) made while the
+//	                                 action on line 14 was applied; the line may be left out (any time, settling
+//	                                 included). expect-no-event: RULE KEY [colour] says there was none at all.
 //
-// A record may have several expectations; at least one is required.
+// Expectations other than expect-phase look at the record settled (Replay). A record may have several
+// expectations; at least one is required.
 
-var expectRE = regexp.MustCompile(`^#\s*(expect|expect-final|expect-error|expect-king|expect-baron):\s*(.*)$`)
+var expectRE = regexp.MustCompile(`^#\s*(expect|expect-final|expect-error|expect-king|expect-baron|expect-quarter|expect-count|expect-phase|expect-event|expect-no-event):\s*(.*)$`)
 
 func parseScores(t *testing.T, file, s string) map[Colour]int {
 	out := map[Colour]int{}
@@ -41,7 +50,11 @@ func parseScores(t *testing.T, file, s string) map[Colour]int {
 }
 
 func TestGoldenRecords(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/golden/*.rec")
+	pattern := "../testdata/golden/*.rec"
+	if p := os.Getenv("KARKASON_GOLDEN"); p != "" { // try records before adding them, e.g. KARKASON_GOLDEN='/tmp/x/*.rec'
+		pattern = p
+	}
+	files, _ := filepath.Glob(pattern)
 	sort.Strings(files)
 	if len(files) == 0 {
 		t.Fatal("no golden records found")
@@ -81,6 +94,12 @@ func TestGoldenRecords(t *testing.T) {
 						t.Errorf("refusal at line %d citing %s (%s), want line %s citing %s", r.Line, r.Rule, r.Key, f[0], f[1])
 					}
 					continue
+				case "expect-quarter", "expect-count", "expect-phase", "expect-event", "expect-no-event":
+					if err != nil && m[1] != "expect-phase" {
+						t.Fatal(err)
+					}
+					checkState(t, m[1], strings.Fields(m[2]), g, data)
+					continue
 				case "expect-king", "expect-baron":
 					if err != nil {
 						t.Fatal(err)
@@ -116,6 +135,92 @@ func TestGoldenRecords(t *testing.T) {
 				t.Fatal("no expectation in the record")
 			}
 		})
+	}
+}
+
+// checkState checks the expectations on the City, the pending decision and the announcements.
+func checkState(t *testing.T, kind string, f []string, g *Game, data []byte) {
+	t.Helper()
+	switch kind {
+	case "expect-quarter":
+		q, ok := engine.ParseQuarter(f[len(f)-2])
+		n, err := strconv.Atoi(f[len(f)-1])
+		if len(f) != 3 || !ok || err != nil || g.Player(Colour(f[0])) < 0 {
+			t.Fatalf("bad expect-quarter %q", f)
+		}
+		p := g.Player(Colour(f[0]))
+		if got := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); got != n {
+			t.Errorf("expect-quarter: %s has %d in the %s, want %d", f[0], got, q, n)
+		}
+	case "expect-count":
+		if len(f) != 1 || g.S.City.Count.String() != f[0] {
+			t.Errorf("expect-count: the Count is on the %s, want %v", g.S.City.Count, f)
+		}
+	case "expect-phase":
+		rec, err := ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := NewGame(rec.Setup, engine.Standard())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range rec.Actions {
+			if u.Apply(a) != nil {
+				break
+			}
+		}
+		who := u.Active
+		switch u.Phase {
+		case PhaseMoving:
+			who = u.RoundMover()
+		case PhaseMarket:
+			who = u.MarketMover()
+		}
+		got := []string{u.Phase.String()}
+		if len(f) > 1 && who >= 0 {
+			got = append(got, string(u.Colour(who)))
+		}
+		if strings.Join(got, " ") != strings.Join(f, " ") {
+			t.Errorf("expect-phase: got %q, want %q", got, f)
+		}
+	case "expect-event", "expect-no-event":
+		line := -1
+		if len(f) > 0 && f[0] != "" && f[0][0] >= '0' && f[0][0] <= '9' {
+			line, _ = strconv.Atoi(f[0])
+			f = f[1:]
+		}
+		if len(f) < 2 || len(f) > 3 || (kind == "expect-no-event" && line >= 0) {
+			t.Fatalf("bad %s %q", kind, f)
+		}
+		found := false
+		for _, e := range g.Events {
+			if !strings.HasPrefix(e.Rule, f[0]) || e.Key != f[1] {
+				continue
+			}
+			if len(f) == 3 && (e.Player < 0 || string(g.Colour(e.Player)) != f[2]) {
+				continue
+			}
+			if line >= 0 && (e.Action < 0 || e.Action >= len(g.Actions) || g.Actions[e.Action].Line != line) {
+				continue
+			}
+			found = true
+		}
+		if found != (kind == "expect-event") {
+			var b strings.Builder
+			for _, e := range g.Events {
+				who := "-"
+				if e.Player >= 0 {
+					who = string(g.Colour(e.Player))
+				}
+				ln := 0
+				if e.Action >= 0 && e.Action < len(g.Actions) {
+					ln = g.Actions[e.Action].Line
+				}
+				b.WriteString("  line " + strconv.Itoa(ln) + " " + e.Rule + " " + e.Key + " " + who + "\n")
+			}
+			t.Errorf("%s %q: found=%v; events:\n%s", kind, f, found, b.String())
+		}
 	}
 }
 
