@@ -1,12 +1,22 @@
 // Package tui is karkason's table: the tview application that sets up a game, shows the board and the scores,
-// and takes each move. It only shows and asks: every rule is the referee's.
+// and takes each move. It only shows and asks: every rule is the referee's. Every confirmed action goes through
+// referee.Session, which appends it to the game's record and syncs it to disk before it counts.
+//
+// Views, one file each: setup.go (the set-up form), picker.go (choose a saved game), table.go (the table screen:
+// board, players, log, status), board.go (drawing the board), entry.go (the move entry for the pending
+// decision), tally.go (the end-of-game tally), files.go (record files and the last-game pointer).
 package tui
 
 import (
 	"errors"
+	"os"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/config"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+	"github.com/rivo/tview"
 )
 
 // Options configure the table.
@@ -17,5 +27,211 @@ type Options struct {
 	File   string // the record to resume ("" = the most recent)
 }
 
-// Run opens the table and returns when the players quit.
-func Run(o Options) error { return errors.New("the table is not built yet") }
+// Run opens the table and returns when the players quit. Errors: opening the saved game (*referee.ParseError,
+// *referee.Refusal with the record line, referee.ErrLocked, file system errors) or the terminal.
+func Run(o Options) error {
+	if os.Getenv("RUNEWIDTH_EASTASIAN") == "" {
+		// Cyrillic and the board's box-drawing characters are one cell wide (go-stack notes).
+		os.Setenv("RUNEWIDTH_EASTASIAN", "0")
+	}
+	u := newUI(o)
+	if err := u.begin(); err != nil {
+		return err
+	}
+	screen, err := tcell.NewScreen()
+	if err != nil {
+		return err
+	}
+	u.app.SetScreen(screen)
+	err = u.app.Run()
+	u.close()
+	return err
+}
+
+// runner is the part of *tview.Application the views use, so that a view can be driven without an event loop.
+type runner interface {
+	SetRoot(root tview.Primitive, fullscreen bool) *tview.Application
+	SetFocus(p tview.Primitive) *tview.Application
+	GetFocus() tview.Primitive
+	Stop()
+}
+
+// ui is the whole table: the application, the pages (setup, picker, table, tally, dialogs) and the session.
+type ui struct {
+	o     Options
+	loc   *locales.Localizer
+	cat   *engine.Catalogue
+	app   *tview.Application
+	run   runner
+	pages *tview.Pages
+	sess  *referee.Session
+	table *table
+	// modal is the name of the dialog page shown, "" if none.
+	modal string
+	// notice is a message to show in the status line once the table opens (a recovered torn line, ...).
+	notice string
+}
+
+func newUI(o Options) *ui {
+	if o.Loc == nil {
+		o.Loc = locales.New(o.Config.Language)
+	}
+	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages()}
+	u.run = u.app
+	u.app.SetRoot(u.pages, true)
+	u.app.SetInputCapture(u.capture)
+	return u
+}
+
+// begin opens the first view: the saved game (resume), the list of saved games (resume without a last game), or
+// the set-up form.
+func (u *ui) begin() error {
+	if !u.o.Resume {
+		u.showSetup()
+		return nil
+	}
+	path := u.o.File
+	if path == "" {
+		path = readLastGame(u.o.Config.StateDir)
+		if path == "" {
+			u.showPicker()
+			return nil
+		}
+	}
+	return u.openGame(path)
+}
+
+// openGame resumes the record at path and shows the table.
+func (u *ui) openGame(path string) error {
+	s, err := referee.Resume(path, u.cat)
+	if err != nil {
+		if s != nil {
+			s.Close()
+		}
+		return err
+	}
+	if s.Recovered != nil {
+		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": s.Recovered.TornBytes, "File": s.Recovered.SavedTo})
+	}
+	writeLastGame(u.o.Config.StateDir, path)
+	u.startTable(s)
+	return nil
+}
+
+// startTable shows the table for a session.
+func (u *ui) startTable(s *referee.Session) {
+	if u.sess != nil && u.sess != s {
+		u.sess.Close()
+	}
+	u.sess = s
+	u.table = newTable(u)
+	u.pages.AddAndSwitchToPage("table", u.table.root, true)
+	u.table.refresh()
+	if u.notice != "" {
+		u.table.setStatus(u.notice, false)
+		u.notice = ""
+	}
+	u.table.focusEntry()
+}
+
+func (u *ui) close() {
+	if u.sess != nil {
+		u.sess.Close()
+		u.sess = nil
+	}
+}
+
+// capture handles the keys that work everywhere: Ctrl-C asks before quitting (the game is saved already).
+func (u *ui) capture(ev *tcell.EventKey) *tcell.EventKey {
+	if ev.Key() == tcell.KeyCtrlC {
+		u.askQuit()
+		return nil
+	}
+	if u.modal != "" {
+		return ev
+	}
+	if u.table != nil {
+		if name, _ := u.pages.GetFrontPage(); name == "table" {
+			return u.table.capture(ev)
+		}
+	}
+	return ev
+}
+
+// askQuit shows the quit dialog: the game is saved after every action, so quitting loses nothing.
+func (u *ui) askQuit() {
+	if u.modal == "quit" {
+		return
+	}
+	text := u.loc.T("ui.quit_nogame", nil)
+	if u.sess != nil && u.sess.Store != nil {
+		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
+	}
+	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
+		if i == 0 {
+			u.run.Stop()
+		}
+	})
+}
+
+// dialog shows a modal with buttons; done gets the index of the button pressed (-1 for Esc). The page under it
+// keeps its state.
+func (u *ui) dialog(name, text string, buttons []string, done func(int)) {
+	prevFocus := u.run.GetFocus()
+	prevModal := u.modal
+	m := tview.NewModal().SetText(text).AddButtons(buttons)
+	finish := func(i int) {
+		u.pages.RemovePage(name)
+		u.modal = prevModal
+		if prevFocus != nil {
+			u.run.SetFocus(prevFocus)
+		}
+		done(i)
+	}
+	m.SetDoneFunc(func(i int, _ string) { finish(i) })
+	m.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		if ev.Key() == tcell.KeyEscape {
+			finish(-1)
+			return nil
+		}
+		return ev
+	})
+	u.modal = name
+	u.pages.AddPage(name, m, true, true)
+	u.run.SetFocus(m)
+}
+
+// describe renders an error for the players: a refusal with its rule, a record error with its line, a locked game.
+func (u *ui) describe(err error) string {
+	var r *referee.Refusal
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		return "[" + r.Rule + "] " + u.tr(r.Key, r.Data)
+	case errors.As(err, &p):
+		msg := u.tr(p.Key, p.Data)
+		if msg == p.Key {
+			msg = p.Error()
+		}
+		if p.Line > 0 {
+			return u.loc.T("ui.line", map[string]any{"Line": p.Line, "Msg": msg})
+		}
+		return msg
+	case errors.Is(err, referee.ErrLocked):
+		return u.loc.T("ui.locked", nil)
+	}
+	return err.Error()
+}
+
+// tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the
+// catalogs may name them either way, so both spellings are passed.
+func (u *ui) tr(key string, data map[string]any) string {
+	d := make(map[string]any, 2*len(data))
+	for k, v := range data {
+		d[k] = v
+		if k != "" && k[0] >= 'a' && k[0] <= 'z' {
+			d[string(k[0]-'a'+'A')+k[1:]] = v
+		}
+	}
+	return u.loc.T(key, d)
+}

@@ -1,0 +1,146 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/karkason/karkason/referee"
+)
+
+// Record files: one per game in the data directory, named after the start time and the players
+// ("2026-11-21T1530-Ана-Богдан.rec"); the state directory holds "last-game", the path of the game played last, so
+// that "karkason resume" without a file picks it up.
+
+// recordExt is the extension of game records.
+const recordExt = ".rec"
+
+// lastGameFile is the name of the last-game pointer in the state directory.
+const lastGameFile = "last-game"
+
+// recordName returns the file name for a game begun at t: the local time to the minute and the players' names,
+// with the characters a file name cannot hold replaced by "_".
+func recordName(t time.Time, players []referee.PlayerSpec) string {
+	parts := []string{t.Format("2006-01-02T1504")}
+	for _, p := range players {
+		parts = append(parts, safeName(p.Name))
+	}
+	return strings.Join(parts, "-") + recordExt
+}
+
+func safeName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '/', '\\', 0:
+			return '_'
+		}
+		return r
+	}, s)
+	if strings.HasPrefix(s, ".") {
+		s = "_" + s[1:]
+	}
+	if r := []rune(s); len(r) > 20 {
+		s = string(r[:20])
+	}
+	return s
+}
+
+// newRecordPath returns a path in dir for a new game that does not exist yet ("-2", "-3"... added if needed).
+func newRecordPath(dir string, t time.Time, players []referee.PlayerSpec) string {
+	name := recordName(t, players)
+	path := filepath.Join(dir, name)
+	base := strings.TrimSuffix(name, recordExt)
+	for i := 2; fileExists(path); i++ {
+		path = filepath.Join(dir, base+"-"+strconv.Itoa(i)+recordExt)
+	}
+	return path
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// readLastGame returns the path of the last game from the state directory, "" if there is none or the file it
+// names is gone.
+func readLastGame(stateDir string) string {
+	if stateDir == "" {
+		return ""
+	}
+	b, err := os.ReadFile(filepath.Join(stateDir, lastGameFile))
+	if err != nil {
+		return ""
+	}
+	path := strings.TrimSpace(string(b))
+	if path == "" || !fileExists(path) {
+		return ""
+	}
+	return path
+}
+
+// writeLastGame records path as the last game: a temporary file, synced and renamed over the pointer. Failing to
+// write it loses nothing but the shortcut, so the error is ignored.
+func writeLastGame(stateDir, path string) {
+	if stateDir == "" {
+		return
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if err := os.MkdirAll(stateDir, 0o755); err != nil {
+		return
+	}
+	tmp := filepath.Join(stateDir, lastGameFile+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return
+	}
+	_, werr := f.WriteString(path + "\n")
+	serr := f.Sync()
+	cerr := f.Close()
+	if werr != nil || serr != nil || cerr != nil {
+		os.Remove(tmp)
+		return
+	}
+	if err := os.Rename(tmp, filepath.Join(stateDir, lastGameFile)); err != nil {
+		os.Remove(tmp)
+	}
+}
+
+// savedGame is a record file in the data directory.
+type savedGame struct {
+	Path string
+	Mod  time.Time
+}
+
+// recentGames lists the records in dir, the most recently changed first, at most max of them.
+func recentGames(dir string, max int) []savedGame {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []savedGame
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), recordExt) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, savedGame{Path: filepath.Join(dir, e.Name()), Mod: info.ModTime()})
+	}
+	slices.SortFunc(out, func(a, b savedGame) int {
+		if c := b.Mod.Compare(a.Mod); c != 0 {
+			return c
+		}
+		return strings.Compare(b.Path, a.Path)
+	})
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+	"github.com/rivo/tview"
+)
+
+// The tally: points per player and category (roads, cities, monasteries, fields, the King, the Robber Baron,
+// gifts ...) from the referee's summary, the total of each column equal to the player's score (END-10); under it
+// every scoring with its rule. At the end of the game it is the final screen; during the game (F8) it shows the
+// game as if it ended now.
+
+// tallyCats is the order of the rows.
+var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMonastery, engine.CatShrine,
+	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGifts, engine.CatAbbotReturn,
+	engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
+
+// tallyOf sums the score log per category and player.
+func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int) {
+	sums = map[engine.Category][engine.MaxPlayers]int{}
+	for _, sc := range g.ScoreLog() {
+		row := sums[sc.Cat]
+		for p := 0; p < g.Players(); p++ {
+			if sc.Owners&(1<<p) != 0 {
+				row[p] += sc.Points
+			}
+		}
+		sums[sc.Cat] = row
+	}
+	return sums
+}
+
+// showTally shows the tally of g; final: the game has ended (Esc then shows the board, not the move entry).
+func (u *ui) showTally(g *referee.Game, final bool) {
+	loc := u.loc
+	n := newNames(g, loc)
+	tbl := tview.NewTable().SetBorders(false).SetSelectable(false, false)
+	tbl.SetCell(0, 0, tview.NewTableCell(""))
+	for p := 0; p < g.Players(); p++ {
+		tbl.SetCell(0, p+1, tview.NewTableCell(n.badge(p)+" "+n.plain(p)).SetAlign(tview.AlignRight).SetMaxWidth(14))
+	}
+	sums := tallyOf(g)
+	row := 1
+	for _, c := range tallyCats {
+		v, ok := sums[c]
+		if !ok {
+			continue
+		}
+		tbl.SetCell(row, 0, tview.NewTableCell(loc.T("ui.cat."+c.String(), nil)))
+		for p := 0; p < g.Players(); p++ {
+			tbl.SetCell(row, p+1, tview.NewTableCell(fmt.Sprint(v[p])).SetAlign(tview.AlignRight))
+		}
+		row++
+	}
+	best := 0
+	for p := 0; p < g.Players(); p++ {
+		if g.S.Scores[p] > best {
+			best = g.S.Scores[p]
+		}
+	}
+	tbl.SetCell(row, 0, tview.NewTableCell("[::b]"+loc.T("ui.total", nil)))
+	for p := 0; p < g.Players(); p++ {
+		cell := fmt.Sprint(g.S.Scores[p])
+		if final && g.S.Scores[p] == best {
+			cell = "★ " + cell
+		}
+		tbl.SetCell(row, p+1, tview.NewTableCell(cell).SetAlign(tview.AlignRight).SetAttributes(tcell.AttrBold))
+	}
+	tbl.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
+	title := loc.T("ui.tally.now", nil)
+	if final {
+		title = loc.T("ui.tally.final", nil)
+	}
+	tbl.SetTitle(" " + title + " ").SetTitleAlign(tview.AlignLeft)
+
+	// Every scoring, with its rule (END-10).
+	var b strings.Builder
+	for _, e := range g.Summary().Breakdown {
+		var who []string
+		for _, c := range e.Players {
+			who = append(who, n.plain(g.Player(c)))
+		}
+		names := strings.Join(who, ", ")
+		if names == "" {
+			names = "—"
+		}
+		final := ""
+		if e.Final {
+			final = " *"
+		}
+		fmt.Fprintf(&b, "[gray]%-12s[-] %-14s %-14s %3d  %s%s\n", tview.Escape("["+e.Rule+"]"),
+			loc.T("ui.cat."+e.Category, nil), tview.Escape(e.Feature), e.Points, names, final)
+	}
+	list := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(b.String())
+	list.SetBorder(true).SetTitle(" " + loc.T("ui.tally.scorings", nil) + " ").SetTitleAlign(tview.AlignLeft)
+	keys := tview.NewTextView().SetDynamicColors(true).SetTextColor(tcell.ColorGray)
+	if final {
+		keys.SetText(loc.T("ui.tally.keys_final", nil))
+	} else {
+		keys.SetText(loc.T("ui.tally.keys", nil))
+	}
+	rows := 0
+	for _, c := range tallyCats {
+		if _, ok := sums[c]; ok {
+			rows++
+		}
+	}
+	root := tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(tbl, rows+4, 0, false).
+		AddItem(list, 0, 1, true).
+		AddItem(keys, 1, 0, false)
+	root.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch {
+		case ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF8:
+			u.pages.RemovePage("tally")
+			if !final && u.table != nil {
+				u.table.focusEntry()
+			} else if u.table != nil {
+				u.run.SetFocus(u.table.board)
+			}
+			return nil
+		case ev.Key() == tcell.KeyCtrlZ && final && u.table != nil:
+			u.pages.RemovePage("tally")
+			u.table.undo()
+			return nil
+		case ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == 'Q'):
+			u.askQuit()
+			return nil
+		}
+		return ev
+	})
+	u.pages.AddPage("tally", root, true, true)
+	u.run.SetFocus(list)
+}
+
+// showHelp shows the keys and what the board's characters mean.
+func (u *ui) showHelp() {
+	text := u.loc.T("ui.help", nil)
+	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
+	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
+	prev := u.run.GetFocus()
+	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF1 {
+			u.pages.RemovePage("help")
+			u.modal = ""
+			u.run.SetFocus(prev)
+			return nil
+		}
+		return ev
+	})
+	u.modal = "help"
+	u.pages.AddPage("help", tv, true, true)
+	u.run.SetFocus(tv)
+}
