@@ -187,6 +187,9 @@ func (f *setupForm) setup() referee.Setup {
 		}
 	}
 	s.Start = startValues[f.start.index]
+	if s.Start == "" {
+		s.Start = f.autoStart() // written out, so that the record says which start was used (CFG-4)
+	}
 	s.Followers, _ = strconv.Atoi(f.follow.GetText())
 	return s
 }

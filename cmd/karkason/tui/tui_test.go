@@ -1,0 +1,258 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/config"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// harness drives the table on a simulation screen inside a synctest bubble: each injected key is handled before
+// the test looks at the screen (go-stack notes).
+type harness struct {
+	t      *testing.T
+	u      *ui
+	screen tcell.SimulationScreen
+	done   chan error
+}
+
+func TestMain(m *testing.M) {
+	os.Setenv("RUNEWIDTH_EASTASIAN", "0")
+	os.Exit(m.Run())
+}
+
+func testOptions(t *testing.T, lang string) Options {
+	cfg := config.Config{DataDir: filepath.Join(t.TempDir(), "games"), StateDir: filepath.Join(t.TempDir(), "state"),
+		Followers: referee.DefaultFollowers, FarmersDefault: true, Language: lang}
+	return Options{Config: cfg, Loc: locales.New(lang)}
+}
+
+// start opens the table on an 80x24 screen (the smallest supported) and runs it; call inside synctest.Test.
+func start(t *testing.T, o Options) *harness {
+	t.Helper()
+	h := &harness{t: t, screen: tcell.NewSimulationScreen("UTF-8"), done: make(chan error, 1)}
+	h.u = newUI(o)
+	if err := h.u.begin(); err != nil {
+		t.Fatal(err)
+	}
+	h.u.app.SetScreen(h.screen)
+	h.screen.SetSize(80, 24)
+	go func() { h.done <- h.u.app.Run() }()
+	synctest.Wait()
+	return h
+}
+
+func (h *harness) stop() {
+	h.u.app.Stop()
+	synctest.Wait()
+	h.u.close()
+}
+
+func (h *harness) key(k tcell.Key) {
+	h.screen.InjectKey(k, 0, tcell.ModNone)
+	synctest.Wait()
+}
+
+func (h *harness) keys(ks ...tcell.Key) {
+	for _, k := range ks {
+		h.key(k)
+	}
+}
+
+func (h *harness) typeText(s string) {
+	for _, r := range s {
+		h.screen.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+		synctest.Wait()
+	}
+}
+
+// text returns the screen as lines of text.
+func (h *harness) text() string {
+	h.u.app.Draw()
+	synctest.Wait()
+	cells, w, ht := h.screen.GetContents()
+	var b strings.Builder
+	for y := 0; y < ht; y++ {
+		var line strings.Builder
+		for x := 0; x < w; x++ {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 {
+				line.WriteByte(' ')
+				continue
+			}
+			line.WriteString(string(c.Runes))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (h *harness) mustSee(want ...string) {
+	h.t.Helper()
+	screen := h.text()
+	for _, w := range want {
+		if !strings.Contains(screen, w) {
+			h.t.Fatalf("screen lacks %q:\n%s", w, screen)
+		}
+	}
+}
+
+// promptNames checks that the move entry's prompt names the player whose decision it is.
+func (h *harness) promptNames(name string) {
+	h.t.Helper()
+	got := h.u.table.entry.prompt.GetText(true)
+	if !strings.Contains(got, name) {
+		h.t.Fatalf("prompt %q does not name %s", got, name)
+	}
+}
+
+// chooseSpot moves the placement list to the spot at (x, y) with rotation rot (degrees) and lays the tile.
+func (h *harness) chooseSpot(x, y, rot int) {
+	h.t.Helper()
+	e := h.u.table.entry
+	for i, s := range e.spots {
+		if s.pos != (engine.Pos{X: x, Y: y}) {
+			continue
+		}
+		for h.u.table.entry.list.GetCurrentItem() != i {
+			h.key(tcell.KeyDown)
+		}
+		for j := 0; j < len(s.rots); j++ {
+			if e.spots[i].rots[e.spots[i].rot]*90 == rot {
+				h.key(tcell.KeyEnter)
+				return
+			}
+			h.key(tcell.KeyRight)
+		}
+		h.t.Fatalf("no rotation %d at %d,%d: %v", rot, x, y, s.rots)
+	}
+	h.t.Fatalf("no spot %d,%d among %v", x, y, e.spots)
+}
+
+// chooseOption moves the list to the option whose label contains text and picks it.
+func (h *harness) chooseOption(text string) {
+	h.t.Helper()
+	l := h.u.table.entry.list
+	for i := 0; i < l.GetItemCount(); i++ {
+		if main, _ := l.GetItemText(i); strings.Contains(main, text) {
+			for l.GetCurrentItem() != i {
+				if l.GetCurrentItem() < i {
+					h.key(tcell.KeyDown)
+				} else {
+					h.key(tcell.KeyUp)
+				}
+			}
+			h.key(tcell.KeyEnter)
+			return
+		}
+	}
+	var all []string
+	for i := 0; i < l.GetItemCount(); i++ {
+		main, _ := l.GetItemText(i)
+		all = append(all, main)
+	}
+	h.t.Fatalf("no option %q among %q", text, all)
+}
+
+// scoreCell returns the points shown for a player in the players table.
+func (h *harness) scoreCell(p int) string {
+	return h.u.table.players.GetCell(p+1, 2).Text
+}
+
+// The record format's example game, entered through the screens: set-up, two turns, the end; the scores shown
+// are the referee's, the prompts name the right player, and the record on disk is the game.
+func TestShortGame(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		h := start(t, o)
+		defer h.stop()
+		h.mustSee("new game", "Players", "Expansions", "[X] Farmers")
+		h.typeText("Ана")
+		h.keys(tcell.KeyTab, tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF10)
+		if h.u.table == nil {
+			t.Fatalf("no table after the set-up:\n%s", h.text())
+		}
+		h.mustSee("Turn 1", "Ана", "Богдан")
+		h.promptNames("Ана (red, А)")
+
+		// red place b-rs 1,0 90; red deploy follower E
+		h.typeText("b-rs")
+		h.key(tcell.KeyEnter)
+		h.promptNames("Ана (red, А)")
+		h.chooseSpot(1, 0, 90)
+		h.promptNames("Ана (red, А)")
+		h.chooseOption("follower on the road E")
+		// blue place b-c1 0,-1 180; blue deploy follower S
+		h.promptNames("Богдан (blue, Б)")
+		h.typeText("E") // the alias of b-c1
+		h.key(tcell.KeyEnter)
+		h.chooseSpot(0, -1, 180)
+		h.promptNames("Богдан (blue, Б)")
+		h.chooseOption("follower on the city S")
+
+		g := h.u.sess.Game
+		if g.S.Scores[0] != 0 || g.S.Scores[1] != 4 {
+			t.Fatalf("referee scores %v, want red 0 blue 4 (record format example)", g.S.Scores[:2])
+		}
+		for p := 0; p < 2; p++ {
+			if got, want := h.scoreCell(p), []string{"0", "4"}[p]; got != want {
+				t.Errorf("player %d: screen shows %q points, referee %s", p, got, want)
+			}
+		}
+		h.promptNames("Ана (red, А)")
+		h.mustSee("Turn 3")
+
+		// The record on disk is the game, line by line.
+		data, err := os.ReadFile(h.u.sess.Store.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard followers=7\n" +
+			"red place b-rs 1,0 90\nred deploy follower E\nblue place b-c1 0,-1 180\nblue deploy follower S\n"
+		if string(data) != want {
+			t.Errorf("record:\n%s\nwant:\n%s", data, want)
+		}
+		if last := readLastGame(o.Config.StateDir); last != h.u.sess.Store.Path() {
+			t.Errorf("last game %q, want %q", last, h.u.sess.Store.Path())
+		}
+
+		// A refused action keeps the entry: b-c4s has one copy; typing it twice after laying it is refused by the
+		// bag (CFG-5) before anything changes.
+		// Undo and redo.
+		h.key(tcell.KeyCtrlZ)
+		if n := len(h.u.sess.Game.Actions); n != 3 {
+			t.Fatalf("after undo %d actions, want 3", n)
+		}
+		h.promptNames("Богдан (blue, Б)")
+		h.key(tcell.KeyCtrlY)
+		if n := len(h.u.sess.Game.Actions); n != 4 {
+			t.Fatalf("after redo %d actions, want 4", n)
+		}
+
+		// F10 ends the game: final scoring (END-3: red's road 2 tiles = 2; FARM: no farmers).
+		h.key(tcell.KeyF10)
+		h.key(tcell.KeyEnter)
+		g = h.u.sess.Game
+		if g.Phase != referee.PhaseEnded {
+			t.Fatalf("phase %v after end", g.Phase)
+		}
+		if g.S.Scores[0] != 2 || g.S.Scores[1] != 4 {
+			t.Fatalf("final scores %v, want red 2 blue 4", g.S.Scores[:2])
+		}
+		h.mustSee("Final scores", "roads", "cities", "total")
+		screen := h.text()
+		if !strings.Contains(screen, "★ 4") {
+			t.Errorf("the winner's total is not marked:\n%s", screen)
+		}
+	})
+}
