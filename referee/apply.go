@@ -116,6 +116,13 @@ func (g *Game) apply(a Action) error {
 			if a.Verb == VerbMove || a.Verb == VerbDecline {
 				at := slices.Index(g.round[g.roundPos:], who)
 				if at < 0 {
+					// The player's go is over or was skipped (COUNT-16(b), (d)). A move that would be illegal
+					// anyway cites the rule it breaks (the Count's quarter, the wrong quarter, ...).
+					if a.Verb == VerbMove {
+						if err := g.checkMove(a, who); err != nil {
+							return err
+						}
+					}
 					return refusal("COUNT-16(a)", "err.round_not_your_go", "player", g.Name(g.round[g.roundPos]))
 				}
 				if at > 0 { // a later player acts: everyone due before declines
@@ -339,16 +346,31 @@ func (g *Game) RoundMover() int {
 // Targets returns the eligible targets of the current moving-out round.
 func (g *Game) Targets() []int32 { return g.targets }
 
-// move handles a move out of a quarter in the round (COUNT-14..17).
-func (g *Game) move(a Action, who int) error {
+// moveArgs resolves a move line: the quarter, the figure kind and the target segment.
+func (g *Game) moveArgs(a Action) (engine.Quarter, engine.FigureKind, int32, error) {
 	q, _ := engine.ParseQuarter(a.Quarter)
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
-	if err != nil {
-		return err
-	}
 	kind := engine.Follower
 	if a.Abbot {
 		kind = engine.Abbot
+	}
+	return q, kind, seg, err
+}
+
+// checkMove checks a move line against COUNT-14, COUNT-15, COUNT-16(e) and COUNT-17, whoever's go it is.
+func (g *Game) checkMove(a Action, who int) error {
+	q, kind, seg, err := g.moveArgs(a)
+	if err != nil {
+		return err
+	}
+	return g.S.CanMoveOut(who, q, kind, seg, g.targets)
+}
+
+// move handles a move out of a quarter in the round (COUNT-14..17).
+func (g *Game) move(a Action, who int) error {
+	q, kind, seg, err := g.moveArgs(a)
+	if err != nil {
+		return err
 	}
 	if err := g.S.MoveOut(who, q, kind, seg, g.targets); err != nil {
 		return err
