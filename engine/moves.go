@@ -74,6 +74,14 @@ func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
 	if t.Set == "river2" {
 		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
 	}
+	if t.RiverEndKind() == Spring {
+		// A spring is never drawn to continue a river: it is laid at set-up beside the City of Carcassonne
+		// (COMBO-1, COMBO-3), where it starts the river, so its river end must face an empty cell.
+		if joined > 0 {
+			return refuse(joinRule, "err.river_joins_ends")
+		}
+		return nil
+	}
 	if joined == 0 {
 		return refuse(continueRule, "err.river_not_continued")
 	}

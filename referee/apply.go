@@ -217,7 +217,8 @@ func (g *Game) place(a Action) error {
 	setup := g.Bag.Spring == t
 	g.Bag.take(t)
 	if setup { // COMBO-1/3: the spring laid next to the City is a set-up action, not a turn
-		g.announce(g.Active, "COMBO-3", "ev.spring_laid")
+		g.announce(g.Active, springRule(t), "ev.spring_laid")
+		g.announce(g.Active, "SEQ-1", "ev.turn") // the first player's first turn follows
 		g.autoDiscardRiver()
 		return nil
 	}

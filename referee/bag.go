@@ -106,7 +106,7 @@ func (b *Bag) check(t *engine.TileType) error {
 	switch {
 	case b.Spring != nil:
 		if t != b.Spring {
-			return refusal("COMBO-1", "err.spring_first", "tile", b.Spring.ID)
+			return refusal(springRule(b.Spring), "err.spring_first", "tile", b.Spring.ID)
 		}
 	case b.First != nil:
 		if t != b.First {

@@ -226,7 +226,7 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		g.S.PlacePiece(cat.Piece("coc"))
 		if spring != nil {
 			g.Bag.Spring = spring // COMBO-1, COMBO-3: laid next to the City by the first player
-			g.announce(-1, "COMBO-3", "ev.spring_setup", "tile", spring.ID)
+			g.announce(-1, springRule(spring), "ev.spring_setup", "tile", spring.ID)
 		}
 		if river2 {
 			g.announce(-1, "COMBO-1", "ev.warn_city_river2")
@@ -234,6 +234,15 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	}
 	g.beginTurn(0)
 	return g, nil
+}
+
+// springRule is the rule that lays a spring beside the City of Carcassonne: COMBO-1 for River II's, COMBO-3 for the
+// River's.
+func springRule(spring *engine.TileType) string {
+	if spring.Set == "river2" {
+		return "COMBO-1"
+	}
+	return "COMBO-3"
 }
 
 // Player returns the seat index of a colour, -1 if nobody at the table has it.
