@@ -63,7 +63,7 @@
 //
 // Record words in data are shown in the reader's language: before rendering,
 // the value of a data key listed in wordKeys (quarter, want, figure, kind,
-// feature, board, tile, card, colour) is replaced by its message, for
+// feature, board, card, colour) is replaced by its message, for
 // example quarter "palace" by term.quarter.palace and card "road-sweeper" by
 // term.gift.road_sweeper. Tile ids, edges (N, E, S, W), places and setup
 // words (start=, expansions=) stay record words. Counts in err.*/ev.* data

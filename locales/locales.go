@@ -225,7 +225,6 @@ var wordKeys = map[string]string{
 	"kind":    "term.",         // a segment kind: road, city, field, river, monastery, shrine, garden (DEF-2)
 	"feature": "term.",         // likewise
 	"board":   "term.",         // a terrain on an edge: field, road, city, river (BASE-4)
-	"tile":    "term.",         // err.edge_mismatch: the tile's terrain; a tile id ("b-rs") has no term.* message
 	"card":    "term.gift.",    // a gift card: synod, road-sweeper, change-position, cash-out, two-choices
 	"colour":  "colour.",       // a player's colour: red, blue, green, yellow, black
 }
