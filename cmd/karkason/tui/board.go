@@ -50,14 +50,17 @@ var roadRunes = [16]rune{'•', '│', '─', '└', '│', '│', '┌', '├',
 // rasterTile draws tile type t at rotation rot (quarter turns clockwise).
 func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 	var b [tileH][tileW]glyph
-	// Fields first: every cell shows the field of its half-edges; a cell with none is inside the City's walls.
+	// Fields first: every cell shows the field of its half-edges; a cell with none is inside the City's walls. In
+	// a cell of the City (a piece) only the cells along a field edge are field: the rest is the City itself.
 	for y := 0; y < tileH; y++ {
 		for x := 0; x < tileW; x++ {
 			g := glyph{r: '·', kind: engine.KField, seg: -1}
-			for _, h := range fieldHalves[y][x] {
-				if s := t.SegAtHalf(rot, h); s >= 0 {
-					g.seg = s
-					break
+			if t.Piece == nil || pieceFieldCell(t, rot, x, y) {
+				for _, h := range fieldHalves[y][x] {
+					if s := t.SegAtHalf(rot, h); s >= 0 {
+						g.seg = s
+						break
+					}
 				}
 			}
 			if g.seg < 0 {
@@ -179,6 +182,14 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 		b[1][2] = glyph{r: r, kind: k, seg: centre}
 	}
 	return b
+}
+
+// pieceFieldCell reports whether cell x,y of a block lies along an edge of the tile that shows a field.
+func pieceFieldCell(t *engine.TileType, rot, x, y int) bool {
+	return (y == 0 && t.Rotated(rot, engine.N) == engine.Field) ||
+		(y == tileH-1 && t.Rotated(rot, engine.S) == engine.Field) ||
+		(x == 0 && t.Rotated(rot, engine.W) == engine.Field) ||
+		(x == tileW-1 && t.Rotated(rot, engine.E) == engine.Field)
 }
 
 // anchor returns the cell of a block where a figure on local segment seg stands: the centre, an edge cell, then

@@ -2,7 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -99,9 +101,11 @@ func (t *table) refresh() {
 
 func (t *table) layoutRight(g *referee.Game) {
 	t.right.Clear()
-	extraLines := strings.Count(t.extras.GetText(false), "\n")
-	if t.extras.GetText(false) != "" {
-		extraLines++
+	extraLines := 0
+	if text := t.extras.GetText(true); text != "" {
+		for _, l := range strings.Split(text, "\n") {
+			extraLines += 1 + (len([]rune(l))-1)/34
+		}
 	}
 	t.right.AddItem(t.head, 2, 0, false).
 		AddItem(t.players, g.Players()+1, 0, false)
@@ -175,7 +179,8 @@ func (t *table) fillPlayers(g *referee.Game) {
 	}
 }
 
-// fillExtras: the King and the Robber Baron, the City's quarters and the Count, the gift deck.
+// fillExtras: the King and the Robber Baron, the City's Count and the figures in its quarters, the gift deck; a
+// few short lines, so that the move entry keeps its room at 80x24.
 func (t *table) fillExtras(g *referee.Game) {
 	loc := t.u.loc
 	var lines []string
@@ -183,43 +188,44 @@ func (t *table) fillExtras(g *referee.Game) {
 		if h.Player < 0 {
 			return "—"
 		}
-		return t.names.badge(h.Player) + " " + t.names.plain(h.Player) + " (" + fmt.Sprint(h.Size) + ")"
+		return t.names.badge(h.Player) + "(" + fmt.Sprint(h.Size) + ")"
 	}
 	if g.S.Opts.King {
-		lines = append(lines, loc.T("term.king", nil)+": "+holder(g.S.King),
-			loc.T("term.robber_baron", nil)+": "+holder(g.S.Baron))
+		lines = append(lines, capFirst(loc.T("term.king", nil))+" "+holder(g.S.King)+"  "+
+			capFirst(loc.T("term.robber_baron", nil))+" "+holder(g.S.Baron))
 	}
 	if g.S.City.Active {
-		lines = append(lines, loc.T("ui.city", map[string]any{"Quarter": loc.T("term.quarter."+g.S.City.Count.String(), nil)}))
-		for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
-			line := fmt.Sprintf(" %-10s", loc.T("term.quarter."+q.String(), nil))
-			if q == g.S.City.Count {
-				line = "♜" + line[1:]
-			}
-			any := false
+		line := loc.T("ui.city", map[string]any{"Quarter": loc.T("term.quarter."+g.S.City.Count.String(), nil)})
+		for _, name := range referee.Quarters() {
+			q, _ := engine.ParseQuarter(name)
+			figs := ""
 			for p := 0; p < g.Players(); p++ {
-				nf := g.S.InQuarter(p, q, engine.Follower)
-				na := g.S.InQuarter(p, q, engine.Abbot)
-				if nf > 0 {
-					line += " " + colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]" + fmt.Sprint(nf)
-					any = true
+				if nf := g.S.InQuarter(p, q, engine.Follower); nf > 0 {
+					figs += colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]" + fmt.Sprint(nf)
 				}
-				if na > 0 {
-					line += " " + colourTag(g.Colour(p)) + string(figureRune(t.names.markers[p], engine.Abbot)) + "[-:-:-]"
-					any = true
+				if g.S.InQuarter(p, q, engine.Abbot) > 0 {
+					figs += colourTag(g.Colour(p)) + string(figureRune(t.names.markers[p], engine.Abbot)) + "[-:-:-]"
 				}
 			}
-			if !any {
-				line += " ·"
+			if figs != "" {
+				line += "; " + loc.T("term.quarter."+name, nil) + " " + figs
 			}
-			lines = append(lines, line)
 		}
+		lines = append(lines, line)
 	}
 	if g.S.Opts.Gifts {
 		lines = append(lines, loc.T("ui.gift_deck", map[string]any{"Deck": g.S.Gift.Deck,
 			"Discard": g.S.Gift.DiscardTotal()}))
 	}
 	t.extras.SetText(strings.Join(lines, "\n"))
+}
+
+// capFirst returns s with its first letter in upper case.
+func capFirst(s string) string {
+	for i, r := range s {
+		return string(unicode.ToUpper(r)) + s[i+len(string(r)):]
+	}
+	return s
 }
 
 // fillLog shows the referee's events, the latest last: each with its rule and rendered through the locales.
@@ -236,7 +242,9 @@ func (t *table) fillLog(g *referee.Game) {
 	t.log.ScrollToEnd()
 }
 
-// eventLine renders one event: the rule in grey, the players it names, the message.
+// eventLine renders one event: the rule in grey, the badge of the player it concerns (of the players who scored,
+// with their names), the message rendered from its Key and Data (locales: ev.* messages name a seated player as
+// {{.Player}}).
 func (t *table) eventLine(g *referee.Game, e referee.Event) string {
 	data := map[string]any{}
 	for k, v := range e.Data {
@@ -245,28 +253,37 @@ func (t *table) eventLine(g *referee.Game, e referee.Event) string {
 	who := ""
 	if e.Player >= 0 && e.Player < g.Players() {
 		who = t.names.badge(e.Player) + " "
-		data["player"] = g.Name(e.Player)
+		data["Player"] = g.Name(e.Player)
 	}
 	if e.Score != nil {
-		if e.Score.Owners == 0 {
-			who = ""
-		} else {
-			who = ""
-			for p := 0; p < g.Players(); p++ {
-				if e.Score.Owners&(1<<p) != 0 {
-					who += t.names.badge(p)
-				}
+		who = ""
+		for p := 0; p < g.Players(); p++ {
+			if e.Score.Owners&(1<<p) != 0 {
+				who += t.names.badge(p)
 			}
+		}
+		if who != "" {
 			who += " " + t.names.list(e.Score.Owners) + " "
 		}
-		data["players"] = t.names.list(e.Score.Owners)
-		data["category"] = t.u.loc.T("ui.cat."+e.Score.Cat.String(), nil)
 	}
-	msg := t.u.tr(e.Key, data)
+	msg := t.u.loc.T(e.Key, data)
 	if msg == e.Key {
-		msg = t.u.loc.T("ui.event_fallback", map[string]any{"Key": e.Key, "Data": fmt.Sprint(e.Data)})
+		// A message the catalogs lack: its id and data, so that nothing is hidden.
+		msg = strings.TrimPrefix(e.Key, "ev.")
+		for _, k := range sortedKeys(e.Data) {
+			msg += fmt.Sprintf(" %s=%v", k, e.Data[k])
+		}
 	}
 	return "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + who + tview.Escape(msg)
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // setStatus shows a message in the status line: an error in red, a note in green.
