@@ -94,7 +94,7 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			final = " *"
 		}
 		fmt.Fprintf(&b, "[gray]%-12s[-] %-14s %-14s %3d  %s%s\n", tview.Escape("["+e.Rule+"]"),
-			loc.T("ui.cat."+e.Category, nil), tview.Escape(e.Feature), e.Points, names, final)
+			loc.T("cat."+e.Category, nil), tview.Escape(e.Feature), e.Points, names, final)
 	}
 	list := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(b.String())
 	list.SetBorder(true).SetTitle(" " + loc.T("ui.tally.scorings", nil) + " ").SetTitleAlign(tview.AlignLeft)

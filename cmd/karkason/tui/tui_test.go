@@ -256,3 +256,165 @@ func TestShortGame(t *testing.T) {
 		}
 	})
 }
+
+const exampleRecord = "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+	"red place b-rs 1,0 90\nred deploy follower E\nblue place b-c1 0,-1 180\nblue deploy follower S\n"
+
+func writeRecord(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// resume with no file and no last game lists the saved games; picking one opens it where it stopped.
+func TestResumePicker(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		path := writeRecord(t, o.Config.DataDir, "2026-11-21T1530-Ана-Богдан.rec", exampleRecord)
+		h := start(t, o)
+		defer h.stop()
+		h.mustSee("Saved games", "2026-11-21T1530-Ана-Богдан.rec", "New game")
+		h.key(tcell.KeyEnter)
+		if h.u.sess == nil {
+			t.Fatalf("no game opened:\n%s", h.text())
+		}
+		h.mustSee("Turn 3")
+		h.promptNames("Ана (red, А)")
+		if got := h.scoreCell(1); got != "4" {
+			t.Errorf("blue shows %q points, want 4", got)
+		}
+		if last := readLastGame(o.Config.StateDir); last != path {
+			t.Errorf("last game %q, want %q", last, path)
+		}
+	})
+}
+
+// resume without a file opens the last game; a second program cannot open it while it is open.
+func TestResumeLastGame(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		path := writeRecord(t, o.Config.DataDir, "g.rec", exampleRecord+"red place b-m 1,-1 0\n")
+		writeLastGame(o.Config.StateDir, path)
+		h := start(t, o)
+		defer h.stop()
+		h.promptNames("Ана (red, А)")
+		h.mustSee("follower on the monastery")
+		u2 := newUI(o)
+		if err := u2.begin(); err == nil || !strings.Contains(u2.describe(err), "another karkason") {
+			t.Errorf("second open: %v", err)
+		}
+	})
+}
+
+// A tile that cannot be drawn now is refused with the referee's rule (RIVER-4: the river comes first) in the
+// status line, and the entry keeps what was typed.
+func TestRefusalKeepsEntry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "r.rec",
+			"karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=river\n")
+		h := start(t, o)
+		defer h.stop()
+		h.typeText("b-rs")
+		h.key(tcell.KeyEnter)
+		h.mustSee("[RIVER-4]")
+		if got := h.u.table.entry.input.GetText(); got != "b-rs" {
+			t.Errorf("input %q after the refusal, want b-rs", got)
+		}
+		if !h.u.table.entry.tileIn {
+			t.Error("the entry left the tile step")
+		}
+		if n := len(h.u.sess.Game.Actions); n != 0 {
+			t.Errorf("%d actions after a refusal", n)
+		}
+	})
+}
+
+// Ctrl-C asks first (the game is saved); Esc keeps playing, Quit stops.
+func TestCtrlC(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "c.rec", exampleRecord)
+		h := start(t, o)
+		h.key(tcell.KeyCtrlC)
+		h.mustSee("The game is saved")
+		h.key(tcell.KeyEscape)
+		if s := h.text(); strings.Contains(s, "The game is saved") {
+			t.Fatalf("dialog still shown:\n%s", s)
+		}
+		select {
+		case <-h.done:
+			t.Fatal("the table stopped on Esc")
+		default:
+		}
+		h.key(tcell.KeyCtrlC)
+		h.key(tcell.KeyEnter)
+		select {
+		case err := <-h.done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		default:
+			t.Fatal("Quit did not stop the table")
+		}
+		h.u.close()
+	})
+}
+
+// Resizing keeps the move being entered.
+func TestResizeKeepsEntry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "z.rec", exampleRecord)
+		h := start(t, o)
+		defer h.stop()
+		h.typeText("b-rs")
+		h.key(tcell.KeyEnter)
+		h.key(tcell.KeyDown)
+		h.key(tcell.KeyRight)
+		e := h.u.table.entry
+		item, spot := e.list.GetCurrentItem(), e.spots[1]
+		for _, size := range [][2]int{{120, 40}, {80, 24}} {
+			h.screen.SetSize(size[0], size[1])
+			h.screen.PostEvent(tcell.NewEventResize(size[0], size[1]))
+			synctest.Wait()
+			if e.list.GetCurrentItem() != item || e.tile == nil || e.spots[1].rot != spot.rot {
+				t.Fatalf("%v: entry changed: item %d tile %v", size, e.list.GetCurrentItem(), e.tile)
+			}
+			h.mustSee("b-rs go?")
+			h.promptNames("Ана (red, А)")
+		}
+	})
+}
+
+// The set-up form shows the COMBO-1 advice when the City meets River II, and the referee's refusal of a
+// set-up in the user's language.
+func TestSetupWarningsAndErrors(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		h := start(t, o)
+		defer h.stop()
+		h.typeText("Ана")
+		h.key(tcell.KeyF10) // one player
+		h.mustSee("От 2 до 5 играчи")
+		// Tick River II (4th) and the City (5th): focus ring = 10 player widgets, followers, then expansions.
+		for i := 0; i < 11+3; i++ {
+			h.key(tcell.KeyTab)
+		}
+		h.typeText(" ")
+		h.key(tcell.KeyTab)
+		h.typeText(" ")
+		h.mustSee("[X] Реката II", "[X] Градът Каркасон", "COMBO-1")
+	})
+}
