@@ -170,6 +170,12 @@ func (g *Game) apply(a Action) error {
 // outOfOrder refuses an action that answers no decision at the start of a turn, with the rule it breaks.
 func (g *Game) outOfOrder(a Action, who int) error {
 	switch a.Verb {
+	case VerbDeploy, VerbPass, VerbReturnAbbot:
+		if g.afterVolcano && who == g.Active {
+			return refusal("RIV2-8", "err.volcano_no_figure")
+		}
+	}
+	switch a.Verb {
 	case VerbDeploy, VerbPass:
 		return refusal("BASE-6", "err.figure_not_now")
 	case VerbReturnAbbot:
@@ -216,6 +222,7 @@ func (g *Game) place(a Action) error {
 	}
 	setup := g.Bag.Spring == t
 	g.Bag.take(t)
+	g.afterVolcano = false
 	if setup { // COMBO-1/3: the spring laid next to the City is a set-up action, not a turn
 		g.announce(g.Active, springRule(t), "ev.spring_laid")
 		g.announce(g.Active, "SEQ-1", "ev.turn") // the first player's first turn follows
@@ -262,6 +269,7 @@ func (g *Game) discard(a Action) error {
 		return refusal("BASE-5", "err.discard_placeable", "tile", t.ID)
 	}
 	g.Bag.take(t)
+	g.afterVolcano = false
 	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
 		t.Set != "river2" {
@@ -449,6 +457,7 @@ func (g *Game) endTurn() {
 	if g.extraTurn {
 		g.extraTurn = false
 		g.beginTurn(g.Active)
+		g.afterVolcano = true
 		return
 	}
 	g.beginTurn(g.next(g.Active))

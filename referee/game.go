@@ -102,6 +102,7 @@ type Game struct {
 	giftOpened   bool    // a gift was opened this turn (GIFT-5(a))
 	lastTurn     bool    // the land stack ran out this turn (END-1)
 	extraTurn    bool    // the volcano was placed: the same player goes again (RIV2-8)
+	afterVolcano bool    // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
 	round        []int   // moving-out round: players in order (COUNT-16)
 	roundPos     int     // whose go it is in round
 	targets      []int32 // eligible targets of the round (COUNT-17)
