@@ -265,7 +265,7 @@ func (b *boardView) lastPos() engine.Pos {
 	return b.g.S.Tiles[len(b.g.S.Tiles)-1].Pos
 }
 
-// centreOn moves the view so that p is visible (re-centring only when it is off screen).
+// centreOn moves the view so that p is visible: the whole board when it fits, else the least shift that shows p.
 func (b *boardView) centreOn(p engine.Pos) {
 	_, _, w, h := b.GetInnerRect()
 	cols, rows := w/tileW, h/tileH
@@ -273,9 +273,31 @@ func (b *boardView) centreOn(p engine.Pos) {
 		b.cx, b.cy = p.X, p.Y
 		return
 	}
+	if b.g != nil && len(b.g.S.Tiles) > 0 {
+		minX, minY, maxX, maxY := p.X, p.Y, p.X, p.Y
+		for i := range b.g.S.Tiles {
+			q := b.g.S.Tiles[i].Pos
+			minX, maxX = min(minX, q.X), max(maxX, q.X)
+			minY, maxY = min(minY, q.Y), max(maxY, q.Y)
+		}
+		// The board and a free ring around it (where the next tile goes), when it fits.
+		if maxX-minX+3 <= cols && maxY-minY+3 <= rows {
+			b.cx, b.cy = (minX+maxX+1)/2, (minY+maxY+1)/2
+			return
+		}
+	}
 	x0, y0 := b.cx-cols/2, b.cy-rows/2
-	if p.X < x0 || p.X >= x0+cols || p.Y < y0 || p.Y >= y0+rows {
-		b.cx, b.cy = p.X, p.Y
+	switch {
+	case p.X < x0:
+		b.cx -= x0 - p.X
+	case p.X >= x0+cols:
+		b.cx += p.X - (x0 + cols - 1)
+	}
+	switch {
+	case p.Y < y0:
+		b.cy -= y0 - p.Y
+	case p.Y >= y0+rows:
+		b.cy += p.Y - (y0 + rows - 1)
 	}
 }
 

@@ -51,7 +51,7 @@ func newTable(u *ui) *table {
 	t.entry = newEntry(t)
 	left := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(t.board, 0, 1, false).
-		AddItem(t.log, 6, 0, false)
+		AddItem(t.log, 5, 0, false)
 	t.right = tview.NewFlex().SetDirection(tview.FlexRow)
 	main := tview.NewFlex().AddItem(left, 0, 1, false).AddItem(t.right, 34, 0, true)
 	t.root = tview.NewFlex().SetDirection(tview.FlexRow).

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -417,4 +418,52 @@ func TestSetupWarningsAndErrors(t *testing.T) {
 		h.typeText(" ")
 		h.mustSee("[X] Реката II", "[X] Градът Каркасон", "COMBO-1")
 	})
+}
+
+// EX-S1: red completed blue's city and scored nothing: the table offers red the City (COUNT-6), then the Count
+// (COUNT-11); declining instead moves on to blue without a record line (the next action declines it).
+const cityOffer = "karkason-record 1\nsetup players=Богдан:blue,Ана:red expansions=farmers,count start=city\n" +
+	"blue place b-c1 -1,-2 0\nblue deploy follower N\nred place b-c1 -1,-3 180\nred pass\n"
+
+func TestCityAndCount(t *testing.T) {
+	for _, decline := range []bool{false, true} {
+		t.Run(fmt.Sprint("decline=", decline), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				o := testOptions(t, "en")
+				o.Resume = true
+				o.File = writeRecord(t, o.Config.DataDir, "city.rec", cityOffer)
+				h := start(t, o)
+				defer h.stop()
+				h.promptNames("Ана (red, А)")
+				if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, "City of Carcassonne?") {
+					t.Fatalf("prompt %q", got)
+				}
+				want := cityOffer
+				if decline {
+					h.chooseOption("nothing into the City")
+				} else {
+					h.chooseOption("follower into the palace")
+					h.promptNames("Ана (red, А)")
+					h.chooseOption("Count to the smithy")
+					want += "red city palace\nred count smithy\n"
+					if q := h.u.sess.Game.S.City.Count; q != engine.Smithy {
+						t.Errorf("Count in %v", q)
+					}
+				}
+				h.promptNames("Богдан (blue, Б)")
+				h.typeText("b-m")
+				h.key(tcell.KeyEnter)
+				h.key(tcell.KeyEnter)
+				h.promptNames("Богдан (blue, Б)") // the figure step
+				data, _ := os.ReadFile(o.File)
+				got := string(data)
+				if !strings.HasPrefix(got, want+"blue place b-m ") {
+					t.Errorf("record:\n%s\nwant it to begin:\n%sblue place b-m ...", got, want)
+				}
+				if n := h.u.sess.Game.S.InQuarter(1, engine.Palace, engine.Follower); n != map[bool]int{false: 1, true: 0}[decline] {
+					t.Errorf("red has %d in the palace", n)
+				}
+			})
+		})
+	}
 }
