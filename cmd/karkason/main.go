@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -111,7 +112,12 @@ func describeError(loc *locales.Localizer, err error) string {
 func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *locales.Localizer) int {
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		cause := err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			cause = pe.Err // the path is in the message already
+		}
+		fmt.Fprintln(stderr, loc.T("cli.cannot_open", map[string]any{"Path": path, "Err": cause}))
 		return 1
 	}
 	defer f.Close()
@@ -163,8 +169,12 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 	if sum.Final {
 		b.WriteString(loc.T("cli.final", nil) + "\n")
 	}
-	for _, n := range sum.Notes {
-		b.WriteString(n + "\n")
+	// The summary's notes (sum.Notes, English, for --json) in the user's language: figures left in the market score
+	// nothing (COUNT-20).
+	for _, e := range g.Events {
+		if e.Key == "ev.market_left" {
+			b.WriteString(loc.T(e.Key, e.Data) + "\n")
+		}
 	}
 	return b.String()
 }
