@@ -103,13 +103,20 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 			set(innerCell[e][0], innerCell[e][1], cityGlyph(s))
 		}
 	}
+	// A city on E or W that also reaches the opposite edge (a band) leaves the corners to the fields.
+	band := func(e int) bool { return city[e] >= 0 && city[(e+2)%4] == city[e] }
 	for _, c := range corners {
 		sa, sb := city[c.a], city[c.b]
+		if sa < 0 && band(c.b) {
+			continue
+		}
 		switch {
 		case sa >= 0 && (sb < 0 || sb == sa):
 			b[c.y][c.x] = cityGlyph(sa)
 		case sb >= 0 && sa < 0:
 			b[c.y][c.x] = cityGlyph(sb)
+		case sa >= 0 && b[c.y][c.x].wall && t.Piece == nil:
+			b[c.y][c.x] = cityGlyph(sa) // two cities meet in a corner with no field between them
 		}
 	}
 	// Pennants: on the city's edge cell.

@@ -42,12 +42,11 @@ type entry struct {
 	g      *referee.Game
 	who    int
 	// the current step
-	choices   []choice
-	back      func()
-	tileIn    bool // the tile step: the input field is shown
-	promptLen int
-	tile      *engine.TileType
-	spots     []spot
+	choices []choice
+	back    func()
+	tileIn  bool // the tile step: the input field is shown
+	tile    *engine.TileType
+	spots   []spot
 }
 
 func newEntry(t *table) *entry {
@@ -133,23 +132,19 @@ func (e *entry) ask(key string, data map[string]any) {
 	}
 	text := e.t.u.loc.T(key, d)
 	e.prompt.SetText(text)
-	e.promptLen = tview.TaggedStringWidth(text)
 }
 
-// promptLines estimates the rows the prompt needs in the panel's width.
+// promptLines is the number of rows the prompt needs in the panel's width (at most 6).
 func (e *entry) promptLines() int {
 	_, _, w, _ := e.root.GetInnerRect()
 	if e.pic.t != nil {
 		w -= tileW + 2
 	}
 	if w < 10 {
-		w = 30
+		w = 24
 	}
-	lines := 1 + (e.promptLen+w/4)/w
-	if lines > 5 {
-		lines = 5
-	}
-	return lines
+	n := len(tview.WordWrap(e.prompt.GetText(true), w))
+	return max(1, min(n, 6))
 }
 
 // offer fills the list with choices.
