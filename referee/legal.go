@@ -1,0 +1,266 @@
+package referee
+
+import (
+	"github.com/karkason/karkason/engine"
+)
+
+// Legal actions: every answer the referee would accept to the pending decision, as the table offers them and as a
+// random player picks from. Each listed action is accepted by Apply; where several actions have the same effect only
+// one is listed (documented per phase on Legal).
+
+// Decision is the pending decision of a game and its legal answers.
+type Decision struct {
+	Phase  Phase
+	Player int // seat index of the player who decides; -1 once the game has ended
+	// Actions are the legal answers in a stable order (see Legal). Empty only when the game has ended.
+	Actions []Action
+	// Optional reports that the decision may be declined. The figure step and a go in the moving-out round have a
+	// declining action of their own among Actions (pass, decline); the City and the Count have none: they are
+	// declined by answering the next decision (what any other action does, record format), whose answers
+	// AfterDecline lists. "end" also declines every optional decision (and ends the game).
+	Optional bool
+}
+
+// LegalActions returns every legal answer to the pending decision; see Legal.
+func (g *Game) LegalActions() []Action { return g.Legal().Actions }
+
+// Legal returns the pending decision and every legal answer to it:
+//
+//   - PhaseTile (SEQ-1..3): for each tile type that can be drawn now (Bag.Drawable: the river order, RIVER-4,
+//     RIV2-3/7, COMBO-1), each legal placement (engine LegalPlacements, BASE-4, river and shrine limits; a rotation
+//     that is the same placement as a lower one of a symmetric tile is listed once, at the lower rotation), or
+//     "discard" if it has none (BASE-5, RIVER-10); then, if the active player holds a gift and has opened none
+//     this turn (GIFT-5(a)), the gifts: synod onto each incomplete monastery or shrine with a follower and/or the
+//     abbot from supply (GIFT-6), road-sweeper on each incomplete road (GIFT-7), change-position of each follower to
+//     each legal place of its tile (GIFT-9), cash-out of each of the player's figures per feature and kind
+//     (GIFT-8), two-choices (GIFT-10). Roads are named by one segment of each road feature.
+//   - PhaseFigure (SEQ-5): pass; each deploy option (engine DeployOptions, BASE-6/7, FARM-2, ABBOT-3/4) named by
+//     the place's shortest name (PlaceName); return-abbot for each of the player's abbots on an incomplete
+//     building (ABBOT-6).
+//   - PhaseMoving (COUNT-13..17): for the player whose go it is, decline, and each move: from the quarter that
+//     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower and/or the abbot
+//     (cathedral only) present there (COUNT-16(e)), onto each eligible target (COUNT-17) named by one segment.
+//   - PhaseCity (COUNT-6..8): each quarter the active player may enter with a follower and/or the abbot; optional.
+//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is); optional.
+//   - PhaseMarket (COUNT-19): for the player whose market move it is, one market action per field feature on the
+//     board, named by one of its segments (every segment of a field is the same move: the farmer lies on the
+//     field, COUNT-19(c)); mandatory.
+//   - PhaseEnded: nothing.
+func (g *Game) Legal() Decision {
+	d := Decision{Phase: g.Phase, Player: g.Active}
+	switch g.Phase {
+	case PhaseTile:
+		d.Actions = g.legalTile(nil)
+	case PhaseFigure:
+		d.Optional = true
+		d.Actions = g.legalFigure(nil)
+	case PhaseMoving:
+		d.Optional = true
+		d.Player = g.RoundMover()
+		d.Actions = g.legalMoving(d.Player, nil)
+	case PhaseCity:
+		d.Optional = true
+		c := g.Colour(g.Active)
+		for _, q := range engine.QuarterNames {
+			qq, _ := engine.ParseQuarter(q)
+			for _, kind := range [2]engine.FigureKind{engine.Follower, engine.Abbot} {
+				if g.S.CanEnterCity(g.Active, qq, kind) == nil {
+					d.Actions = append(d.Actions, Action{Colour: c, Verb: VerbCity, Quarter: q, Abbot: kind == engine.Abbot})
+				}
+			}
+		}
+	case PhaseCount:
+		d.Optional = true
+		for _, q := range engine.QuarterNames {
+			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbCount, Quarter: q})
+		}
+	case PhaseMarket:
+		d.Player = g.MarketMover()
+		if d.Player >= 0 {
+			d.Actions = g.legalMarket(d.Player, nil)
+		}
+	case PhaseEnded:
+		d.Player = -1
+	}
+	return d
+}
+
+// AfterDecline returns a copy of the game with the pending optional decision declined, as an action answering a
+// later decision would decline it (the whole moving-out round, not only the current go): its Legal lists those
+// later answers. It returns nil if the pending decision is not optional.
+func (g *Game) AfterDecline() *Game {
+	c := g.Clone()
+	switch g.Phase {
+	case PhaseFigure:
+		c.startScoring()
+	case PhaseMoving:
+		c.roundPos = len(c.round)
+		c.advanceRound()
+	case PhaseCity, PhaseCount:
+		c.endTurn()
+	default:
+		return nil
+	}
+	return c
+}
+
+func (g *Game) legalTile(out []Action) []Action {
+	c := g.Colour(g.Active)
+	types := g.Bag.Drawable(g.Cat)
+	// Enumerate first, then allocate the actions once: a turn offers a thousand placements or more.
+	var buf []engine.Placement
+	ends := make([]int, len(types))
+	for i, t := range types {
+		buf = g.S.LegalPlacements(t, buf)
+		ends[i] = len(buf)
+	}
+	if out == nil {
+		out = make([]Action, 0, len(buf)+len(types))
+	}
+	start := 0
+	for i, t := range types {
+		if ends[i] == start {
+			out = append(out, Action{Colour: c, Verb: VerbDiscard, Tile: t.ID})
+			continue
+		}
+		for _, p := range buf[start:ends[i]] {
+			out = append(out, Action{Colour: c, Verb: VerbPlace, Tile: t.ID, Pos: Pos{p.Pos.X, p.Pos.Y}, Rot: 90 * p.Rot})
+		}
+		start = ends[i]
+	}
+	if g.S.Opts.Gifts && !g.giftOpened && g.S.Gift.Hands[g.Active] > 0 {
+		out = g.legalGifts(out)
+	}
+	return out
+}
+
+// segRef names a segment: the cell of its tile and its shortest place name.
+func (g *Game) segRef(seg int32) FeatureRef {
+	ti, l := g.S.SegTile(seg)
+	p := g.S.Tiles[ti].Pos
+	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
+}
+
+var figureKinds = [2]engine.FigureKind{engine.Follower, engine.Abbot}
+
+// legalGifts lists the gifts the active player may open now (GIFT-5..10).
+func (g *Game) legalGifts(out []Action) []Action {
+	s, who, c := g.S, g.Active, g.Colour(g.Active)
+	gift := func(card engine.GiftCard) Action { return Action{Colour: c, Verb: VerbGift, Gift: card.String()} }
+	// Features by root: one action per feature for road-sweeper (GIFT-7).
+	seen := make(map[int32]bool)
+	for seg := int32(0); seg < int32(s.SegCount()); seg++ {
+		switch k := s.SegKind(seg); {
+		case k.IsCloister(): // synod (GIFT-6): one segment per building
+			for _, kind := range figureKinds {
+				if s.CanSynod(who, kind, seg) == nil {
+					a := gift(engine.Synod)
+					a.Target, a.Abbot = g.segRef(seg), kind == engine.Abbot
+					out = append(out, a)
+				}
+			}
+		case k == engine.KRoad:
+			r := s.Root(seg)
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			if s.CanRoadSweeper(who, r) == nil {
+				a := gift(engine.RoadSweeper)
+				a.Target = g.segRef(r)
+				out = append(out, a)
+			}
+		}
+	}
+	// change-position (GIFT-9) and cash-out (GIFT-8): from the player's figures.
+	cashed := make(map[[2]int32]bool)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) != who || f.Where != engine.OnBoard {
+			continue
+		}
+		if f.Kind == engine.Follower && s.CanOpen(who, engine.ChangePosition) == nil {
+			ti, _ := s.SegTile(f.Seg)
+			for l := range s.Tiles[ti].Type.Segs {
+				to := s.Tiles[ti].Seg(l)
+				if s.CanChangePosition(who, f.Seg, to) == nil {
+					a := gift(engine.ChangePosition)
+					a.Target, a.NewPlace = g.segRef(f.Seg), s.PlaceName(ti, l)
+					out = append(out, a)
+				}
+			}
+		}
+		key := [2]int32{s.Root(f.Seg), int32(f.Kind)}
+		if !cashed[key] && s.CanCashOut(who, f.Kind, f.Seg) == nil {
+			cashed[key] = true
+			a := gift(engine.CashOut)
+			a.Target, a.Abbot = g.segRef(f.Seg), f.Kind == engine.Abbot
+			out = append(out, a)
+		}
+	}
+	if s.CanOpen(who, engine.TwoChoices) == nil {
+		out = append(out, gift(engine.TwoChoices))
+	}
+	return out
+}
+
+func (g *Game) legalFigure(out []Action) []Action {
+	s, who, c := g.S, g.Active, g.Colour(g.Active)
+	out = append(out, Action{Colour: c, Verb: VerbPass})
+	for _, o := range s.DeployOptions(who, g.lastTile, nil) {
+		out = append(out, Action{Colour: c, Verb: VerbDeploy, Abbot: o.Kind == engine.Abbot,
+			Place: s.PlaceName(g.lastTile, o.Local)})
+	}
+	if s.Opts.Abbot {
+		for i := range s.Figures {
+			f := &s.Figures[i]
+			if int(f.Player) != who || f.Kind != engine.Abbot || f.Where != engine.OnBoard {
+				continue
+			}
+			ti, _ := s.SegTile(f.Seg)
+			p := s.Tiles[ti].Pos
+			if s.CanReturnAbbot(who, p) == nil {
+				out = append(out, Action{Colour: c, Verb: VerbReturnAbbot, Pos: Pos{p.X, p.Y}})
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) legalMoving(who int, out []Action) []Action {
+	if who < 0 {
+		return out
+	}
+	s, c := g.S, g.Colour(who)
+	out = append(out, Action{Colour: c, Verb: VerbDecline})
+	for _, t := range g.targets {
+		q, ok := engine.QuarterFor(s.SegKind(t))
+		if !ok || q == s.City.Count {
+			continue
+		}
+		for _, kind := range figureKinds {
+			if s.InQuarter(who, q, kind) > 0 && s.CanMoveOut(who, q, kind, t, g.targets) == nil {
+				out = append(out, Action{Colour: c, Verb: VerbMove, Quarter: q.String(), Target: g.segRef(t),
+					Abbot: kind == engine.Abbot})
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) legalMarket(who int, out []Action) []Action {
+	s, c := g.S, g.Colour(who)
+	seen := make(map[int32]bool)
+	for seg := int32(0); seg < int32(s.SegCount()); seg++ {
+		if s.SegKind(seg) != engine.KField {
+			continue
+		}
+		r := s.Root(seg)
+		if seen[r] {
+			continue
+		}
+		seen[r] = true // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
+		out = append(out, Action{Colour: c, Verb: VerbMarket, Target: g.segRef(r)})
+	}
+	return out
+}
