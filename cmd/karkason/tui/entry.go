@@ -277,11 +277,25 @@ func (e *entry) filterTiles() {
 		choices = append(choices, choice{label: tview.Escape(label), next: func() { e.placeStep(t) },
 			preview: func() { e.pic.t, e.pic.rot = t, 0 }})
 	}
-	if text == "" && e.g.S.Opts.Gifts && e.g.S.Gift.Hands[e.who] > 0 {
+	if text == "" && e.g.S.Opts.Gifts && e.g.S.Gift.Hands[e.who] > 0 && !giftOpenedThisTurn(e.g) {
 		choices = append(choices, choice{label: e.t.u.loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
 			next: e.giftStep})
 	}
 	e.offer(choices)
+}
+
+// giftOpenedThisTurn reports whether the active player opened a gift this turn (one a turn, GIFT-5(a)).
+func giftOpenedThisTurn(g *referee.Game) bool {
+	for i := len(g.Events) - 1; i >= 0; i-- {
+		ev := g.Events[i]
+		if ev.Turn != g.TurnNo {
+			return false
+		}
+		if ev.Key == "ev.gift_opened" && ev.Player == g.Active {
+			return true
+		}
+	}
+	return false
 }
 
 func tileMatches(t *engine.TileType, text string) bool {
