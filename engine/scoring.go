@@ -195,12 +195,11 @@ func (s *State) ScoreTurn(log []Score) []Score {
 	nl := 0
 	if s.Opts.Shrines {
 		for _, c := range done {
-			k := s.SegKind(c)
-			if !k.IsCloister() || s.occ[s.find(c)] == 0 {
+			if !s.SegKind(c).IsCloister() {
 				continue
 			}
-			pseg := s.partner(c)
-			if pseg < 0 || s.occ[s.find(pseg)] == 0 || s.BlockFull(s.Tiles[s.segTile[pseg]].Pos) {
+			pseg := s.challenger(c)
+			if pseg < 0 || s.BlockFull(s.Tiles[s.segTile[pseg]].Pos) {
 				continue
 			}
 			if nl < len(losers) {
@@ -215,7 +214,7 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		}
 		sc := s.award(c, false)
 		if s.Opts.Shrines && s.SegKind(c).IsCloister() {
-			if p := s.partner(c); p >= 0 && s.occ[s.find(p)] > 0 {
+			if p := s.challenger(c); p >= 0 {
 				if s.BlockFull(s.Tiles[s.segTile[p]].Pos) {
 					sc.Rule = "SHRINE-7"
 				} else {

@@ -30,6 +30,29 @@ func (s *State) partner(seg int32) int32 {
 	return -1
 }
 
+// challenger returns the building that was in a challenge with the completed monastery or shrine of seg when this
+// turn's tile completed it (SHRINE-5, SHRINE-6, SHRINE-7), -1 if none: its partner, both occupied, and neither
+// standing on the tile placed this turn. A building on that tile was still unoccupied when the placement completed
+// the pair's other building or itself (its figure comes in step 2), so no challenge existed and nothing happens to
+// the other building (SHRINE-10).
+func (s *State) challenger(seg int32) int32 {
+	if !s.Opts.Shrines || s.occ[s.find(seg)] == 0 {
+		return -1
+	}
+	p := s.partner(seg)
+	if p < 0 || s.occ[s.find(p)] == 0 {
+		return -1
+	}
+	if t := s.Turn.Tile; t >= 0 && (int(s.segTile[seg]) == t || int(s.segTile[p]) == t) {
+		return -1
+	}
+	return p
+}
+
+// Partner returns the centre segment of the building in the 3x3 block of the monastery or shrine of seg that can
+// challenge it (the other kind, SHRINE-5(a)), -1 if none.
+func (s *State) Partner(seg int32) int32 { return s.partner(seg) }
+
 // Challenge is an open shrine challenge: a shrine and a monastery in each other's block, both occupied and both
 // incomplete (SHRINE-5).
 type Challenge struct{ Shrine, Monastery int32 }
