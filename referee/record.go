@@ -632,6 +632,9 @@ type Record struct {
 	HeaderComments []string
 	// TrailingComments are the comment-only lines after the last action.
 	TrailingComments []string
+	// SetupLine is the 1-based line of the setup line in the source (for a set-up the rules refuse, CFG-*); 0 if
+	// built in code.
+	SetupLine int
 }
 
 // Validate checks a Record built in code: a valid setup, valid actions, "end" only as the last
@@ -737,7 +740,7 @@ func ParseRecord(r io.Reader) (*Record, error) {
 				if err != nil {
 					return nil, err
 				}
-				rec.Setup = s
+				rec.Setup, rec.SetupLine = s, n
 				state = inActions
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())

@@ -704,6 +704,7 @@ func TestListsAndCheckers(t *testing.T) {
 // differ only in layout.
 func withoutLines(rec *Record) *Record {
 	c := *rec
+	c.SetupLine = 0
 	c.Actions = make([]Action, len(rec.Actions))
 	for i, a := range rec.Actions {
 		a.Line = 0
