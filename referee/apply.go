@@ -399,6 +399,7 @@ func (g *Game) finishScoring() {
 	kingBefore, baronBefore := g.S.King.Player, g.S.Baron.Player
 	scores := g.S.ScoreTurn(nil)
 	g.announceScores(scores)
+	g.announceChallenges(scores)
 	if g.S.King.Changed {
 		key := "ev.king_moves"
 		if kingBefore == g.S.King.Player {
@@ -428,6 +429,21 @@ func (g *Game) finishScoring() {
 		}
 	}
 	g.endTurn()
+}
+
+// announceChallenges says which shrine challenges this turn's scoring decided: one side completed first (SHRINE-6:
+// it scored, the other side's figures went back with nothing) or both by the same tile (SHRINE-7: both scored).
+func (g *Game) announceChallenges(scores []engine.Score) {
+	for _, sc := range scores {
+		switch {
+		case sc.Cat == engine.CatChallengeLost:
+			g.announce(-1, "SHRINE-6", "ev.challenge_decided", "winner", g.FeatureRefOf(g.S.Partner(sc.Feature)),
+				"loser", g.FeatureRefOf(sc.Feature))
+		case sc.Rule == "SHRINE-7" && sc.Cat == engine.CatShrine:
+			g.announce(-1, "SHRINE-7", "ev.challenge_both", "shrine", g.FeatureRefOf(sc.Feature),
+				"monastery", g.FeatureRefOf(g.S.Partner(sc.Feature)))
+		}
+	}
 }
 
 // enterCity handles "city" (COUNT-6..10).
@@ -637,8 +653,12 @@ func (g *Game) gift(a Action, who int) error {
 		if err != nil {
 			return err
 		}
-		if err := g.S.ChangePosition(who, from, g.S.Tiles[ti].Seg(local)); err != nil {
+		to := g.S.Tiles[ti].Seg(local)
+		if err := g.S.ChangePosition(who, from, to); err != nil {
 			return err
+		}
+		if g.S.SegKind(to).IsCloister() && g.S.InChallenge(to) { // GIFT-9(f)
+			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 		}
 	case engine.CashOut:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
