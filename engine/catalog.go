@@ -164,6 +164,24 @@ func (c *Catalogue) Tile(id string) *TileType { return c.byID[strings.ToLower(id
 // Piece returns the multi-cell piece with the given id ("coc"), nil if unknown.
 func (c *Catalogue) Piece(id string) *Piece { return c.pieces[strings.ToLower(id)] }
 
+// StartOf returns the start piece of a set as data gives it: the first cell of the set's PIECE (a two-cell spring,
+// RIVER-3(a); the City of Carcassonne, COUNT-2), else the set's tile type marked `start` (the single-cell spring,
+// RIVER-2; the River II spring, RIV2-2; the base start tile, BASE-2); nil if the set has neither. PlaceStart lays
+// either kind, so a River set can be corrected in its data file without touching code (RULES.md OPEN-2).
+func (c *Catalogue) StartOf(set string) *TileType {
+	for _, p := range c.Pieces {
+		if len(p.Cells) > 0 && p.Cells[0].Set == set {
+			return p.Cells[0]
+		}
+	}
+	for _, t := range c.Types {
+		if t.Set == set && t.Start && t.Piece == nil {
+			return t
+		}
+	}
+	return nil
+}
+
 // Set returns the tile types of one set in catalogue order.
 func (c *Catalogue) Set(set string) []*TileType {
 	var out []*TileType

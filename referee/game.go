@@ -181,7 +181,7 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	var spring *engine.TileType
 	switch {
 	case river2:
-		spring = cat.Tile("r2-spring")
+		spring = cat.StartOf("river2")
 		for _, t := range cat.Set("river2") {
 			switch t.RiverEndKind() {
 			case engine.Spring:
@@ -205,7 +205,7 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			}
 		}
 	case river:
-		spring = cat.Tile("r1-spring")
+		spring = cat.StartOf("river") // a tile, or a cell of a two-cell spring PIECE (RIVER-3(a))
 		for _, t := range cat.Set("river") {
 			switch t.RiverEndKind() {
 			case engine.Spring:
