@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"slices"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -87,7 +89,13 @@ func (b *Bag) Drawable(cat *engine.Catalogue) []*engine.TileType {
 		}
 		return out
 	case len(b.Last) > 0:
-		return []*engine.TileType{b.Last[0]}
+		var out []*engine.TileType // the lakes lie under the stack in random order (RIVER-2)
+		for _, t := range b.Last {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+		return out
 	}
 	var out []*engine.TileType
 	for _, t := range cat.Types {
@@ -125,7 +133,7 @@ func (b *Bag) check(t *engine.TileType) error {
 			return refusal("RIVER-4", "err.river_first", "tile", t.ID)
 		}
 	case len(b.Last) > 0:
-		if t != b.Last[0] {
+		if !slices.Contains(b.Last, t) { // any of the lakes: they lie in random order (RIVER-2)
 			return refusal("RIVER-4", "err.river_first", "tile", t.ID)
 		}
 	}
@@ -141,8 +149,9 @@ func (b *Bag) take(t *engine.TileType) {
 		b.First = nil
 	case b.River[t.Index] > 0:
 		b.River[t.Index]--
-	case len(b.Last) > 0 && b.Last[0] == t:
-		b.Last = b.Last[1:]
+	case slices.Contains(b.Last, t):
+		i := slices.Index(b.Last, t)
+		b.Last = slices.Delete(slices.Clone(b.Last), i, i+1)
 	default:
 		b.Land[t.Index]--
 	}

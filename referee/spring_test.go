@@ -59,7 +59,9 @@ red place r1-citycorner 8,2 180
 		wantRule string // "" = every line accepted
 		wantLine int
 	}{
-		{"the whole river, then land (RIVER-2, RIVER-7)",
+		{"the whole river, the plain lake first, then land (RIVER-2, RIVER-7)",
+			east + "blue place r1-lake -1,0 90\nred place r1-lakemon 9,2 270\nblue place b-m 0,1 0\n", "", 0},
+		{"the other lake first is as good (RIVER-2: random order)",
 			east + "blue place r1-lakemon 9,2 270\nred place r1-lake -1,0 90\nblue place b-m 0,1 0\n", "", 0},
 		{"a lake before the shuffled tiles are used up (RIVER-2)",
 			"red place r1-lake -1,0 90\n", "RIVER-2", 3},
