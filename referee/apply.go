@@ -85,6 +85,11 @@ func (g *Game) apply(a Action) error {
 	for {
 		switch g.Phase {
 		case PhaseEnded:
+			if a.Verb == VerbMarket {
+				if r := g.marketRefusal(who); r != nil {
+					return r
+				}
+			}
 			return refusal("END-1", "err.game_over")
 		case PhaseMarket:
 			return g.applyMarket(a, who)
@@ -101,6 +106,18 @@ func (g *Game) apply(a Action) error {
 					return g.discard(a)
 				}
 				return g.gift(a, who)
+			case VerbMarket:
+				// Record format: the first market line ends the play of tiles (a table that stops early holds
+				// the market round then, COUNT-19); the player who placed the last tile is the previous one.
+				if g.TurnNo > 1 && !g.giftOpened && g.S.City.Active {
+					if r := g.marketRefusal(who); r != nil {
+						return r
+					}
+					g.Active = g.prevActive
+					g.lastTurn = true
+					g.gameEnd()
+					continue
+				}
 			}
 			return g.outOfOrder(a, who)
 		case PhaseFigure:
@@ -546,6 +563,21 @@ func (g *Game) applyMarket(a Action, who int) error {
 		return nil
 	}
 	g.finalScore()
+	return nil
+}
+
+// marketRefusal returns why the player cannot move a figure out of the market now, nil if they can: the Count
+// stands on it (COUNT-15, COUNT-19(e)) or they have none there (COUNT-19(c)).
+func (g *Game) marketRefusal(who int) *Refusal {
+	switch {
+	case !g.S.City.Active:
+		return refusal("COUNT-3", "err.city_plain")
+	case g.S.InQuarter(who, engine.Market, engine.Follower) == 0:
+		return refusal("COUNT-19(c)", "err.none_in_quarter", "quarter", engine.Market.String(), "figure",
+			engine.Follower.String())
+	case g.S.City.Count == engine.Market:
+		return refusal("COUNT-15", "err.count_blocks", "quarter", engine.Market.String())
+	}
 	return nil
 }
 
