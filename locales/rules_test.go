@@ -1,8 +1,17 @@
 package locales
 
 import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +77,271 @@ func TestRulesCompleteInEveryLanguage(t *testing.T) {
 				t.Errorf("rules/%s.toml: %s has sub-points %v, English has %v", lang, id, got, want)
 			}
 		}
+	}
+}
+
+// citationRE finds rule ids, with any sub-points, cited in running text or in
+// a Go string literal: "BASE-4", "COUNT-16(b)", "GIFT-9(a)/(d)", "EX-S7".
+var citationRE = regexp.MustCompile(
+	`\b(?:DEF|CFG|SEQ|BASE|FARM|RIVER|ABBOT|RIV2|COUNT|KING|ROBBER|SHRINE|TILES5|GIFT|END|COMBO|OPEN|EX)-[A-Z]?[0-9]+\b(?:/?\([a-z]\))*`)
+
+// checkCitation reports whether the cited rule is in every language (not by
+// falling back to English) and every cited sub-point letter is a sub-point of
+// its text in that language.
+func checkCitation(t *testing.T, where, cited string) {
+	t.Helper()
+	id, points := splitRuleID(cited)
+	for _, lang := range languages {
+		r, ok := rules.byLang[lang][id]
+		if !ok {
+			t.Errorf("%s: %q cites %s, which is not in rules/%s.toml", where, cited, id, lang)
+			continue
+		}
+		have := subPoints(r.Text)
+		for _, p := range points {
+			if !slices.Contains(have, p) {
+				t.Errorf("%s: %q cites (%s), but %s in rules/%s.toml has sub-points %v", where, cited, p, id, lang, have)
+			}
+		}
+	}
+}
+
+// The ids are exactly those of RULES.md ("**ID" at the start of a paragraph),
+// in its order. RULES.md lives outside the module: the test skips without it.
+func TestRulesMatchRULESmd(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "rules", "RULES.md"))
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("../../shared/rules/RULES.md not present")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := regexp.MustCompile(`^\*\*([A-Z][A-Z0-9]*-[A-Z]?[0-9]+)\b`)
+	var want []string
+	prev := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := head.FindStringSubmatch(line); m != nil && strings.TrimSpace(prev) == "" {
+			want = append(want, m[1])
+		}
+		prev = line
+	}
+	if len(want) < 100 {
+		t.Fatalf("found only %d rule ids in RULES.md: the pattern no longer fits the file", len(want))
+	}
+	got := RuleIDs()
+	if slices.Equal(got, want) {
+		return
+	}
+	for _, id := range want {
+		if !slices.Contains(got, id) {
+			t.Errorf("rule %s of RULES.md has no text in rules/en.toml", id)
+		}
+	}
+	for _, id := range got {
+		if !slices.Contains(want, id) {
+			t.Errorf("rule %s of rules/en.toml is not in RULES.md", id)
+		}
+	}
+	t.Errorf("rule ids not in the order of RULES.md:\n got %v\nwant %v", got, want)
+}
+
+// Every rule id cited in a string literal of the Go code of engine/, referee/
+// and cmd/ (the ids the referee shows) has a text in every language, and each
+// cited sub-point letter is a sub-point of that text.
+func TestCitedRulesResolve(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"../engine", "../referee", "../cmd"} {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			ast.Inspect(f, func(node ast.Node) bool {
+				lit, ok := node.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return true
+				}
+				for _, cited := range citationRE.FindAllString(s, -1) {
+					n++
+					checkCitation(t, path, cited)
+				}
+				return true
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d rule citations found in engine/, referee/ and cmd/: is the scan broken?", n)
+	}
+}
+
+// The ids a rule text cites ("see RIVER-3(b)") exist, with their sub-points,
+// in every language.
+func TestRuleTextCrossReferences(t *testing.T) {
+	for _, lang := range languages {
+		for _, id := range rules.order[lang] {
+			r := rules.byLang[lang][id]
+			for _, cited := range citationRE.FindAllString(r.Title+"\n"+r.Text, -1) {
+				checkCitation(t, "rules/"+lang+".toml "+id, cited)
+			}
+		}
+	}
+}
+
+func TestSplitRuleID(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		id     string
+		points []string
+	}{
+		{"COUNT-16", "COUNT-16", nil},
+		{"COUNT-16(b)", "COUNT-16", []string{"b"}},
+		{" count-16(B) ", "COUNT-16", []string{"b"}},
+		{"GIFT-9(a)/(d)", "GIFT-9", []string{"a", "d"}},
+		{"COUNT-7(c)(d)", "COUNT-7", []string{"c", "d"}},
+		{"EX-S7", "EX-S7", nil},
+		{"BASE-4(", "BASE-4", nil},
+		{"", "", nil},
+	} {
+		id, points := splitRuleID(tc.in)
+		if id != tc.id || !slices.Equal(points, tc.points) {
+			t.Errorf("splitRuleID(%q) = %q, %v; want %q, %v", tc.in, id, points, tc.id, tc.points)
+		}
+	}
+}
+
+func TestRuleText(t *testing.T) {
+	en16 := rules.byLang["en"]["COUNT-16"]
+	bg16 := rules.byLang["bg"]["COUNT-16"]
+	uk4 := rules.byLang["uk"]["BASE-4"]
+	en4 := rules.byLang["en"]["BASE-4"]
+	for _, tc := range []struct {
+		lang, id string
+		want     Rule
+		ok       bool
+	}{
+		{"en", "COUNT-16", en16, true},
+		{"en", "COUNT-16(b)", en16, true},
+		{"bg", "COUNT-16(b)", bg16, true},
+		{"bg_BG.UTF-8", " count-16(e) ", bg16, true},
+		{"uk", "BASE-4", uk4, true},
+		{"uk-UA", "BASE-4", uk4, true},
+		{"fr", "BASE-4", en4, true}, // unknown language: English
+		{"", "BASE-4", en4, true},
+		{"bg", "NOPE-1", Rule{}, false},
+		{"uk", "", Rule{}, false},
+		{"en", "COUNT-99", Rule{}, false},
+	} {
+		got, ok := RuleText(tc.lang, tc.id)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("RuleText(%q, %q) = %q, %v; want %q, %v", tc.lang, tc.id, got.Title, ok, tc.want.Title, tc.ok)
+		}
+	}
+	if bg16.Title == en16.Title || bg16.Text == en16.Text {
+		t.Errorf("COUNT-16 in bg is the English text: %q", bg16.Title)
+	}
+	if !strings.Contains(en16.Text, "\n(b) ") {
+		t.Errorf("COUNT-16 has no sub-point (b): %q", en16.Text)
+	}
+}
+
+// A rule missing from a language falls back to English.
+func TestRuleTextFallsBackToEnglish(t *testing.T) {
+	saved := rules
+	defer func() { rules = saved }()
+	bg := map[string]Rule{}
+	for id, r := range saved.byLang["bg"] {
+		if id != "BASE-4" {
+			bg[id] = r
+		}
+	}
+	rules = &ruleBook{
+		ids:    saved.ids,
+		byLang: map[string]map[string]Rule{"en": saved.byLang["en"], "bg": bg, "uk": saved.byLang["uk"]},
+	}
+	got, ok := RuleText("bg", "BASE-4")
+	if want := saved.byLang["en"]["BASE-4"]; !ok || got != want {
+		t.Errorf("RuleText(bg, BASE-4) without a bg text = %q, %v; want the English %q", got.Title, ok, want.Title)
+	}
+	if got, _ := RuleText("bg", "BASE-5"); got != saved.byLang["bg"]["BASE-5"] {
+		t.Errorf("RuleText(bg, BASE-5) = %q, want the Bulgarian text", got.Title)
+	}
+}
+
+func TestRuleIDs(t *testing.T) {
+	ids := RuleIDs()
+	if len(ids) == 0 || ids[0] != "DEF-1" || ids[len(ids)-1] != "OPEN-7" {
+		t.Fatalf("RuleIDs() = %v…, want DEF-1 … OPEN-7", ids[:min(3, len(ids))])
+	}
+	// The sections come in the order of RULES.md, each in one block.
+	order := []string{"DEF", "CFG", "SEQ", "BASE", "FARM", "RIVER", "ABBOT", "RIV2", "COUNT",
+		"KING", "ROBBER", "SHRINE", "TILES5", "GIFT", "END", "COMBO", "EX", "OPEN"}
+	last := 0
+	for _, id := range ids {
+		i := slices.Index(order, id[:strings.IndexByte(id, '-')])
+		if i < last {
+			t.Errorf("RuleIDs(): %s comes after a later section", id)
+		}
+		last = max(last, i)
+	}
+	ids[0] = "changed"
+	if RuleIDs()[0] != "DEF-1" {
+		t.Error("RuleIDs() returns the package's own slice")
+	}
+}
+
+func TestSearchRules(t *testing.T) {
+	ids := func(rs []Rule) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		lang, query string
+		has, hasNot []string
+		empty       bool
+	}{
+		{lang: "bg", query: "графа", has: []string{"COUNT-2", "COUNT-11"}, hasNot: []string{"BASE-4"}},
+		{lang: "bg", query: "  ГРАФА ", has: []string{"COUNT-2", "COUNT-11"}},
+		{lang: "uk", query: "count-16", has: []string{"COUNT-16", "EX-S2"}},
+		{lang: "uk", query: "підданця", has: []string{"FARM-2", "ABBOT-6"}, hasNot: []string{"RIVER-8"}},
+		{lang: "en", query: "Highwayman", has: []string{"BASE-6"}, hasNot: []string{"BASE-7"}},
+		{lang: "bg", query: "highwayman", empty: true}, // English words are not searched in bg
+		{lang: "uk", query: "no such words anywhere", empty: true},
+	} {
+		got := ids(SearchRules(tc.lang, tc.query))
+		if tc.empty != (len(got) == 0) {
+			t.Errorf("SearchRules(%q, %q) = %v", tc.lang, tc.query, got)
+		}
+		for _, id := range tc.has {
+			if !slices.Contains(got, id) {
+				t.Errorf("SearchRules(%q, %q) = %v, missing %s", tc.lang, tc.query, got, id)
+			}
+		}
+		for _, id := range tc.hasNot {
+			if slices.Contains(got, id) {
+				t.Errorf("SearchRules(%q, %q) = %v, should not have %s", tc.lang, tc.query, got, id)
+			}
+		}
+		// Results keep the order of RuleIDs.
+		all := RuleIDs()
+		if !slices.IsSortedFunc(got, func(a, b string) int { return slices.Index(all, a) - slices.Index(all, b) }) {
+			t.Errorf("SearchRules(%q, %q) not in RuleIDs order: %v", tc.lang, tc.query, got)
+		}
+	}
+	if got := SearchRules("uk", ""); len(got) != len(RuleIDs()) || got[0] != rules.byLang["uk"]["DEF-1"] {
+		t.Errorf("SearchRules(uk, \"\") gave %d rules, want all %d in Ukrainian", len(got), len(RuleIDs()))
 	}
 }
