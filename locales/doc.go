@@ -74,4 +74,18 @@
 // config and cmd and fails on a message id with no message, on a message no
 // code uses (but for an allowlist that gives a reason per entry), and on a
 // message that renders "<no value>" with the data of any place that raises it.
+//
+// # Rule texts
+//
+// The text of every rule of RULES.md, for the referee's explanations and the
+// rules browser, is in rules/en.toml, rules/bg.toml and rules/uk.toml (one
+// [[rule]] with id, title and text each, in the order of RULES.md; the
+// Bulgarian and Ukrainian follow the wording of the original rulebooks where
+// they cover the rule). They are not go-i18n messages. Look one up with
+// [RuleText] ("COUNT-16(b)" gives the whole of COUNT-16, whose text has the
+// line "(b) ..."), list them with [RuleIDs], search them with [SearchRules].
+// The tests in rules_test.go check that every rule is in all three languages
+// with the same sub-points, that the ids are those of RULES.md (skipped when
+// ../shared is absent), and that every rule id and sub-point cited in a
+// string of engine/, referee/ or cmd/ has a text in every language.
 package locales
