@@ -43,7 +43,7 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 		for e := 0; e < 4; e++ {
 			if mask&(0xF<<(4*e)) != 0 && r.edges[e] != Terrain(req>>(4*e)&0xF) {
 				return refuse("BASE-4", "err.edge_mismatch", "edge", EdgeNames[e],
-					"tile", r.edges[e].String(), "board", Terrain(req>>(4*e)&0xF).String())
+					"terrain", r.edges[e].String(), "board", Terrain(req>>(4*e)&0xF).String())
 			}
 		}
 	}

@@ -225,6 +225,7 @@ var wordKeys = map[string]string{
 	"kind":    "term.",         // a segment kind: road, city, field, river, monastery, shrine, garden (DEF-2)
 	"feature": "term.",         // likewise
 	"board":   "term.",         // a terrain on an edge: field, road, city, river (BASE-4)
+	"terrain": "term.",         // likewise, the tile's own edge
 	"card":    "term.gift.",    // a gift card: synod, road-sweeper, change-position, cash-out, two-choices
 	"colour":  "colour.",       // a player's colour: red, blue, green, yellow, black
 }

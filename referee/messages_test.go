@@ -55,13 +55,13 @@ var unusedAllowed = map[string]string{
 // data key k shows as the message wordPrefixes[k]+v, "-" read as "_".
 var wordPrefixes = map[string]string{
 	"quarter": "term.quarter.", "want": "term.quarter.", "figure": "term.", "kind": "term.", "feature": "term.",
-	"board": "term.", "card": "term.gift.", "colour": "colour.",
+	"board": "term.", "terrain": "term.", "card": "term.gift.", "colour": "colour.",
 }
 
 // reprData is a representative value for every data key the code gives a message.
 var reprData = map[string]any{
 	// engine and referee (lower case)
-	"edge": "N", "tile": "b-rs", "board": "city", "feature": "road", "figure": "abbot", "kind": "field",
+	"edge": "N", "tile": "b-rs", "board": "city", "terrain": "road", "feature": "road", "figure": "abbot", "kind": "field",
 	"quarter": "palace", "want": "cathedral", "card": "road-sweeper", "colour": "red", "player": "Ана",
 	"actor": "Богдан", "points": 4, "size": 5, "count": 2, "place": "NNE", "pos": engine.Pos{X: 2, Y: -1},
 	"start": "river", "expansion": "river2",
