@@ -82,6 +82,12 @@ func (g *Game) apply(a Action) error {
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
 	}
+	if a.Verb == VerbGift && who == g.Active && g.lastTile >= 0 && !g.extraTurn && (g.Phase == PhaseFigure ||
+		g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
+		// The gift window is after drawing and before placing (SEQ-2, GIFT-5(a)): this turn's tile lies already.
+		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8.)
+		return refusal("GIFT-5(a)", "err.gift_not_now")
+	}
 	for {
 		switch g.Phase {
 		case PhaseEnded:
