@@ -286,7 +286,7 @@ func (g *Game) discard(a Action) error {
 		return err
 	}
 	if g.S.Placeable(t) {
-		if g.giftOpened {
+		if g.twoChoices {
 			return refusal("GIFT-10(d)", "err.discard_placeable", "tile", t.ID)
 		}
 		return refusal("BASE-5", "err.discard_placeable", "tile", t.ID)
@@ -712,6 +712,7 @@ func (g *Game) gift(a Action, who int) error {
 		}
 	}
 	g.giftOpened = true
+	g.twoChoices = card == engine.TwoChoices
 	g.announce(who, "GIFT-5", "ev.gift_opened", "card", a.Gift)
 	g.announceScores(scores)
 	return nil

@@ -100,6 +100,7 @@ type Game struct {
 	seat         map[Colour]int
 	lastTile     int     // index of the tile placed this turn, -1 before
 	giftOpened   bool    // a gift was opened this turn (GIFT-5(a))
+	twoChoices   bool    // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	lastTurn     bool    // the land stack ran out this turn (END-1)
 	extraTurn    bool    // the volcano was placed: the same player goes again (RIV2-8)
 	afterVolcano bool    // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
@@ -294,7 +295,7 @@ func (g *Game) beginTurn(player int) {
 	g.TurnNo++
 	g.Phase = PhaseTile
 	g.lastTile = -1
-	g.giftOpened = false
+	g.giftOpened, g.twoChoices = false, false
 	g.S.BeginTurn(player)
 	g.autoDiscardRiver()
 	if g.Bag.Spring == nil {
