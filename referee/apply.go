@@ -197,6 +197,10 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		if g.afterVolcano && who == g.Active {
 			return refusal("RIV2-8", "err.volcano_no_figure")
 		}
+	case VerbCity, VerbCount, VerbMove, VerbMarket:
+		if g.S.City.Placed && !g.S.City.Active { // the plain side: a start area only, no quarters, no Count
+			return refusal("COUNT-3", "err.city_plain")
+		}
 	}
 	switch a.Verb {
 	case VerbDeploy, VerbPass:
