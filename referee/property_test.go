@@ -1,0 +1,604 @@
+package referee
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// Property tests: many seeded random games played through Game.Apply with actions picked from LegalActions, checked
+// after every action against invariants of the rules (figure conservation, DEF-5; scores only ever increase,
+// BASE-14; the summary accounts for every point, END-10), and at the end against the record (replay, undo).
+
+// playerOpts controls the random player.
+type playerOpts struct {
+	endAt int // apply "end" after this many actions (0: play the game out)
+}
+
+// randomSetup returns a set-up with 2..5 players and the given expansions.
+func randomSetup(rng *rand.Rand, exps []string) Setup {
+	n := 2 + rng.IntN(4)
+	names := []string{"Ана", "Bo", "Віра", "Dan", "Ева"}
+	s := Setup{Expansions: exps}
+	perm := rng.Perm(5)
+	for i := 0; i < n; i++ {
+		s.Players = append(s.Players, PlayerSpec{Name: names[i], Colour: colours[perm[i]]})
+	}
+	switch rng.IntN(4) {
+	case 0:
+		s.Followers = 1 + rng.IntN(9)
+	case 1:
+		s.Followers = 15 + rng.IntN(25) // more figures on the board: more scorings, City entries and moves
+	}
+	return s
+}
+
+// randomExpansions returns a random subset of the nine expansions (count implies the City start, the default).
+func randomExpansions(rng *rand.Rand) []string {
+	var out []string
+	for _, e := range expansions {
+		if rng.IntN(2) == 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// pickAction picks a random legal action, biased like a table: the tile as drawn from the stack (weighted by the
+// copies left), a gift now and then, the figure step passed a third of the time, optional City and Count decisions
+// often declined by answering the next decision. It returns false when nothing is left to do.
+func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
+	if g.Phase == PhaseEnded {
+		return Action{}, false
+	}
+	d := g.Legal()
+	for at := g; d.Phase == PhaseCity || d.Phase == PhaseCount; {
+		if rng.IntN(2) == 0 {
+			break
+		}
+		at = at.AfterDecline() // declined: answer the next decision instead
+		d = at.Legal()
+		g = at
+	}
+	if len(d.Actions) == 0 {
+		return Action{Verb: VerbEnd}, true // the game ends once the last optional decision is declined: "end" does
+	}
+	acts := d.Actions
+	switch d.Phase {
+	case PhaseTile:
+		var gifts, of []int // indices: an Action is big, a turn lists a thousand
+		for i := range acts {
+			if acts[i].Verb == VerbGift {
+				gifts = append(gifts, i)
+			}
+		}
+		if len(gifts) > 0 && rng.IntN(3) == 0 {
+			return acts[gifts[rng.IntN(len(gifts))]], true
+		}
+		// Draw a tile type as from the stack, then a placement of it.
+		total := 0
+		for _, t := range g.Bag.Drawable(g.Cat) {
+			total += g.Bag.Left(t)
+		}
+		n := rng.IntN(total)
+		var drawn string
+		for _, t := range g.Bag.Drawable(g.Cat) {
+			if n -= g.Bag.Left(t); n < 0 {
+				drawn = t.ID
+				break
+			}
+		}
+		for i := range acts {
+			if acts[i].Verb != VerbGift && acts[i].Tile == drawn {
+				of = append(of, i)
+			}
+		}
+		// Dense spots first, so that features get completed and the modules' scorings happen: weight 4^neighbours.
+		return acts[weighted(rng, of, func(i int) int {
+			w := 1
+			for _, n := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
+				if acts[i].Verb == VerbPlace && g.S.TileIndex(engine.Pos{X: acts[i].Pos.X + n[0], Y: acts[i].Pos.Y + n[1]}) >= 0 {
+					w *= 4
+				}
+			}
+			return w
+		})], true
+	case PhaseFigure, PhaseMoving:
+		if len(acts) == 1 || rng.IntN(4) == 0 {
+			return acts[0], true // pass, decline
+		}
+		// Farmers stay on the board for good: deploy on fields less often.
+		rest := make([]int, 0, len(acts)-1)
+		for i := 1; i < len(acts); i++ {
+			rest = append(rest, i)
+		}
+		return acts[weighted(rng, rest, func(i int) int {
+			if acts[i].Verb == VerbDeploy && g.lastTile >= 0 {
+				if l, err := g.S.SegByPlace(g.lastTile, acts[i].Place); err == nil && g.S.SegKind(g.S.Tiles[g.lastTile].Seg(l)) == engine.KField {
+					return 1
+				}
+			}
+			return 4
+		})], true
+	}
+	return acts[rng.IntN(len(acts))], true
+}
+
+// weighted picks one of the indices with probability proportional to w.
+func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
+	total := 0
+	ws := make([]int, len(idx))
+	for k, i := range idx {
+		ws[k] = w(i)
+		total += ws[k]
+	}
+	n := rng.IntN(total)
+	for k, i := range idx {
+		if n -= ws[k]; n < 0 {
+			return i
+		}
+	}
+	return idx[len(idx)-1]
+}
+
+// checkFigures checks figure conservation (DEF-5) and the board's occupancy counts.
+func checkFigures(t testing.TB, g *Game) {
+	t.Helper()
+	s := g.S
+	abbots := 0
+	if s.Opts.Abbot {
+		abbots = 1
+	}
+	for p := 0; p < g.Players(); p++ {
+		for _, kind := range figureKinds {
+			n := s.InSupplyCount(p, kind)
+			for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+				n += s.InQuarter(p, q, kind)
+			}
+			for i := range s.Figures {
+				f := &s.Figures[i]
+				if int(f.Player) == p && f.Kind == kind && f.Where == engine.OnBoard {
+					n++
+				}
+			}
+			want := s.Opts.Followers
+			if kind == engine.Abbot {
+				want = abbots
+			}
+			if n != want {
+				t.Fatalf("player %d has %d %ss in supply, on the board and in the City, want %d (DEF-5)", p, n, kind, want)
+			}
+		}
+	}
+	occ := map[int32]int{}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		switch f.Where {
+		case engine.OnBoard:
+			if f.Seg < 0 || int(f.Seg) >= s.SegCount() {
+				t.Fatalf("figure %d on segment %d of %d", i, f.Seg, s.SegCount())
+			}
+			k := s.SegKind(f.Seg)
+			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind == engine.Follower && k == engine.KGarden) {
+				t.Fatalf("figure %d (%s) stands on a %s", i, f.Kind, k)
+			}
+			occ[s.Root(f.Seg)]++
+		case engine.InCity:
+			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) {
+				t.Fatalf("figure %d in quarter %d (COUNT-8)", i, f.Quarter)
+			}
+		}
+	}
+	for r, n := range occ {
+		if s.Occupied(r) != n {
+			t.Fatalf("feature %d counts %d figures, %d stand on it", r, s.Occupied(r), n)
+		}
+	}
+}
+
+// checkScores checks BASE-14 against the previous scores and that the summary's breakdown adds up to the scores
+// (END-10).
+func checkScores(t testing.TB, g *Game, prev [engine.MaxPlayers]int) {
+	t.Helper()
+	sum := g.Summary()
+	add := map[Colour]int{}
+	for _, e := range sum.Breakdown {
+		if e.Points < 0 {
+			t.Fatalf("negative scoring %+v (BASE-14)", e)
+		}
+		for _, c := range e.Players {
+			add[c] += e.Points
+		}
+	}
+	for p := 0; p < g.Players(); p++ {
+		c := g.Colour(p)
+		if g.S.Scores[p] < prev[p] || g.S.Scores[p] < 0 {
+			t.Fatalf("%s's score went from %d to %d (BASE-14)", c, prev[p], g.S.Scores[p])
+		}
+		if sum.Scores[c] != g.S.Scores[p] || add[c] != g.S.Scores[p] {
+			t.Fatalf("%s: score %d, summary %d, breakdown adds to %d (END-10)", c, g.S.Scores[p], sum.Scores[c], add[c])
+		}
+	}
+}
+
+// checkLegalAccepted applies listed actions to a copy of the game: each must be accepted. With all, every one;
+// otherwise every action but the placements, which are all checked against the engine (CanPlace) and a few of them
+// applied (a copy per action is what makes the check slow).
+func checkLegalAccepted(t testing.TB, g *Game, d Decision, rng *rand.Rand, all bool) {
+	t.Helper()
+	var places []Action
+	for _, a := range d.Actions {
+		if a.Verb == VerbPlace && !all {
+			if err := g.S.CanPlace(g.Cat.Tile(a.Tile), engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, a.Rot/90); err != nil {
+				t.Fatalf("listed placement %q: %v", a, err)
+			}
+			places = append(places, a)
+			continue
+		}
+		c := g.Clone()
+		if err := c.Apply(a); err != nil {
+			t.Fatalf("listed action %q refused in phase %s: %v\n%s", a, g.Phase, err, recordText(g))
+		}
+	}
+	for i := 0; i < 6 && len(places) > 0; i++ {
+		a := places[rng.IntN(len(places))]
+		if err := g.Clone().Apply(a); err != nil {
+			t.Fatalf("listed action %q refused in phase %s: %v\n%s", a, g.Phase, err, recordText(g))
+		}
+	}
+	if d.Optional && (d.Phase == PhaseCity || d.Phase == PhaseCount) {
+		n := g.AfterDecline()
+		for _, a := range n.LegalActions() {
+			if a.Verb == VerbPlace && !all && rng.IntN(20) != 0 {
+				continue
+			}
+			c := g.Clone()
+			if err := c.Apply(a); err != nil {
+				t.Fatalf("declining %s with %q refused: %v\n%s", g.Phase, a, err, recordText(g))
+			}
+		}
+	}
+}
+
+// checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
+// legal is missing (BASE-4, BASE-5, BASE-6).
+func checkComplete(t testing.TB, g *Game, d Decision) {
+	t.Helper()
+	listed := map[string]bool{}
+	for _, a := range d.Actions {
+		listed[a.String()] = true
+	}
+	s := g.S
+	switch d.Phase {
+	case PhaseTile:
+		front := s.Frontier()
+		for _, tt := range g.Bag.Drawable(g.Cat) {
+			any := false
+			for _, p := range front {
+				for rot := 0; rot < 4; rot++ {
+					if s.CanPlace(tt, p, rot) != nil {
+						continue
+					}
+					any = true
+					a := Action{Colour: g.Colour(g.Active), Verb: VerbPlace, Tile: tt.ID, Pos: Pos{p.X, p.Y}, Rot: 90 * rot}
+					if tt.DistinctRotation(rot) && !listed[a.String()] {
+						t.Fatalf("legal placement %q not listed", a)
+					}
+					if !tt.DistinctRotation(rot) {
+						found := false
+						for r := 0; r < rot; r++ {
+							a.Rot = 90 * r
+							found = found || listed[a.String()]
+						}
+						if !found {
+							t.Fatalf("legal placement %s %v rotation %d: no equivalent listed", tt.ID, p, rot)
+						}
+					}
+				}
+			}
+			disc := Action{Colour: g.Colour(g.Active), Verb: VerbDiscard, Tile: tt.ID}
+			if any == listed[disc.String()] {
+				t.Fatalf("tile %s: placeable=%v but discard listed=%v (BASE-5)", tt.ID, any, listed[disc.String()])
+			}
+		}
+	case PhaseFigure:
+		n := 0
+		for l := range s.Tiles[g.lastTile].Type.Segs {
+			for _, kind := range figureKinds {
+				if s.CanDeploy(g.Active, kind, g.lastTile, l) != nil {
+					continue
+				}
+				n++
+				a := Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Abbot: kind == engine.Abbot, Place: s.PlaceName(g.lastTile, l)}
+				if !listed[a.String()] {
+					t.Fatalf("legal deploy %q not listed", a)
+				}
+			}
+		}
+		deploys := 0
+		for _, a := range d.Actions {
+			if a.Verb == VerbDeploy {
+				deploys++
+			}
+		}
+		if deploys != n {
+			t.Fatalf("%d deploys listed, the engine allows %d", deploys, n)
+		}
+	}
+	// Brute force over every candidate the record can name for the small decisions: accepted iff listed.
+	var cands []Action
+	c := g.Colour(d.Player)
+	switch d.Phase {
+	case PhaseCity, PhaseCount:
+		for _, q := range quarters {
+			cands = append(cands, Action{Colour: c, Verb: VerbCity, Quarter: q}, Action{Colour: c, Verb: VerbCity, Quarter: q, Abbot: true})
+		}
+		if d.Phase == PhaseCount {
+			cands = cands[:0]
+			for _, q := range quarters {
+				cands = append(cands, Action{Colour: c, Verb: VerbCount, Quarter: q})
+			}
+		}
+	case PhaseMoving:
+		for _, tg := range g.Targets() {
+			for _, q := range quarters {
+				for _, ab := range []bool{false, true} {
+					cands = append(cands, Action{Colour: c, Verb: VerbMove, Quarter: q, Target: g.segRef(tg), Abbot: ab})
+				}
+			}
+		}
+	case PhaseFigure:
+		for i := range s.Tiles {
+			if s.Tiles[i].Type.Centre < 0 {
+				continue
+			}
+			p := s.Tiles[i].Pos
+			cands = append(cands, Action{Colour: c, Verb: VerbReturnAbbot, Pos: Pos{p.X, p.Y}})
+		}
+	}
+	for _, a := range cands {
+		err := g.Clone().apply(a) // the copy is thrown away: no need for Apply's rebuild after a refusal
+		err = asRefusal(err)
+		if (err == nil) != listed[a.String()] {
+			t.Fatalf("%q: accepted=%v listed=%v (%v)", a, err == nil, listed[a.String()], err)
+		}
+	}
+}
+
+func recordText(g *Game) string {
+	var b bytes.Buffer
+	if err := WriteRecord(&b, &Record{Setup: g.Setup, Actions: g.Actions}); err != nil {
+		return "(record does not write: " + err.Error() + ")"
+	}
+	return b.String()
+}
+
+// garbage returns a random action, most of them malformed or illegal.
+func garbage(g *Game, rng *rand.Rand) Action {
+	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: colours[rng.IntN(len(colours))]}
+	places := append(append(append([]string{"#f1", "#c1", "#r1", "#x"}, edges...), halfEdges...), centres...)
+	pos := func() Pos { return Pos{rng.IntN(9) - 4, rng.IntN(9) - 4} }
+	types := g.Cat.Types
+	switch a.Verb {
+	case VerbPlace:
+		a.Tile, a.Pos, a.Rot = types[rng.IntN(len(types))].ID, pos(), 90*rng.IntN(4)
+	case VerbDiscard:
+		a.Tile = types[rng.IntN(len(types))].ID
+	case VerbDeploy:
+		a.Place, a.Abbot = places[rng.IntN(len(places))], rng.IntN(3) == 0
+	case VerbReturnAbbot:
+		a.Pos = pos()
+	case VerbCity, VerbCount:
+		a.Quarter = quarters[rng.IntN(4)]
+		a.Abbot = a.Verb == VerbCity && rng.IntN(3) == 0
+	case VerbMove:
+		a.Quarter, a.Target, a.Abbot = quarters[rng.IntN(4)], FeatureRef{pos(), places[rng.IntN(len(places))]}, rng.IntN(3) == 0
+	case VerbMarket:
+		a.Target = FeatureRef{pos(), places[rng.IntN(len(places))]}
+	case VerbGift:
+		a.Gift = gifts[rng.IntN(len(gifts))]
+		switch a.Gift {
+		case GiftSynod:
+			a.Target, a.Abbot = FeatureRef{pos(), centres[rng.IntN(len(centres))]}, rng.IntN(3) == 0
+		case GiftCashOut:
+			a.Target, a.Abbot = FeatureRef{pos(), places[rng.IntN(len(places))]}, rng.IntN(3) == 0
+		case GiftRoadSweeper:
+			a.Target = FeatureRef{pos(), places[rng.IntN(len(places))]}
+		case GiftChangePosition:
+			a.Target, a.NewPlace = FeatureRef{pos(), places[rng.IntN(len(places))]}, places[rng.IntN(len(places))]
+		}
+	}
+	return a
+}
+
+// checks selects the expensive checks of a random game.
+type checks struct {
+	exhaustive bool // listed actions applied to a copy (placements sampled), completeness against the engine
+	all        bool // every listed action applied to a copy, placements included
+	undo       int  // undo/redo probes
+	garbage    int  // 1 in garbage actions is followed by a garbage probe (0: none)
+}
+
+// playRandom plays one random game with every check and returns it.
+func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks) *Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	g, err := NewGame(setup, engine.Standard())
+	if err != nil {
+		t.Fatalf("set-up %s: %v", setup, err)
+	}
+	undoAt := map[int]bool{}
+	for i := 0; i < ck.undo; i++ {
+		undoAt[1+rng.IntN(150)] = true
+	}
+	for step := 0; ; step++ {
+		if g.Phase == PhaseEnded {
+			break
+		}
+		var a Action
+		if po.endAt > 0 && step == po.endAt {
+			a = Action{Verb: VerbEnd}
+		} else {
+			d := g.Legal()
+			if ck.exhaustive {
+				checkLegalAccepted(t, g, d, rng, ck.all)
+				checkComplete(t, g, d)
+			}
+			var ok bool
+			if a, ok = pickAction(g, rng); !ok {
+				break
+			}
+		}
+		if ck.garbage > 0 && rng.IntN(ck.garbage) == 0 {
+			probeGarbage(t, g, rng)
+		}
+		prev := g.S.Scores
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("seed %d step %d: legal action %q refused: %v\n%s", seed, step, a, err, recordText(g))
+		}
+		checkFigures(t, g)
+		checkScores(t, g, prev)
+		if undoAt[step] {
+			probeUndo(t, g, rng)
+		}
+		if a.Verb == VerbEnd {
+			break
+		}
+	}
+	if g.Phase != PhaseEnded {
+		t.Fatalf("seed %d: game stopped in phase %s", seed, g.Phase)
+	}
+	sum := g.Summary()
+	if !sum.Final {
+		t.Fatalf("seed %d: ended game's summary is not final", seed)
+	}
+	checkScores(t, g, [engine.MaxPlayers]int{})
+	checkReplay(t, g)
+	return g
+}
+
+// probeGarbage applies a random action: refused, it leaves the summary and the record as they were.
+func probeGarbage(t testing.TB, g *Game, rng *rand.Rand) {
+	t.Helper()
+	a := garbage(g, rng)
+	if a.Validate() != nil {
+		return
+	}
+	c := g.Clone()
+	if err := c.Apply(a); err == nil {
+		return // legal after all
+	} else if r, ok := err.(*Refusal); !ok || r.Rule == "" {
+		t.Fatalf("garbage %q: error %v is not a refusal with a rule", a, err)
+	}
+	before, acts, phase := g.Summary(), slices.Clone(g.Actions), g.Phase
+	if err := g.Apply(a); err == nil {
+		t.Fatalf("garbage %q refused on a copy, accepted on the game", a)
+	}
+	if !reflect.DeepEqual(before, g.Summary()) || !reflect.DeepEqual(acts, g.Actions) || phase != g.Phase {
+		t.Fatalf("refused %q changed the game", a)
+	}
+}
+
+// probeUndo takes back k actions and applies them again: the summary is the same (undo is exact).
+func probeUndo(t testing.TB, g *Game, rng *rand.Rand) {
+	t.Helper()
+	before, acts := g.Summary(), slices.Clone(g.Actions)
+	k := 1 + rng.IntN(min(12, len(g.Actions)))
+	back := g.Undo(k)
+	if len(back) != k || len(g.Actions) != len(acts)-k {
+		t.Fatalf("Undo(%d) took back %d", k, len(back))
+	}
+	for i := len(back) - 1; i >= 0; i-- {
+		if err := g.Apply(back[i]); err != nil {
+			t.Fatalf("redo of %q after Undo(%d) refused: %v", back[i], k, err)
+		}
+	}
+	if !reflect.DeepEqual(before, g.Summary()) || !reflect.DeepEqual(acts, g.Actions) {
+		t.Fatalf("Undo(%d) and redo changed the summary", k)
+	}
+}
+
+// checkReplay writes the record, parses it and replays it: the same summary.
+func checkReplay(t testing.TB, g *Game) {
+	t.Helper()
+	text := recordText(g)
+	rec, err := ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("record does not parse: %v\n%s", err, text)
+	}
+	r, err := ReplayRecord(rec, g.Cat, false)
+	if err != nil {
+		t.Fatalf("record does not replay: %v\n%s", err, text)
+	}
+	if got, want := r.Summary(), g.Summary(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("replayed summary differs\n got %+v\nwant %+v\n%s", got.Scores, want.Scores, text)
+	}
+}
+
+// randomGames overrides the number of random games of each kind, for a long local run:
+// go test -run TestRandom ./referee/ -args -random-games=5000
+var randomGames = flag.Int("random-games", 0, "number of random base and expansion games (0: the default)")
+
+func gameCounts() (base, exp, exhaustive int) {
+	if *randomGames > 0 {
+		return *randomGames, *randomGames, *randomGames / 10
+	}
+	if testing.Short() {
+		return 20, 20, 2
+	}
+	return 200, 100, 6
+}
+
+func TestRandomBaseGames(t *testing.T) {
+	t.Parallel()
+	nBase, _, nEx := gameCounts()
+	for i := 0; i < nBase; i++ {
+		seed := uint64(1000 + i)
+		rng := rand.New(rand.NewPCG(seed, 0))
+		var exps []string
+		if rng.IntN(2) == 0 {
+			exps = []string{ExpansionFarmers}
+		}
+		po := playerOpts{}
+		if rng.IntN(10) == 0 {
+			po.endAt = 1 + rng.IntN(120)
+		}
+		ck := checks{exhaustive: i < nEx, all: i == 0 && !testing.Short(), undo: 2, garbage: 20}
+		setup := randomSetup(rng, exps)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { playRandom(t, setup, seed, po, ck) })
+	}
+}
+
+func TestRandomExpansionGames(t *testing.T) {
+	t.Parallel()
+	_, nExp, nEx := gameCounts()
+	fixed := [][]string{
+		{ExpansionCount, ExpansionFarmers}, {ExpansionRiver}, {ExpansionRiver2}, {ExpansionRiver, ExpansionRiver2},
+		{ExpansionCount, ExpansionRiver, ExpansionRiver2, ExpansionAbbot}, {ExpansionAbbot, ExpansionFarmers},
+		{ExpansionShrines, ExpansionAbbot}, {ExpansionKingRobber}, {ExpansionNewTiles}, {ExpansionGifts, ExpansionFarmers},
+		{ExpansionGifts, ExpansionAbbot, ExpansionShrines, ExpansionCount, ExpansionFarmers},
+		{ExpansionCount, ExpansionRiver2}, {ExpansionCount, ExpansionRiver},
+	}
+	for i := 0; i < nExp; i++ {
+		seed := uint64(5000 + i)
+		rng := rand.New(rand.NewPCG(seed, 0))
+		exps := randomExpansions(rng)
+		if i < len(fixed) {
+			exps = fixed[i]
+		}
+		po := playerOpts{}
+		if rng.IntN(10) == 0 {
+			po.endAt = 1 + rng.IntN(150)
+		}
+		ck := checks{exhaustive: i < len(fixed)+nEx/2, all: false, undo: 2, garbage: 20}
+		setup := randomSetup(rng, exps)
+		t.Run(fmt.Sprintf("%d-%s", seed, strings.Join(exps, "+")), func(t *testing.T) { playRandom(t, setup, seed, po, ck) })
+	}
+}
