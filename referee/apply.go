@@ -297,6 +297,7 @@ func (g *Game) discard(a Action) error {
 	}
 	g.Bag.take(t)
 	g.afterVolcano = false
+	g.giftDiscard = g.giftOpened
 	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
 		t.Set != "river2" {
@@ -653,6 +654,9 @@ func (g *Game) Final() *Game {
 // gift handles "gift" in the window after drawing and before placing (SEQ-2, GIFT-5..10).
 func (g *Game) gift(a Action, who int) error {
 	if g.giftOpened {
+		if g.giftDiscard { // opened before a discard, it stays opened for the next tile (GIFT-5(e))
+			return refusal("GIFT-5(e)", "err.gift_twice")
+		}
 		return refusal("GIFT-5(a)", "err.gift_twice")
 	}
 	card, ok := engine.ParseGift(a.Gift)

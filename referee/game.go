@@ -101,6 +101,7 @@ type Game struct {
 	lastTile     int     // index of the tile placed this turn, -1 before
 	giftOpened   bool    // a gift was opened this turn (GIFT-5(a))
 	twoChoices   bool    // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
+	giftDiscard  bool    // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
 	lastTurn     bool    // the land stack ran out this turn (END-1)
 	extraTurn    bool    // the volcano was placed: the same player goes again (RIV2-8)
 	afterVolcano bool    // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
@@ -295,7 +296,7 @@ func (g *Game) beginTurn(player int) {
 	g.TurnNo++
 	g.Phase = PhaseTile
 	g.lastTile = -1
-	g.giftOpened, g.twoChoices = false, false
+	g.giftOpened, g.twoChoices, g.giftDiscard = false, false, false
 	g.S.BeginTurn(player)
 	g.autoDiscardRiver()
 	if g.Bag.Spring == nil {
