@@ -235,6 +235,9 @@ func checkLegalAccepted(t testing.TB, g *Game, d Decision, rng *rand.Rand, all b
 	t.Helper()
 	var places []Action
 	for _, a := range d.Actions {
+		if err := a.Validate(); err != nil || a.Colour != g.Colour(d.Player) {
+			t.Fatalf("listed action %q does not validate (%v) or is not %s's", a, err, g.Colour(d.Player))
+		}
 		if a.Verb == VerbPlace && !all {
 			if err := g.S.CanPlace(g.Cat.Tile(a.Tile), engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, a.Rot/90); err != nil {
 				t.Fatalf("listed placement %q: %v", a, err)
@@ -302,6 +305,21 @@ func checkComplete(t testing.TB, g *Game, d Decision) {
 						}
 					}
 				}
+			}
+			// The engine's move enumeration (W1) offers the same placements.
+			var n int
+			for _, m := range s.LegalMoves(tt, g.Active, nil) {
+				if m.Local >= 0 {
+					continue
+				}
+				n++
+				a := Action{Colour: g.Colour(g.Active), Verb: VerbPlace, Tile: tt.ID, Pos: Pos{m.Pos.X, m.Pos.Y}, Rot: 90 * m.Rot}
+				if !listed[a.String()] {
+					t.Fatalf("LegalMoves offers %q, not listed", a)
+				}
+			}
+			if n != s.CountPlacements(tt) {
+				t.Fatalf("tile %s: LegalMoves offers %d placements, CountPlacements %d", tt.ID, n, s.CountPlacements(tt))
 			}
 			disc := Action{Colour: g.Colour(g.Active), Verb: VerbDiscard, Tile: tt.ID}
 			if any == listed[disc.String()] {
@@ -460,13 +478,26 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 			probeGarbage(t, g, rng)
 		}
 		prev := g.S.Scores
+		var moves []engine.Move
+		if ck.exhaustive && a.Verb == VerbPlace {
+			// The player of the action: the previous one's City decision may be declined by this placement.
+			for _, m := range g.S.LegalMoves(g.Cat.Tile(a.Tile), g.Player(a.Colour), nil) {
+				if m.Pos == (engine.Pos{X: a.Pos.X, Y: a.Pos.Y}) && m.Rot == a.Rot/90 && m.Local >= 0 {
+					moves = append(moves, m)
+				}
+			}
+		}
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("seed %d step %d: legal action %q refused: %v\n%s", seed, step, a, err, recordText(g))
+		}
+		if ck.exhaustive && a.Verb == VerbPlace && g.Phase == PhaseFigure {
+			checkMovesMatch(t, g, moves)
 		}
 		checkFigures(t, g)
 		checkScores(t, g, prev)
 		if undoAt[step] {
 			probeUndo(t, g, rng)
+			probeFinal(t, g)
 		}
 		if a.Verb == VerbEnd {
 			break
@@ -482,6 +513,26 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 	checkScores(t, g, [engine.MaxPlayers]int{})
 	checkReplay(t, g)
 	return g
+}
+
+// checkMovesMatch compares the engine's move enumeration before the placement (a follower on each feature of the
+// tile whose joined feature would be unoccupied, W1) with the deploy options after it: the same features.
+func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
+	t.Helper()
+	s := g.S
+	fromMoves, fromDeploy := map[int32]bool{}, map[int32]bool{}
+	for _, m := range moves {
+		fromMoves[s.Root(s.Tiles[g.lastTile].Seg(m.Local))] = true
+	}
+	for _, o := range s.DeployOptions(g.Active, g.lastTile, nil) {
+		if o.Kind == engine.Follower {
+			fromDeploy[s.Root(s.Tiles[g.lastTile].Seg(o.Local))] = true
+		}
+	}
+	if !reflect.DeepEqual(fromMoves, fromDeploy) {
+		t.Fatalf("tile %s: LegalMoves offers a follower on features %v, DeployOptions on %v\n%s",
+			s.Tiles[g.lastTile].Type.ID, fromMoves, fromDeploy, recordText(g))
+	}
 }
 
 // probeGarbage applies a random action: refused, it leaves the summary and the record as they were.
@@ -525,6 +576,32 @@ func probeUndo(t testing.TB, g *Game, rng *rand.Rand) {
 	}
 }
 
+// probeFinal scores the game as if it ended now (Final, the table's "what if we stopped now"): the copy's
+// breakdown adds up, the game itself is unchanged, and replaying the record with final scoring agrees.
+func probeFinal(t testing.TB, g *Game) {
+	t.Helper()
+	before := g.Summary()
+	f := g.Final()
+	if f.Phase != PhaseEnded || !f.Summary().Final {
+		t.Fatalf("Final left the copy in phase %s", f.Phase)
+	}
+	checkScores(t, f, g.S.Scores)
+	if !reflect.DeepEqual(before, g.Summary()) {
+		t.Fatalf("Final changed the game")
+	}
+	rec, err := ParseRecord(strings.NewReader(recordText(g)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReplayRecord(rec, g.Cat, true)
+	if err != nil {
+		t.Fatalf("replay with final scoring: %v", err)
+	}
+	if got, want := r.Summary(), f.Summary(); !reflect.DeepEqual(got.Scores, want.Scores) || !reflect.DeepEqual(got.Breakdown, want.Breakdown) {
+		t.Fatalf("replay --final gives %v, Final %v", got.Scores, want.Scores)
+	}
+}
+
 // checkReplay writes the record, parses it and replays it: the same summary.
 func checkReplay(t testing.TB, g *Game) {
 	t.Helper()
@@ -546,6 +623,9 @@ func checkReplay(t testing.TB, g *Game) {
 // go test -run TestRandom ./referee/ -args -random-games=5000
 var randomGames = flag.Int("random-games", 0, "number of random base and expansion games (0: the default)")
 
+// randomSeed shifts the seeds of the random games, for a long local run on other games.
+var randomSeed = flag.Uint64("random-seed", 0, "added to the seeds of the random games")
+
 func gameCounts() (base, exp, exhaustive int) {
 	if *randomGames > 0 {
 		return *randomGames, *randomGames, *randomGames / 10
@@ -560,7 +640,7 @@ func TestRandomBaseGames(t *testing.T) {
 	t.Parallel()
 	nBase, _, nEx := gameCounts()
 	for i := 0; i < nBase; i++ {
-		seed := uint64(1000 + i)
+		seed := *randomSeed + uint64(1000+i)
 		rng := rand.New(rand.NewPCG(seed, 0))
 		var exps []string
 		if rng.IntN(2) == 0 {
@@ -587,7 +667,7 @@ func TestRandomExpansionGames(t *testing.T) {
 		{ExpansionCount, ExpansionRiver2}, {ExpansionCount, ExpansionRiver},
 	}
 	for i := 0; i < nExp; i++ {
-		seed := uint64(5000 + i)
+		seed := *randomSeed + uint64(5000+i)
 		rng := rand.New(rand.NewPCG(seed, 0))
 		exps := randomExpansions(rng)
 		if i < len(fixed) {
