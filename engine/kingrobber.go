@@ -15,14 +15,16 @@ type Holder struct {
 func (s *State) updateKingBaron(log []Score) []Score {
 	s.King.Changed, s.Baron.Changed = false, false
 	var bestCity, bestRoad int32 = -1, -1
-	cs, rs := 0, 0
+	cs, rs, nc, nr := 0, 0, 0, 0
 	for _, f := range s.Turn.Completed {
 		switch s.SegKind(f) {
 		case KCity:
+			nc++
 			if n := s.Size(f); n > cs {
 				cs, bestCity = n, f
 			}
 		case KRoad:
+			nr++
 			if n := s.Size(f); n > rs {
 				rs, bestRoad = n, f
 			}
@@ -30,17 +32,26 @@ func (s *State) updateKingBaron(log []Score) []Score {
 	}
 	a := s.Turn.Active
 	if bestCity >= 0 {
+		// KING-5 decides when one tile completed several cities: only the largest was compared.
+		rule := "KING-3"
+		if nc > 1 {
+			rule = "KING-5"
+		}
 		if s.King.Player < 0 {
 			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: "KING-2", Changed: true}
 		} else if cs > s.King.Size {
-			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: "KING-3", Changed: true}
+			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: rule, Changed: true}
 		}
 	}
 	if bestRoad >= 0 {
+		rule := "ROBBER-3"
+		if nr > 1 {
+			rule = "ROBBER-4"
+		}
 		if s.Baron.Player < 0 {
 			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: "ROBBER-2", Changed: true}
 		} else if rs > s.Baron.Size {
-			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: "ROBBER-3", Changed: true}
+			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: rule, Changed: true}
 		}
 	}
 	return log

@@ -261,7 +261,11 @@ func (s *State) FinalScore(log []Score) []Score {
 		if k == KField || k == KRiver || s.IsComplete(seg) {
 			continue
 		}
-		log = append(log, s.award(seg, true))
+		sc := s.award(seg, true)
+		if s.Opts.Shrines && k.IsCloister() && s.InChallenge(seg) {
+			sc.Rule = "SHRINE-8" // an unresolved challenge: both sides score as incomplete (END-4)
+		}
+		log = append(log, sc)
 	}
 	// 3. Fields.
 	if s.Opts.Farmers {
