@@ -76,6 +76,9 @@ func (g *Game) notYourTurn(who int) *Refusal {
 
 func (g *Game) apply(a Action) error {
 	if a.Verb == VerbEnd {
+		if n := len(g.Actions); n > 0 && g.Actions[n-1].Verb == VerbEnd {
+			return refusal("END-1", "err.game_over") // nothing may follow `end` (record format), not even `end`
+		}
 		return g.end()
 	}
 	who := g.Player(a.Colour)
