@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -246,5 +247,49 @@ func TestNothingAfterEnd(t *testing.T) {
 	}
 	if s := g.Summary().Scores; s["red"] != 2 {
 		t.Errorf("red has %d, want 2 (END-3(a) once)", s["red"])
+	}
+}
+
+// TestFullGameEnd: the real end of a complete base game (testdata/golden/base-full-game.rec: 69 tiles placed, 2
+// discarded): the game is over after the last tile's turn (END-1); another tile or a pass is refused without
+// touching the summary or the record; `end` after the implied end is accepted and changes nothing, Final() and
+// replay --final add nothing (no double scoring).
+func TestFullGameEnd(t *testing.T) {
+	data, err := os.ReadFile("../testdata/golden/base-full-game.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Colour]int{"red": 33, "blue": 60, "green": 71} // worked out in the record's comments
+	for _, final := range []bool{false, true} {
+		g, err := Replay(bytes.NewReader(data), final)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase != PhaseEnded || g.Bag.LandLeft() != 0 || !reflect.DeepEqual(g.Summary().Scores, want) {
+			t.Fatalf("final=%v: phase %s, %d tiles left, scores %v; want ended, 0, %v", final, g.Phase,
+				g.Bag.LandLeft(), g.Summary().Scores, want)
+		}
+	}
+	g, _ := Replay(bytes.NewReader(data), false)
+	n := len(g.Actions)
+	for _, line := range []string{"red place b-rs 0,-3 0", "red pass", "green deploy follower W"} {
+		before, rec := g.Summary(), recordOf(t, g)
+		err := applyLine(t, g, line, 999)
+		if r, ok := err.(*Refusal); !ok || r.Rule != "END-1" {
+			t.Errorf("%q after the end: got %v, want a refusal citing END-1", line, err)
+		}
+		if !reflect.DeepEqual(g.Summary(), before) || recordOf(t, g) != rec {
+			t.Errorf("%q: a refused action changed the summary or the record", line)
+		}
+	}
+	if err := applyLine(t, g, "end", 999); err != nil {
+		t.Fatalf("end after the implied end: %v", err)
+	}
+	if len(g.Actions) != n+1 || !reflect.DeepEqual(g.Summary().Scores, want) {
+		t.Errorf("end after the implied end: %d actions, scores %v; want %d, %v", len(g.Actions),
+			g.Summary().Scores, n+1, want)
+	}
+	if s := g.Final().Summary().Scores; !reflect.DeepEqual(s, want) {
+		t.Errorf("Final() after the end: %v, want %v", s, want)
 	}
 }
