@@ -654,6 +654,9 @@ func (g *Game) Final() *Game {
 	return c
 }
 
+// giftRules are the rules of the cards' actions, by engine.GiftCard: the opening is announced citing them.
+var giftRules = [engine.NumGiftCards]string{"GIFT-6", "GIFT-7", "GIFT-9", "GIFT-8", "GIFT-10"}
+
 // gift handles "gift" in the window after drawing and before placing (SEQ-2, GIFT-5..10).
 func (g *Game) gift(a Action, who int) error {
 	if g.giftOpened {
@@ -672,6 +675,7 @@ func (g *Game) gift(a Action, who int) error {
 	}
 	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	var scores []engine.Score
+	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	switch card {
 	case engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
@@ -681,9 +685,7 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.Synod(who, kind, seg); err != nil {
 			return err
 		}
-		if g.S.InChallenge(seg) {
-			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
-		}
+		challenge = g.S.InChallenge(seg)
 	case engine.RoadSweeper:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
@@ -724,7 +726,10 @@ func (g *Game) gift(a Action, who int) error {
 	}
 	g.giftOpened = true
 	g.twoChoices = card == engine.TwoChoices
-	g.announce(who, "GIFT-5", "ev.gift_opened", "card", a.Gift)
+	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
 	g.announceScores(scores)
+	if challenge {
+		g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
+	}
 	return nil
 }
