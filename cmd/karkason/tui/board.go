@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -234,14 +236,46 @@ func glyphStyle(g glyph, alt bool) tcell.Style {
 	return st
 }
 
+// tileGlyph is the one character a tile shows in the compact view: its monastery, shrine or garden, else its city
+// (◆ with a pennant), its river, its road, or its field; the City of Carcassonne's walls as █.
+func tileGlyph(t *engine.TileType, rot int) glyph {
+	blk := rasterTile(t, rot)
+	g := blk[1][2]
+	if g.kind.IsCentre() || g.wall {
+		return g
+	}
+	for e := 0; e < 4; e++ {
+		if t.Rotated(rot, e) != engine.City {
+			continue
+		}
+		if g.kind == engine.KField {
+			g = glyph{r: '▒', kind: engine.KCity, seg: t.SegAtEdge(rot, e)}
+		}
+		if hasPennant(t) {
+			g.r = '◆'
+		}
+		g.kind = engine.KCity
+		break
+	}
+	return g
+}
+
+// zoom levels: the cells a tile takes on the screen.
+var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}}
+
 // boardView draws the board of a game around a centre cell and, while a move is entered, a preview: a tile at a
-// position and rotation, a figure on a segment, or a marked feature.
+// position and rotation, a figure on a segment, the legal positions numbered. Two zooms: tiles of 5x3 characters,
+// and one character a tile (a whole game of 100 tiles fits at 80x24).
 type boardView struct {
 	*tview.Box
-	g      *referee.Game
-	names  *names
+	g     *referee.Game
+	names *names
+	loc   interface {
+		T(string, map[string]any) string
+	}
 	cx, cy int  // the cell at the middle of the view
 	follow bool // keep the last tile in view
+	zoom   int  // index into zooms
 	// preview
 	pvTile *engine.TileType
 	pvPos  engine.Pos
@@ -250,7 +284,9 @@ type boardView struct {
 	pvSeg  int32
 	pvKind engine.FigureKind
 	pvWho  int
-	marks  []engine.Pos // cells to mark (legal positions)
+	marks  []engine.Pos // legal positions, numbered 1.. in this order
+	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
+	clicked func(p engine.Pos, sx, sy int)
 }
 
 func newBoardView() *boardView {
@@ -272,10 +308,23 @@ func (b *boardView) lastPos() engine.Pos {
 	return b.g.S.Tiles[len(b.g.S.Tiles)-1].Pos
 }
 
+// grid returns the number of columns and rows of cells in view.
+func (b *boardView) grid() (cols, rows int) {
+	_, _, w, h := b.GetInnerRect()
+	z := zooms[b.zoom]
+	return w / z.w, h / z.h
+}
+
+// setZoom switches to zoom level z and shows the last tile.
+func (b *boardView) setZoom(z int) {
+	b.zoom = ((z % len(zooms)) + len(zooms)) % len(zooms)
+	b.follow = true
+	b.centreOn(b.lastPos())
+}
+
 // centreOn moves the view so that p is visible: the whole board when it fits, else the least shift that shows p.
 func (b *boardView) centreOn(p engine.Pos) {
-	_, _, w, h := b.GetInnerRect()
-	cols, rows := w/tileW, h/tileH
+	cols, rows := b.grid()
 	if cols < 1 || rows < 1 {
 		b.cx, b.cy = p.X, p.Y
 		return
@@ -314,31 +363,68 @@ func (b *boardView) pan(dx, dy int) {
 	b.follow = false
 }
 
+// view is the geometry of one drawing: the screen origin of cell x0, y0 and the cell size.
+type view struct {
+	ox, oy, x0, y0, cols, rows, cw, ch int
+}
+
+func (b *boardView) view() (v view, ok bool) {
+	x, y, w, h := b.GetInnerRect()
+	z := zooms[b.zoom]
+	v.cw, v.ch = z.w, z.h
+	v.cols, v.rows = w/z.w, h/z.h
+	if v.cols < 1 || v.rows < 1 {
+		return v, false
+	}
+	// Centre the grid in the inner rectangle.
+	v.ox = x + (w-v.cols*z.w)/2
+	v.oy = y + (h-v.rows*z.h)/2
+	v.x0, v.y0 = b.cx-v.cols/2, b.cy-v.rows/2
+	return v, true
+}
+
+func (v view) in(p engine.Pos) bool {
+	return p.X >= v.x0 && p.X < v.x0+v.cols && p.Y >= v.y0 && p.Y < v.y0+v.rows
+}
+
+// at returns the screen position of the top left character of cell p.
+func (v view) at(p engine.Pos) (int, int) {
+	return v.ox + (p.X-v.x0)*v.cw, v.oy + (p.Y-v.y0)*v.ch
+}
+
 // Draw draws the visible cells.
 func (b *boardView) Draw(screen tcell.Screen) {
 	b.Box.DrawForSubclass(screen, b)
 	if b.g == nil {
 		return
 	}
-	x, y, w, h := b.GetInnerRect()
-	cols, rows := w/tileW, h/tileH
-	if cols < 1 || rows < 1 {
+	v, ok := b.view()
+	if !ok {
 		return
 	}
-	// Centre the grid in the inner rectangle.
-	ox := x + (w-cols*tileW)/2
-	oy := y + (h-rows*tileH)/2
-	x0, y0 := b.cx-cols/2, b.cy-rows/2
+	b.drawCompass(screen)
 	s := b.g.S
 	last := len(s.Tiles) - 1
 	for ti := range s.Tiles {
 		p := &s.Tiles[ti]
-		if p.Pos.X < x0 || p.Pos.X >= x0+cols || p.Pos.Y < y0 || p.Pos.Y >= y0+rows {
+		if !v.in(p.Pos) {
 			continue
 		}
-		sx, sy := ox+(p.Pos.X-x0)*tileW, oy+(p.Pos.Y-y0)*tileH
-		blk := rasterTile(p.Type, int(p.Rot))
+		sx, sy := v.at(p.Pos)
 		alt := (p.Pos.X+p.Pos.Y)&1 != 0
+		if b.zoom > 0 {
+			g := tileGlyph(p.Type, int(p.Rot))
+			st := glyphStyle(g, alt)
+			if g.kind == engine.KCity && !g.wall {
+				st = glyphStyle(glyph{kind: engine.KCity}, alt)
+			}
+			if ti == last && p.Type.Piece == nil {
+				st = st.Underline(true)
+			}
+			screen.SetContent(sx, sy, g.r, nil, st)
+			continue
+		}
+		blk := rasterTile(p.Type, int(p.Rot))
 		for yy := 0; yy < tileH; yy++ {
 			for xx := 0; xx < tileW; xx++ {
 				st := glyphStyle(blk[yy][xx], alt)
@@ -349,14 +435,8 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			}
 		}
 	}
-	// Legal positions.
-	for _, m := range b.marks {
-		if m.X < x0 || m.X >= x0+cols || m.Y < y0 || m.Y >= y0+rows {
-			continue
-		}
-		sx, sy := ox+(m.X-x0)*tileW, oy+(m.Y-y0)*tileH
-		st := tcell.StyleDefault.Foreground(tcell.ColorYellow)
-		screen.SetContent(sx+2, sy+1, '+', nil, st)
+	if b.zoom == 0 {
+		b.drawCity(screen, v)
 	}
 	// Figures on the board.
 	for i := range s.Figures {
@@ -364,13 +444,15 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		if f.Where != engine.OnBoard {
 			continue
 		}
-		b.drawFigure(screen, ox, oy, x0, y0, cols, rows, f.Seg, int(f.Player), f.Kind, false)
+		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
-	// The preview tile.
-	if b.pvTile != nil {
-		p := b.pvPos
-		if p.X >= x0 && p.X < x0+cols && p.Y >= y0 && p.Y < y0+rows {
-			sx, sy := ox+(p.X-x0)*tileW, oy+(p.Y-y0)*tileH
+	// The preview tile, then the numbered legal positions.
+	if b.pvTile != nil && v.in(b.pvPos) {
+		sx, sy := v.at(b.pvPos)
+		if b.zoom > 0 {
+			g := tileGlyph(b.pvTile, b.pvRot)
+			screen.SetContent(sx, sy, g.r, nil, glyphStyle(g, false).Reverse(true))
+		} else {
 			blk := rasterTile(b.pvTile, b.pvRot)
 			for yy := 0; yy < tileH; yy++ {
 				for xx := 0; xx < tileW; xx++ {
@@ -380,23 +462,133 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			}
 		}
 	}
+	mark := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
+	for i, m := range b.marks {
+		if !v.in(m) {
+			continue
+		}
+		sx, sy := v.at(m)
+		r := '+'
+		if k := hotKey(i); k != 0 {
+			r = k
+		}
+		switch {
+		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos:
+			// the preview shows there
+		case b.zoom > 0:
+			screen.SetContent(sx, sy, r, nil, mark)
+		case b.pvTile != nil && m == b.pvPos:
+			screen.SetContent(sx, sy, r, nil, mark)
+		default:
+			screen.SetContent(sx+1, sy+1, '[', nil, mark.Bold(false))
+			screen.SetContent(sx+2, sy+1, r, nil, mark)
+			screen.SetContent(sx+3, sy+1, ']', nil, mark.Bold(false))
+		}
+	}
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
-		b.drawFigure(screen, ox, oy, x0, y0, cols, rows, b.pvSeg, b.pvWho, b.pvKind, true)
+		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
+	}
+}
+
+// drawCompass writes N E S W on the frame: the board's north is the table's north (the edge code's N).
+func (b *boardView) drawCompass(screen tcell.Screen) {
+	x, y, w, h := b.GetRect()
+	st := tcell.StyleDefault.Foreground(tcell.ColorYellow)
+	if w < 8 || h < 4 {
+		return
+	}
+	screen.SetContent(x+w/2, y, 'N', nil, st)
+	screen.SetContent(x+w/2, y+h-1, 'S', nil, st)
+	screen.SetContent(x, y+h/2, 'W', nil, st)
+	screen.SetContent(x+w-1, y+h/2, 'E', nil, st)
+}
+
+// drawCity writes the City of Carcassonne's quarters over its walls (5x3 view): one line a quarter, its name and
+// the letters of the figures in it (lower case: an abbot); the Count's quarter in yellow.
+func (b *boardView) drawCity(screen tcell.Screen, v view) {
+	s := b.g.S
+	if !s.City.Active || b.loc == nil {
+		return
+	}
+	// The screen cells of the City's walls, row by row.
+	walls := map[int][]int{}
+	for i := range s.Tiles {
+		t := &s.Tiles[i]
+		if t.Type.Piece == nil || !v.in(t.Pos) {
+			continue
+		}
+		sx, sy := v.at(t.Pos)
+		blk := rasterTile(t.Type, int(t.Rot))
+		for yy := 0; yy < tileH; yy++ {
+			for xx := 0; xx < tileW; xx++ {
+				if blk[yy][xx].wall {
+					walls[sy+yy] = append(walls[sy+yy], sx+xx)
+				}
+			}
+		}
+	}
+	// The rows with the longest run of wall, top down: one a quarter.
+	type run struct{ y, x, n int }
+	var runs []run
+	for y, xs := range walls {
+		slices.Sort(xs)
+		best := run{y: y}
+		for i := 0; i < len(xs); {
+			j := i
+			for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
+				j++
+			}
+			if j-i+1 > best.n {
+				best.x, best.n = xs[i], j-i+1
+			}
+			i = j + 1
+		}
+		if best.n >= 6 {
+			runs = append(runs, best)
+		}
+	}
+	slices.SortFunc(runs, func(a, c run) int { return a.y - c.y })
+	if len(runs) > int(engine.NumQuarters) {
+		runs = runs[1 : 1+int(engine.NumQuarters)] // leave the top row of wall as wall
+	}
+	wall := tcell.StyleDefault.Background(tcell.NewRGBColor(0x60, 0x60, 0x60)).Foreground(tcell.ColorWhite)
+	for q := engine.Quarter(0); q < engine.NumQuarters && int(q) < len(runs); q++ {
+		r := runs[q]
+		x, w := r.x+1, r.n-2
+		st := wall
+		if s.City.Count == q {
+			st = st.Background(tcell.ColorYellow).Foreground(tcell.ColorBlack)
+		}
+		name := []rune(b.loc.T("term.quarter."+q.String(), nil))
+		nw := min(len(name), max(2, w-5))
+		n := putStr(screen, x, r.y, nw, string(name[:nw]), st)
+		n += putStr(screen, x+n, r.y, 1, " ", st)
+		for p := 0; p < b.g.Players(); p++ {
+			for _, kind := range []engine.FigureKind{engine.Follower, engine.Abbot} {
+				for k := s.InQuarter(p, q, kind); k > 0 && n < w; k-- {
+					screen.SetContent(x+n, r.y, figureRune(b.names.markers[p], kind), nil, colourStyle(b.g.Colour(p)))
+					n++
+				}
+			}
+		}
 	}
 }
 
 // drawFigure draws a figure standing on global segment seg.
-func (b *boardView) drawFigure(screen tcell.Screen, ox, oy, x0, y0, cols, rows int, seg int32, player int,
-	kind engine.FigureKind, preview bool) {
+func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player int, kind engine.FigureKind,
+	preview bool) {
 	s := b.g.S
 	ti, local := s.SegTile(seg)
 	p := &s.Tiles[ti]
-	if p.Pos.X < x0 || p.Pos.X >= x0+cols || p.Pos.Y < y0 || p.Pos.Y >= y0+rows {
+	if !v.in(p.Pos) {
 		return
 	}
-	blk := rasterTile(p.Type, int(p.Rot))
-	ax, ay := anchor(&blk, local)
-	sx, sy := ox+(p.Pos.X-x0)*tileW+ax, oy+(p.Pos.Y-y0)*tileH+ay
+	sx, sy := v.at(p.Pos)
+	if b.zoom == 0 {
+		blk := rasterTile(p.Type, int(p.Rot))
+		ax, ay := anchor(&blk, local)
+		sx, sy = sx+ax, sy+ay
+	}
 	st := colourStyle(b.g.Colour(player))
 	if preview {
 		st = st.Blink(true).Underline(true)
@@ -406,8 +598,47 @@ func (b *boardView) drawFigure(screen tcell.Screen, ox, oy, x0, y0, cols, rows i
 
 // visible reports whether cell p is in view.
 func (b *boardView) visible(p engine.Pos) bool {
-	_, _, w, h := b.GetInnerRect()
-	cols, rows := w/tileW, h/tileH
-	x0, y0 := b.cx-cols/2, b.cy-rows/2
-	return p.X >= x0 && p.X < x0+cols && p.Y >= y0 && p.Y < y0+rows
+	v, ok := b.view()
+	return ok && v.in(p)
+}
+
+// MouseHandler: a click on a cell tells clicked; the wheel pans up and down (with Shift: left and right).
+func (b *boardView) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return b.WrapMouseHandler(func(action tview.MouseAction, event *tcell.EventMouse, _ func(p tview.Primitive)) (bool, tview.Primitive) {
+		mx, my := event.Position()
+		if !b.InRect(mx, my) {
+			return false, nil
+		}
+		v, ok := b.view()
+		if !ok {
+			return false, nil
+		}
+		switch action {
+		case tview.MouseLeftClick:
+			if mx < v.ox || my < v.oy {
+				return true, nil
+			}
+			p := engine.Pos{X: v.x0 + (mx-v.ox)/v.cw, Y: v.y0 + (my-v.oy)/v.ch}
+			sx, sy := -1, -1
+			if b.zoom == 0 {
+				sx, sy = (mx-v.ox)%v.cw, (my-v.oy)%v.ch
+			}
+			if v.in(p) && b.clicked != nil {
+				b.clicked(p, sx, sy)
+			}
+			return true, nil
+		case tview.MouseScrollUp, tview.MouseScrollDown:
+			d := 1
+			if action == tview.MouseScrollUp {
+				d = -1
+			}
+			if event.Modifiers()&tcell.ModShift != 0 {
+				b.pan(d, 0)
+			} else {
+				b.pan(0, d)
+			}
+			return true, nil
+		}
+		return false, nil
+	})
 }

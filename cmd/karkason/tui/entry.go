@@ -12,9 +12,36 @@ import (
 	"github.com/rivo/tview"
 )
 
-// The move entry: a prompt naming the player whose decision is pending, and the legal answers to pick from (the
-// tile step also takes a typed tile id). What is legal comes from the engine; the chosen answer becomes a
-// referee.Action and goes to Session.Do, which may still refuse it: the refusal is shown and the entry stays.
+// The move entry: a prompt naming the player whose decision is pending, and the legal answers to choose from.
+//
+//   - The tile (SEQ-1..3): the player types the tile's four edges as they lie on the table, clockwise from the
+//     board's north (edgecode.go), with its marks; the tile types still in the stack that show them are listed,
+//     each in the rotation that shows them (engine MatchTiles). One match is taken at once. A tile can also be
+//     typed by its id or letter, or picked from the list or from the pictures (F4).
+//   - The position: the legal positions of the tile in that rotation are numbered on the board; a digit lays the
+//     tile there, the arrows move among them, Enter lays it, a click on the board too. One legal position: the
+//     tile is laid at once.
+//   - Every other decision (a figure, the moving-out round, the City, the Count, the market round, gifts): the
+//     referee's legal answers (referee.Legal), each named as a player would say it, with a hot key.
+//
+// The chosen answer goes to Session.Do, which may still refuse it: the refusal is shown and the entry stays.
+
+// step is what the entry is asking.
+type step int
+
+const (
+	stepTile step = iota
+	stepPlace
+	stepDiscard
+	stepFigure
+	stepMoving
+	stepCity
+	stepCount
+	stepMarket
+	stepGift
+	stepGiftTarget
+	stepEnded
+)
 
 // choice is one answer offered: an action to record, or a further step.
 type choice struct {
@@ -22,6 +49,9 @@ type choice struct {
 	act     *referee.Action
 	next    func()
 	preview func()
+	muted   bool // a note, not an answer
+	seg     int32
+	hasSeg  bool // the answer puts a figure on segment seg (a board click on it chooses it)
 }
 
 // spot is a legal position for the tile being placed and its legal rotations (quarter turns).
@@ -38,60 +68,89 @@ type entry struct {
 	prompt *tview.TextView
 	pic    *tilePic
 	input  *tview.InputField
-	list   *tview.List
+	legend *tview.TextView
+	menu   *menu
 	g      *referee.Game
 	who    int
-	// the current step
+	step   step
+	// the current step's answers
 	choices []choice
 	back    func()
-	tileIn  bool // the tile step: the input field is shown
-	tile    *engine.TileType
-	spots   []spot
+	// the tile step
+	typed string // the text typed for the tile (kept when going back from the position step)
+	// the position step
+	tile  *engine.TileType
+	spots []spot
+	cur   int
 }
 
 func newEntry(t *table) *entry {
 	e := &entry{t: t}
+	loc := t.u.loc
 	e.prompt = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
 	e.pic = &tilePic{Box: tview.NewBox()}
 	e.top = tview.NewFlex().AddItem(e.prompt, 0, 1, false)
-	e.input = tview.NewInputField().SetFieldWidth(14)
-	e.input.SetLabel(t.u.loc.T("ui.tile", nil) + " ")
-	e.list = tview.NewList().ShowSecondaryText(false).SetHighlightFullLine(true).SetWrapAround(false)
-	e.list.SetSelectedStyle(tcell.StyleDefault.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack))
+	e.input = tview.NewInputField().SetFieldWidth(0)
+	e.input.SetLabel(loc.T("ui.tile", nil) + " ")
+	e.input.SetPlaceholder(loc.T("ui.tile_placeholder", nil))
+	e.legend = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).
+		SetTextColor(tcell.ColorGray)
+	e.legend.SetText(loc.T("ui.edge_legend", nil))
+	e.menu = newMenu()
 	e.root = tview.NewFlex().SetDirection(tview.FlexRow)
 	e.root.SetBorder(true).SetBorderPadding(0, 0, 1, 0)
-	e.list.SetChangedFunc(func(i int, _, _ string, _ rune) { e.previewChoice(i) })
-	e.list.SetSelectedFunc(func(i int, _, _ string, _ rune) { e.pick(i) })
-	e.list.SetInputCapture(e.listKeys)
+	e.menu.changed = e.previewChoice
+	e.menu.selected = e.pick
+	e.menu.keys = e.menuKeys
 	e.input.SetInputCapture(e.inputKeys)
-	e.input.SetChangedFunc(func(string) { e.filterTiles() })
+	e.input.SetChangedFunc(func(text string) {
+		if e.step == stepTile {
+			e.typed = text
+			e.filterTiles(true)
+		}
+	})
 	return e
 }
 
-// layout rebuilds the panel: prompt (with the tile picture in the tile steps), the input in the tile step, list.
-func (e *entry) layout(promptLines int) {
+// layout rebuilds the panel: the prompt (with the tile's picture), the input and its legend in the tile step,
+// the answers.
+func (e *entry) layout() {
 	e.root.Clear()
 	e.top.Clear()
 	e.top.AddItem(e.prompt, 0, 1, false)
 	if e.pic.t != nil {
 		e.top.AddItem(e.pic, tileW+2, 0, false)
 	}
-	h := promptLines
+	h := e.promptLines()
 	if e.pic.t != nil && h < tileH {
 		h = tileH
 	}
 	e.root.AddItem(e.top, h, 0, false)
-	if e.tileIn {
+	if e.step == stepTile {
 		e.root.AddItem(e.input, 1, 0, true)
+		e.root.AddItem(e.legend, e.legendLines(), 0, false)
 	}
-	e.root.AddItem(e.list, 0, 1, !e.tileIn)
+	e.root.AddItem(e.menu, 0, 1, e.step != stepTile)
+}
+
+// width is the panel's inner width: the right column's, less the border and the padding.
+func (e *entry) width() int {
+	w := e.t.rightW
+	if w == 0 {
+		w = 34
+	}
+	return w - 3
+}
+
+func (e *entry) legendLines() int {
+	return max(1, len(tview.WordWrap(e.legend.GetText(true), e.width())))
 }
 
 func (e *entry) focus() {
-	if e.tileIn {
+	if e.step == stepTile {
 		e.t.u.run.SetFocus(e.input)
 	} else {
-		e.t.u.run.SetFocus(e.list)
+		e.t.u.run.SetFocus(e.menu)
 	}
 }
 
@@ -114,71 +173,83 @@ func (e *entry) start(g *referee.Game) {
 		e.countStep()
 	case referee.PhaseMarket:
 		e.marketStep()
+	default:
+		e.step = stepEnded
+		e.ask("ui.phase.ended", nil)
+		e.offer(nil)
 	}
 	e.focus()
 }
 
-func (e *entry) loc() interface {
-	T(string, map[string]any) string
-} {
-	return e.t.u.loc
-}
-
 // ask sets the prompt: the player's badge and name, then the question.
 func (e *entry) ask(key string, data map[string]any) {
-	d := map[string]any{"Player": e.t.names.who(e.who)}
+	d := map[string]any{}
+	if e.who >= 0 {
+		d["Player"] = e.t.names.who(e.who)
+	}
 	for k, v := range data {
 		d[k] = v
 	}
-	text := e.t.u.loc.T(key, d)
-	e.prompt.SetText(text)
+	e.prompt.SetText(e.t.u.loc.T(key, d))
 }
 
 // promptLines is the number of rows the prompt needs in the panel's width (at most 6).
 func (e *entry) promptLines() int {
-	_, _, w, _ := e.root.GetInnerRect()
+	w := e.width()
 	if e.pic.t != nil {
 		w -= tileW + 2
 	}
-	if w < 10 {
-		w = 24
-	}
-	n := len(tview.WordWrap(e.prompt.GetText(true), w))
+	n := len(tview.WordWrap(e.prompt.GetText(true), max(w, 8)))
 	return max(1, min(n, 6))
 }
 
-// offer fills the list with choices.
+// offer shows the choices.
 func (e *entry) offer(choices []choice) {
 	e.choices = choices
-	e.list.Clear()
-	for _, c := range choices {
-		e.list.AddItem(c.label, "", 0, nil)
+	labels := make([]string, len(choices))
+	muted := make([]bool, len(choices))
+	for i, c := range choices {
+		labels[i], muted[i] = c.label, c.muted
 	}
-	if len(choices) > 0 {
-		e.list.SetCurrentItem(0)
-		e.previewChoice(0)
+	e.menu.set(labels, muted)
+	if e.step == stepTile {
+		for i := range e.menu.items {
+			e.menu.items[i].hot = 0 // digits type terrains here
+		}
 	}
-	e.layout(e.promptLines())
+	e.t.board.clearPreview()
+	if e.spots == nil && len(choices) > 0 {
+		e.previewChoice(e.menu.current)
+	}
+	e.layout()
 }
 
 func (e *entry) previewChoice(i int) {
-	e.t.board.clearPreview()
-	if e.spots != nil {
-		e.previewSpot(i)
+	if e.step == stepPlace {
+		e.cur = i
+		e.previewSpot()
 		return
+	}
+	e.t.board.clearPreview()
+	if e.step == stepTile {
+		e.pic.t = nil
 	}
 	if i >= 0 && i < len(e.choices) && e.choices[i].preview != nil {
 		e.choices[i].preview()
 	}
+	if e.step == stepTile {
+		e.layout()
+	}
 }
 
-// pick runs the choice: records its action or goes to its next step.
+// pick runs choice i: records its action or goes to its next step.
 func (e *entry) pick(i int) {
-	if e.spots != nil {
-		e.placeSpot(i)
+	if e.step == stepPlace {
+		e.cur = i
+		e.placeSpot()
 		return
 	}
-	if i < 0 || i >= len(e.choices) {
+	if i < 0 || i >= len(e.choices) || e.choices[i].muted {
 		return
 	}
 	c := e.choices[i]
@@ -192,48 +263,59 @@ func (e *entry) pick(i int) {
 	}
 }
 
-func (e *entry) listKeys(ev *tcell.EventKey) *tcell.EventKey {
+// goBack returns to the step before, if any.
+func (e *entry) goBack() {
+	if e.back != nil {
+		e.t.status.SetText("")
+		e.back()
+		e.focus()
+	}
+}
+
+// menuKeys: the position step's keys (arrows among the positions, Space turns, Esc back); Esc elsewhere.
+func (e *entry) menuKeys(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyEscape:
-		if e.back != nil {
-			e.t.status.SetText("")
-			e.back()
-			e.focus()
-		}
+		e.goBack()
 		return nil
-	case tcell.KeyLeft, tcell.KeyRight:
-		if e.spots != nil {
-			d := 1
-			if ev.Key() == tcell.KeyLeft {
-				d = -1
-			}
-			e.turn(d)
+	case tcell.KeyLeft, tcell.KeyRight, tcell.KeyUp, tcell.KeyDown:
+		if e.step == stepPlace && ev.Modifiers()&tcell.ModShift == 0 {
+			d := arrowDir[ev.Key()]
+			e.moveSpot(d[0], d[1])
 			return nil
 		}
-	case tcell.KeyUp:
-		if e.tileIn && e.list.GetCurrentItem() == 0 {
-			e.t.u.run.SetFocus(e.input)
+	case tcell.KeyPgDn, tcell.KeyPgUp:
+		if e.step == stepPlace && len(e.spots) > 0 {
+			d := 1
+			if ev.Key() == tcell.KeyPgUp {
+				d = len(e.spots) - 1
+			}
+			e.menu.setCurrent((e.cur + d) % len(e.spots))
 			return nil
 		}
 	case tcell.KeyRune:
-		if ev.Rune() == ' ' && e.spots != nil {
+		if ev.Rune() == ' ' && e.step == stepPlace {
 			e.turn(1)
 			return nil
 		}
-		if e.tileIn {
-			e.t.u.run.SetFocus(e.input)
-			e.input.SetText(e.input.GetText() + string(ev.Rune()))
+	case tcell.KeyBackspace, tcell.KeyBackspace2:
+		if e.step == stepPlace || e.step == stepDiscard {
+			e.goBack()
 			return nil
 		}
 	}
 	return ev
 }
 
-// inputKeys: ↑↓ move the list's highlight while typing; Enter takes the typed tile or the highlighted one.
+// arrowDir is the board direction of each arrow key.
+var arrowDir = map[tcell.Key][2]int{tcell.KeyLeft: {-1, 0}, tcell.KeyRight: {1, 0}, tcell.KeyUp: {0, -1},
+	tcell.KeyDown: {0, 1}}
+
+// inputKeys: the tile step. ↑↓ move the list's highlight while typing; Enter takes the highlighted tile.
 func (e *entry) inputKeys(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyUp, tcell.KeyDown, tcell.KeyPgUp, tcell.KeyPgDn:
-		e.list.InputHandler()(ev, func(tview.Primitive) {})
+		e.menu.handleKey(ev)
 		return nil
 	case tcell.KeyEnter:
 		e.enterTile()
@@ -248,40 +330,145 @@ func (e *entry) inputKeys(ev *tcell.EventKey) *tcell.EventKey {
 // --- the tile step (SEQ-1..3) ----------------------------------------------------------------------------------
 
 func (e *entry) tileStep() {
-	e.tileIn, e.spots = true, nil
-	e.input.SetText("")
+	e.step, e.spots, e.tile = stepTile, nil, nil
+	e.back = nil
 	e.ask("ui.ask.tile", nil)
-	e.filterTiles()
+	if e.input.GetText() != e.typed {
+		e.input.SetText(e.typed) // calls filterTiles
+	}
+	e.filterTiles(false)
 }
 
 // drawable returns the tile types that can be drawn now.
 func (e *entry) drawable() []*engine.TileType { return e.g.Bag.Drawable(e.g.Cat) }
 
-// filterTiles lists the drawable tiles whose id or alias starts with (or contains) what was typed, then the gift.
-func (e *entry) filterTiles() {
-	if !e.tileIn || e.g == nil {
+// tileLabel is "b-c1rs D ×3": the id, the letter of the rule book and the copies left.
+func (e *entry) tileLabel(t *engine.TileType) string {
+	label := t.ID
+	if len(t.Aliases) > 0 {
+		label += " " + strings.Join(t.Aliases, " ")
+	}
+	return tview.Escape(label) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
+}
+
+// filterTiles lists the tiles that fit what was typed: an edge code (complete: the matching tile types in their
+// rotation, one match taken at once if auto; a beginning: the tiles whose edges begin so), else a tile's id or
+// letter; nothing typed: a gift first (if one may be opened), then every tile that can be drawn.
+func (e *entry) filterTiles(auto bool) {
+	if e.step != stepTile || e.g == nil {
 		return
 	}
-	text := strings.ToLower(strings.TrimSpace(e.input.GetText()))
+	loc := e.t.u.loc
+	text := strings.TrimSpace(e.input.GetText())
 	var choices []choice
-	for _, t := range e.drawable() {
-		if text != "" && !tileMatches(t, text) {
-			continue
-		}
-		t := t
-		label := t.ID
-		if len(t.Aliases) > 0 {
-			label += " (" + strings.Join(t.Aliases, ", ") + ")"
-		}
-		label += fmt.Sprintf("  ×%d", e.g.Bag.Left(t))
-		choices = append(choices, choice{label: tview.Escape(label), next: func() { e.placeStep(t) },
-			preview: func() { e.pic.t, e.pic.rot = t, 0 }})
+	add := func(t *engine.TileType, rots []int, label string) {
+		choices = append(choices, choice{label: label, next: func() { e.placeStep(t, rots) },
+			preview: func() { e.pic.t, e.pic.rot = t, rots[0] }})
 	}
-	if text == "" && e.g.S.Opts.Gifts && e.g.S.Gift.Hands[e.who] > 0 && !giftOpenedThisTurn(e.g) {
-		choices = append(choices, choice{label: e.t.u.loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
-			next: e.giftStep})
+	code, isCode := parseEdgeCode(loc.Lang(), text)
+	drawable := e.drawable()
+	switch {
+	case text == "":
+		if e.giftAllowed() {
+			choices = append(choices, choice{label: loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
+				next: e.giftStep})
+		}
+		for _, t := range drawable {
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+		}
+	case isCode && code.complete():
+		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
+		for _, m := range matches {
+			add(m.Type, []int{m.Rot}, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+		}
+		e.addNamed(&choices, text, add)
+		if len(choices) == 0 {
+			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
+				muted: true})
+		}
+		// One match, or one that shows nothing more than was typed (b-rs, not its garden copy b-rsg, when no
+		// garden was typed): taken at once.
+		var plain []engine.Match
+		for _, m := range matches {
+			if !hasExtras(m.Type, code.marks) {
+				plain = append(plain, m)
+			}
+		}
+		if len(plain) != 1 {
+			plain = matches
+		}
+		if auto && len(plain) == 1 {
+			e.offer(choices)
+			e.placeStep(plain[0].Type, []int{plain[0].Rot})
+			e.focus()
+			return
+		}
+	case isCode:
+		for _, t := range drawable {
+			if rots := code.prefixRotations(t); len(rots) > 0 {
+				add(t, rots, e.tileLabel(t))
+			}
+		}
+		e.addNamed(&choices, text, add)
+	default:
+		e.addNamed(&choices, text, add)
+		if len(choices) == 0 {
+			choices = append(choices, choice{label: loc.T("ui.unknown_tile", map[string]any{"Tile": tview.Escape(text)}),
+				muted: true})
+		}
 	}
 	e.offer(choices)
+	if text == "" && e.pic.t != nil {
+		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
+		e.layout()
+	}
+}
+
+// hasExtras reports whether t shows a mark that m does not name: a monastery, shrine or garden, or a pennant.
+func hasExtras(t *engine.TileType, m engine.Marks) bool {
+	return (m.Centre == engine.KRoad && t.Centre >= 0) || (!m.Pennant && hasPennant(t))
+}
+
+// addNamed puts first the drawable tiles whose id or letter is the text typed (also typed on a Cyrillic layout).
+func (e *entry) addNamed(choices *[]choice, text string, add func(*engine.TileType, []int, string)) {
+	n := len(*choices)
+	latin := latinText(e.t.u.loc.Lang(), text)
+	for _, t := range e.g.Cat.Types {
+		// Every tile by its name, also one that cannot be drawn now: choosing it shows the referee's reason.
+		if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+		}
+	}
+	// The named tiles first.
+	named := slices.Clone((*choices)[n:])
+	*choices = append(named, (*choices)[:n]...)
+}
+
+// tileNamed reports whether text is t's id (or its beginning, from three characters on) or one of its letters.
+func tileNamed(t *engine.TileType, text string) bool {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return false
+	}
+	if strings.EqualFold(t.ID, text) || (len(text) >= 3 && strings.HasPrefix(t.ID, strings.ToLower(text))) {
+		return true
+	}
+	for _, a := range t.Aliases {
+		if a == text || (len(text) > 1 && strings.EqualFold(a, text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// giftAllowed reports whether the player may open a gift now: one held, none opened this turn (GIFT-5(a)), and
+// the referee offers one (referee.Legal lists the gifts after the placements).
+func (e *entry) giftAllowed() bool {
+	g := e.g
+	if !g.S.Opts.Gifts || g.S.Gift.Hands[e.who] == 0 || giftOpenedThisTurn(g) {
+		return false
+	}
+	return len(e.giftActions()) > 0
 }
 
 // giftOpenedThisTurn reports whether the active player opened a gift this turn (one a turn, GIFT-5(a)).
@@ -298,38 +485,20 @@ func giftOpenedThisTurn(g *referee.Game) bool {
 	return false
 }
 
-func tileMatches(t *engine.TileType, text string) bool {
-	if strings.HasPrefix(t.ID, text) || strings.Contains(t.ID, text) {
-		return true
-	}
-	for _, a := range t.Aliases {
-		if strings.ToLower(a) == text || strings.HasPrefix(strings.ToLower(a), text) {
-			return true
-		}
-	}
-	return false
-}
-
-// enterTile takes the typed id or alias, else the highlighted line.
+// enterTile takes the highlighted tile.
 func (e *entry) enterTile() {
-	text := strings.TrimSpace(e.input.GetText())
-	if text != "" {
-		if t := e.g.Cat.Tile(text); t != nil && t.Piece == nil {
-			e.placeStep(t)
-			e.focus()
-			return
-		}
-	}
-	if i := e.list.GetCurrentItem(); e.list.GetItemCount() > 0 && i >= 0 {
-		e.pick(i)
+	if e.menu.count() > 0 {
+		e.menu.choose(e.menu.current)
 		return
 	}
-	e.t.setStatus(e.t.u.loc.T("ui.unknown_tile", map[string]any{"Tile": text}), true)
+	e.t.setStatus(e.t.u.loc.T("ui.unknown_tile", map[string]any{"Tile": e.input.GetText()}), true)
 }
 
-// placeStep offers the legal positions and rotations of t; a tile with none is discarded (BASE-5).
-func (e *entry) placeStep(t *engine.TileType) {
-	g := e.g
+// placeStep offers the legal positions of t in the rotations rots; if it fits nowhere in those rotations but in
+// others, all rotations are offered; a tile that fits nowhere is discarded (BASE-5). One legal position is taken
+// at once.
+func (e *entry) placeStep(t *engine.TileType, rots []int) {
+	g, loc := e.g, e.t.u.loc
 	if !slices.Contains(e.drawable(), t) {
 		// Not in the stack now: the referee says why (CFG-5, RIVER-4, RIV2-3/7, COMBO-1).
 		probe := g.Clone()
@@ -340,40 +509,70 @@ func (e *entry) placeStep(t *engine.TileType) {
 			return
 		}
 	}
-	e.tileIn, e.tile = false, t
+	e.tile = t
 	e.back = e.tileStep
-	e.pic.t, e.pic.rot = t, 0
 	places := g.S.LegalPlacements(t, nil)
 	if len(places) == 0 {
-		e.spots = nil
+		e.step, e.spots = stepDiscard, nil
+		e.pic.t, e.pic.rot = t, rots[0]
 		e.ask("ui.ask.discard", map[string]any{"Tile": t.ID})
 		a := referee.Action{Verb: referee.VerbDiscard, Tile: t.ID}
-		e.offer([]choice{{label: e.t.u.loc.T("ui.opt.discard", map[string]any{"Tile": t.ID}), act: &a},
-			{label: e.t.u.loc.T("ui.opt.back", nil), next: e.tileStep}})
+		e.offer([]choice{{label: loc.T("ui.opt.discard", map[string]any{"Tile": t.ID}), act: &a},
+			{label: loc.T("ui.opt.back", nil), next: e.tileStep}})
 		return
 	}
+	spots := spotsOf(places, rots)
+	if len(spots) == 0 {
+		e.t.setStatus(loc.T("ui.not_this_way", map[string]any{"Tile": t.ID}), true)
+		spots = spotsOf(places, []int{0, 1, 2, 3})
+	}
+	e.step, e.spots = stepPlace, spots
+	// The highlight starts nearest the last tile: that is where the players look.
+	last := e.t.board.lastPos()
+	e.cur = 0
+	for i, s := range spots {
+		if dist(s.pos, last) < dist(spots[e.cur].pos, last) {
+			e.cur = i
+		}
+	}
+	if len(spots) == 1 && len(spots[0].rots) == 1 {
+		e.placeSpot()
+		return
+	}
+	e.ask("ui.ask.place", map[string]any{"Tile": t.ID, "Count": len(spots)})
+	choices := make([]choice, len(spots))
+	for i := range spots {
+		choices[i] = choice{label: e.spotLabel(i)}
+	}
+	e.offer(choices)
+	e.menu.current = e.cur
+	e.previewSpot()
+	e.layout()
+}
+
+// spotsOf groups the placements in rotations rots by position, in reading order (north row first, west first):
+// the order of the numbers on the board.
+func spotsOf(places []engine.Placement, rots []int) []spot {
 	var spots []spot
+	idx := map[engine.Pos]int{}
 	for _, p := range places {
-		if n := len(spots); n > 0 && spots[n-1].pos == p.Pos {
-			spots[n-1].rots = append(spots[n-1].rots, p.Rot)
+		if !slices.Contains(rots, p.Rot) {
 			continue
 		}
+		if i, ok := idx[p.Pos]; ok {
+			spots[i].rots = append(spots[i].rots, p.Rot)
+			continue
+		}
+		idx[p.Pos] = len(spots)
 		spots = append(spots, spot{pos: p.Pos, rots: []int{p.Rot}})
 	}
-	// Near the last tile first: that is where the players look.
-	last := e.t.board.lastPos()
-	slices.SortStableFunc(spots, func(a, b spot) int {
-		return dist(a.pos, last) - dist(b.pos, last)
+	slices.SortFunc(spots, func(a, b spot) int {
+		if a.pos.Y != b.pos.Y {
+			return a.pos.Y - b.pos.Y
+		}
+		return a.pos.X - b.pos.X
 	})
-	e.ask("ui.ask.place", map[string]any{"Tile": t.ID, "Count": len(spots)})
-	e.spots = spots
-	e.list.Clear()
-	for i := range spots {
-		e.list.AddItem(e.spotLabel(i), "", 0, nil)
-	}
-	e.list.SetCurrentItem(0)
-	e.previewSpot(0)
-	e.layout(e.promptLines())
+	return spots
 }
 
 func dist(a, b engine.Pos) int {
@@ -389,21 +588,23 @@ func dist(a, b engine.Pos) int {
 
 func (e *entry) spotLabel(i int) string {
 	s := e.spots[i]
-	label := fmt.Sprintf("%d,%d  ↻%d°", s.pos.X, s.pos.Y, s.rots[s.rot]*90)
+	label := fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y)
 	if len(s.rots) > 1 {
-		label += "  " + e.t.u.loc.T("ui.more_rotations", map[string]any{"Count": len(s.rots)})
+		label += fmt.Sprintf("  ↻%d°  ", s.rots[s.rot]*90) +
+			e.t.u.loc.T("ui.more_rotations", map[string]any{"Count": len(s.rots)})
 	}
 	return label
 }
 
-func (e *entry) previewSpot(i int) {
-	if i < 0 || i >= len(e.spots) {
+// previewSpot shows the tile at the highlighted position, the other positions numbered.
+func (e *entry) previewSpot() {
+	if e.cur < 0 || e.cur >= len(e.spots) {
 		return
 	}
-	s := e.spots[i]
+	s := e.spots[e.cur]
 	b := e.t.board
+	b.clearPreview()
 	b.pvTile, b.pvPos, b.pvRot = e.tile, s.pos, s.rots[s.rot]
-	b.marks = b.marks[:0]
 	for _, o := range e.spots {
 		b.marks = append(b.marks, o.pos)
 	}
@@ -411,43 +612,152 @@ func (e *entry) previewSpot(i int) {
 	b.centreOn(s.pos)
 }
 
-// turn shows the next (or previous) legal rotation of the highlighted position.
+// moveSpot moves the highlight to the nearest position in direction dx, dy.
+func (e *entry) moveSpot(dx, dy int) {
+	if len(e.spots) == 0 {
+		return
+	}
+	from := e.spots[e.cur].pos
+	best, bestD := -1, 0
+	for i, s := range e.spots {
+		ax, ay := s.pos.X-from.X, s.pos.Y-from.Y
+		along, across := ax*dx+ay*dy, ax*dy+ay*dx
+		if along <= 0 {
+			continue
+		}
+		if across < 0 {
+			across = -across
+		}
+		d := along + 2*across
+		if best < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best >= 0 {
+		e.menu.setCurrent(best)
+	}
+}
+
+// turn shows the next (or previous) legal rotation at the highlighted position.
 func (e *entry) turn(d int) {
-	i := e.list.GetCurrentItem()
-	if i < 0 || i >= len(e.spots) {
+	if e.cur < 0 || e.cur >= len(e.spots) {
 		return
 	}
-	s := &e.spots[i]
+	s := &e.spots[e.cur]
 	s.rot = (s.rot + d + len(s.rots)) % len(s.rots)
-	e.list.SetItemText(i, e.spotLabel(i), "")
-	e.previewSpot(i)
+	e.menu.items[e.cur].label = e.spotLabel(e.cur)
+	e.previewSpot()
 }
 
-func (e *entry) placeSpot(i int) {
-	if i < 0 || i >= len(e.spots) {
+func (e *entry) placeSpot() {
+	if e.cur < 0 || e.cur >= len(e.spots) {
 		return
 	}
-	s := e.spots[i]
-	e.t.do(referee.Action{Verb: referee.VerbPlace, Tile: e.tile.ID,
-		Pos: referee.Pos{X: s.pos.X, Y: s.pos.Y}, Rot: s.rots[s.rot] * 90})
+	s := e.spots[e.cur]
+	if e.t.do(referee.Action{Verb: referee.VerbPlace, Tile: e.tile.ID, Pos: referee.Pos{X: s.pos.X, Y: s.pos.Y},
+		Rot: s.rots[s.rot] * 90}) {
+		e.typed = ""
+	}
 }
 
-// --- naming features -------------------------------------------------------------------------------------------
-
-// ref names the feature of global segment seg by its tile's cell and the place's shortest name.
-func ref(g *referee.Game, seg int32) referee.FeatureRef {
-	ti, l := g.S.SegTile(seg)
-	p := g.S.Tiles[ti].Pos
-	return referee.FeatureRef{Pos: referee.Pos{X: p.X, Y: p.Y}, Place: g.S.PlaceName(ti, l)}
+// boardClick answers a click on board cell p (sub-cell sx, sy of its block; -1 in the compact view): a numbered
+// position lays the tile there; in the other steps a click on a figure's place chooses it.
+func (e *entry) boardClick(p engine.Pos, sx, sy int) {
+	switch e.step {
+	case stepPlace:
+		for i, s := range e.spots {
+			if s.pos == p {
+				e.cur = i
+				e.menu.current = i
+				e.placeSpot()
+				return
+			}
+		}
+		return
+	}
+	ti := e.g.S.TileIndex(p)
+	if ti < 0 {
+		return
+	}
+	seg := int32(-1)
+	if sx >= 0 {
+		t := &e.g.S.Tiles[ti]
+		blk := rasterTile(t.Type, int(t.Rot))
+		if l := blk[sy][sx].seg; l >= 0 {
+			seg = t.Seg(l)
+		}
+	}
+	for i, c := range e.choices {
+		if !c.hasSeg {
+			continue
+		}
+		cti, _ := e.g.S.SegTile(c.seg)
+		if (seg >= 0 && e.g.S.Root(c.seg) == e.g.S.Root(seg)) || (seg < 0 && cti == ti) {
+			e.menu.setCurrent(i)
+			e.menu.choose(i)
+			return
+		}
+	}
 }
 
-// featureLabel is "city 2,-1:N": the kind in the user's language and where it is.
-func (e *entry) featureLabel(seg int32) string {
-	k := e.g.S.SegKind(seg)
-	return e.t.u.loc.T("term."+k.String(), nil) + " " + tview.Escape(ref(e.g, seg).String())
+// --- naming places and features ----------------------------------------------------------------------------------
+
+// placeWords names local segment l of tile ti as a player says it: the edges it reaches ("N+W"), else the
+// half-edges of a field ("NNW"), nothing for a monastery, shrine or garden (the kind says it).
+func placeWords(s *engine.State, ti, l int) string {
+	t := &s.Tiles[ti]
+	if t.Type.Segs[l].Kind.IsCentre() {
+		return ""
+	}
+	var edges, halves []string
+	for _, n := range s.PlaceNames(ti, l) {
+		switch len(n) {
+		case 1:
+			edges = append(edges, n)
+		case 3:
+			halves = append(halves, n)
+		}
+	}
+	if len(edges) > 0 {
+		return strings.Join(edges, "+")
+	}
+	if len(halves) > 0 {
+		return strings.Join(halves, "+")
+	}
+	return ""
 }
 
-// figureWord names the figure: a follower on a field is a farmer, on a shrine a heretic, on a monastery a monk.
+// kindWord is the feature kind in the user's language.
+func (e *entry) kindWord(k engine.Kind) string { return e.t.u.loc.T("term."+k.String(), nil) }
+
+// segName is "city N+W", "field NNW", "monastery": the feature of a segment on its tile.
+func (e *entry) segName(seg int32) string {
+	ti, l := e.g.S.SegTile(seg)
+	name := e.kindWord(e.g.S.SegKind(seg))
+	if w := placeWords(e.g.S, ti, l); w != "" {
+		name += " " + w
+	}
+	return name
+}
+
+// segWhere is "city 3,0 N+W": the feature, where its tile lies.
+func (e *entry) segWhere(seg int32) string {
+	ti, l := e.g.S.SegTile(seg)
+	p := e.g.S.Tiles[ti].Pos
+	name := e.kindWord(e.g.S.SegKind(seg)) + " " + p.String()
+	if w := placeWords(e.g.S, ti, l); w != "" {
+		name += " " + w
+	}
+	return name
+}
+
+// refSeg resolves a feature named in an action.
+func (e *entry) refSeg(r referee.FeatureRef) (int32, bool) {
+	seg, err := e.g.S.FeatureAt(engine.Pos{X: r.Pos.X, Y: r.Pos.Y}, r.Place)
+	return seg, err == nil
+}
+
+// figureWord names the figure: a follower on a field is a farmer, on a shrine a heretic.
 func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	loc := e.t.u.loc
 	switch {
@@ -461,6 +771,13 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	return loc.T("term.follower", nil)
 }
 
+func kindOf(a referee.Action) engine.FigureKind {
+	if a.Abbot {
+		return engine.Abbot
+	}
+	return engine.Follower
+}
+
 func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	return func() {
 		b := e.t.board
@@ -470,150 +787,205 @@ func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	}
 }
 
+// legal returns the referee's legal answers to the pending decision, with their colour set.
+func (e *entry) legal() []referee.Action { return e.g.Legal().Actions }
+
 // --- the figure step (SEQ-5) -------------------------------------------------------------------------------------
 
+// figureStep: a follower or the abbot onto a place of the tile just laid, no figure, or the abbot back (ABBOT-6).
+// The order: the places (followers, then the abbot), no figure, the abbot back.
 func (e *entry) figureStep() {
 	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
+	e.step, e.spots = stepFigure, nil
 	ti := len(g.S.Tiles) - 1
-	var choices []choice
-	for _, o := range g.S.DeployOptions(e.who, ti, nil) {
-		seg := g.S.Tiles[ti].Seg(o.Local)
-		k := g.S.SegKind(seg)
-		a := referee.Action{Verb: referee.VerbDeploy, Abbot: o.Kind == engine.Abbot, Place: g.S.PlaceName(ti, o.Local)}
-		label := loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(o.Kind, k),
-			"Feature": loc.T("term."+k.String(), nil), "Place": tview.Escape(a.Place)})
-		choices = append(choices, choice{label: label, act: &a, preview: e.showFigure(seg, o.Kind)})
+	var deploys, rest []choice
+	for _, a := range e.legal() {
+		a := a
+		switch a.Verb {
+		case referee.VerbDeploy:
+			l, err := g.S.SegByPlace(ti, a.Place)
+			if err != nil {
+				continue
+			}
+			seg := g.S.Tiles[ti].Seg(l)
+			label := loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(kindOf(a), g.S.SegKind(seg)),
+				"Feature": e.segName(seg)})
+			deploys = append(deploys, choice{label: label, act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true})
+		case referee.VerbPass:
+			rest = append([]choice{{label: loc.T("ui.opt.pass", nil), act: &a}}, rest...)
+		case referee.VerbReturnAbbot:
+			seg := e.abbotAt(a.Pos)
+			rest = append(rest, choice{label: loc.T("ui.opt.return_abbot", map[string]any{"Feature": e.segWhere(seg)}),
+				act: &a, preview: e.showFigure(seg, engine.Abbot)})
+		}
 	}
-	for i := range g.S.Figures {
-		f := &g.S.Figures[i]
+	slices.SortStableFunc(deploys, func(a, b choice) int {
+		return boolInt(a.act.Abbot) - boolInt(b.act.Abbot)
+	})
+	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
+	e.offer(append(deploys, rest...))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// abbotAt returns the segment of the deciding player's abbot on the tile at p.
+func (e *entry) abbotAt(p referee.Pos) int32 {
+	s := e.g.S
+	for i := range s.Figures {
+		f := &s.Figures[i]
 		if int(f.Player) != e.who || f.Kind != engine.Abbot || f.Where != engine.OnBoard {
 			continue
 		}
-		fti, _ := g.S.SegTile(f.Seg)
-		p := g.S.Tiles[fti].Pos
-		if g.S.CanReturnAbbot(e.who, p) != nil {
-			continue
+		ti, _ := s.SegTile(f.Seg)
+		if q := s.Tiles[ti].Pos; q.X == p.X && q.Y == p.Y {
+			return f.Seg
 		}
-		a := referee.Action{Verb: referee.VerbReturnAbbot, Pos: referee.Pos{X: p.X, Y: p.Y}}
-		choices = append(choices, choice{label: loc.T("ui.opt.return_abbot", map[string]any{"Feature": e.featureLabel(f.Seg)}),
-			act: &a, preview: e.showFigure(f.Seg, engine.Abbot)})
 	}
-	pass := referee.Action{Verb: referee.VerbPass}
-	choices = append(choices, choice{label: loc.T("ui.opt.pass", nil), act: &pass})
-	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
-	e.offer(choices)
+	return -1
 }
 
 // --- the City of Carcassonne (COUNT) ---------------------------------------------------------------------------
 
-func (e *entry) quarterName(q engine.Quarter) string {
-	return e.t.u.loc.T("term.quarter."+q.String(), nil)
+func (e *entry) quarterName(q string) string {
+	return e.t.u.loc.T("term.quarter."+q, nil)
 }
 
-// movingStep: the moving-out round (COUNT-13..18).
+// movingStep: a go of the moving-out round (COUNT-13..18): each move the referee allows, then "no more".
 func (e *entry) movingStep() {
 	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
-	var choices []choice
-	for _, seg := range g.Targets() {
-		q, ok := engine.QuarterFor(g.S.SegKind(seg))
-		if !ok {
-			continue
-		}
-		for _, kind := range []engine.FigureKind{engine.Follower, engine.Abbot} {
-			if g.S.CanMoveOut(e.who, q, kind, seg, g.Targets()) != nil {
+	e.step, e.spots = stepMoving, nil
+	var moves []choice
+	var decline *referee.Action
+	for _, a := range e.legal() {
+		a := a
+		switch a.Verb {
+		case referee.VerbMove:
+			seg, ok := e.refSeg(a.Target)
+			if !ok {
 				continue
 			}
-			a := referee.Action{Verb: referee.VerbMove, Quarter: q.String(), Target: ref(g, seg),
-				Abbot: kind == engine.Abbot}
-			label := loc.T("ui.opt.move", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
-				"Quarter": e.quarterName(q), "Feature": e.featureLabel(seg)})
-			choices = append(choices, choice{label: label, act: &a, preview: e.showFigure(seg, kind)})
+			label := loc.T("ui.opt.move", map[string]any{"Figure": e.figureWord(kindOf(a), g.S.SegKind(seg)),
+				"Quarter": e.quarterName(a.Quarter), "Feature": e.segWhere(seg)})
+			moves = append(moves, choice{label: label, act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true})
+		case referee.VerbDecline:
+			decline = &a
 		}
 	}
-	dec := referee.Action{Verb: referee.VerbDecline}
-	choices = append(choices, choice{label: loc.T("ui.opt.decline_move", nil), act: &dec})
+	if decline != nil {
+		moves = append(moves, choice{label: loc.T("ui.opt.decline_move", nil), act: decline})
+	}
 	e.ask("ui.ask.moving", nil)
-	e.offer(choices)
+	e.offer(moves)
 }
 
 // cityStep: entering the City after others scored (COUNT-6..8). Declining has no action of its own.
 func (e *entry) cityStep() {
-	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
+	loc := e.t.u.loc
+	e.step, e.spots = stepCity, nil
 	var choices []choice
-	for _, name := range referee.Quarters() {
-		q, _ := engine.ParseQuarter(name)
-		for _, kind := range []engine.FigureKind{engine.Follower, engine.Abbot} {
-			if g.S.CanEnterCity(e.who, q, kind) != nil {
-				continue
-			}
-			a := referee.Action{Verb: referee.VerbCity, Quarter: name, Abbot: kind == engine.Abbot}
-			choices = append(choices, choice{label: loc.T("ui.opt.city", map[string]any{
-				"Figure": e.figureWord(kind, engine.KCity), "Quarter": e.quarterName(q)}), act: &a})
+	for _, a := range e.legal() {
+		a := a
+		if a.Verb != referee.VerbCity {
+			continue
 		}
+		choices = append(choices, choice{label: loc.T("ui.opt.city", map[string]any{
+			"Figure": e.figureWord(kindOf(a), engine.KCity), "Quarter": e.quarterName(a.Quarter)}), act: &a})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.city_no", nil), next: e.t.decline})
 	e.ask("ui.ask.city", nil)
 	e.offer(choices)
 }
 
-// countStep: moving the Count after entering the City (COUNT-11).
+// countStep: moving the Count after entering the City (COUNT-11): the other quarters, or he stays.
 func (e *entry) countStep() {
 	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
+	e.step, e.spots = stepCount, nil
 	var choices []choice
-	for _, name := range referee.Quarters() {
-		q, _ := engine.ParseQuarter(name)
-		if q == g.S.City.Count {
+	here := g.S.City.Count.String()
+	for _, a := range e.legal() {
+		a := a
+		if a.Verb != referee.VerbCount || a.Quarter == here {
 			continue
 		}
-		a := referee.Action{Verb: referee.VerbCount, Quarter: name}
-		choices = append(choices, choice{label: loc.T("ui.opt.count", map[string]any{"Quarter": e.quarterName(q)}), act: &a})
+		choices = append(choices, choice{label: loc.T("ui.opt.count", map[string]any{"Quarter": e.quarterName(a.Quarter)}),
+			act: &a})
 	}
-	choices = append(choices, choice{label: loc.T("ui.opt.count_stay", map[string]any{
-		"Quarter": e.quarterName(g.S.City.Count)}), next: e.t.decline})
+	choices = append(choices, choice{label: loc.T("ui.opt.count_stay", map[string]any{"Quarter": e.quarterName(here)}),
+		next: e.t.decline})
 	e.ask("ui.ask.count", nil)
 	e.offer(choices)
 }
 
 // marketStep: the market round at the end (COUNT-19): every market figure must go onto a field.
 func (e *entry) marketStep() {
-	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
+	e.step, e.spots = stepMarket, nil
+	e.offerMarket(e.legal())
+}
+
+func (e *entry) offerMarket(acts []referee.Action) {
+	loc := e.t.u.loc
 	var choices []choice
-	seen := map[int32]bool{}
-	for seg := int32(0); int(seg) < g.S.SegCount(); seg++ {
-		if g.S.SegKind(seg) != engine.KField || seen[g.S.Root(seg)] {
+	for _, a := range acts {
+		a := a
+		seg, ok := e.refSeg(a.Target)
+		if !ok {
 			continue
 		}
-		seen[g.S.Root(seg)] = true
-		a := referee.Action{Verb: referee.VerbMarket, Target: ref(g, seg)}
-		choices = append(choices, choice{label: loc.T("ui.opt.market", map[string]any{"Feature": e.featureLabel(seg)}),
-			act: &a, preview: e.showFigure(seg, engine.Follower)})
+		choices = append(choices, choice{label: loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)}),
+			act: &a, preview: e.showFigure(seg, engine.Follower), seg: seg, hasSeg: true})
 	}
-	e.ask("ui.ask.market", map[string]any{"Count": g.S.MarketMovable(e.who)})
+	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)
 }
 
 // --- gifts (GIFT-5..10), opened after drawing and before placing ---------------------------------------------
 
+// giftActions are the gift answers the referee lists for the tile step.
+func (e *entry) giftActions() []referee.Action {
+	var out []referee.Action
+	for _, a := range e.legal() {
+		if a.Verb == referee.VerbGift {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// giftStep offers the cards the player may open now, in the order of the rules (GIFT-6..10).
 func (e *entry) giftStep() {
-	g, loc := e.g, e.t.u.loc
-	e.tileIn, e.spots = false, nil
+	loc := e.t.u.loc
+	e.step, e.spots = stepGift, nil
 	e.back = e.tileStep
 	e.pic.t = nil
+	acts := e.giftActions()
 	var choices []choice
 	for c := engine.GiftCard(0); c < engine.NumGiftCards; c++ {
-		if g.S.CanOpen(e.who, c) != nil {
+		var mine []referee.Action
+		for _, a := range acts {
+			if a.Gift == c.String() {
+				mine = append(mine, a)
+			}
+		}
+		if len(mine) == 0 {
 			continue
 		}
 		c := c
-		choices = append(choices, choice{label: e.giftName(c), next: func() { e.giftTargets(c) }})
+		if c == engine.TwoChoices {
+			a := mine[0]
+			choices = append(choices, choice{label: e.giftName(c) + ": " + loc.T("ui.opt.two_choices", nil), act: &a})
+			continue
+		}
+		choices = append(choices, choice{label: e.giftName(c), next: func() { e.giftTargets(c, mine) }})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: e.tileStep})
-	e.ask("ui.ask.gift", map[string]any{"Count": g.S.Gift.Hands[e.who]})
+	e.ask("ui.ask.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]})
 	e.offer(choices)
 }
 
@@ -622,77 +994,41 @@ func (e *entry) giftName(c engine.GiftCard) string {
 }
 
 // giftTargets offers what the card can be played on.
-func (e *entry) giftTargets(c engine.GiftCard) {
+func (e *entry) giftTargets(c engine.GiftCard, acts []referee.Action) {
 	g, loc := e.g, e.t.u.loc
+	e.step = stepGiftTarget
 	e.back = e.giftStep
-	s := g.S
 	var choices []choice
-	add := func(a referee.Action, label string, preview func()) {
-		a.Verb, a.Gift = referee.VerbGift, c.String()
-		choices = append(choices, choice{label: label, act: &a, preview: preview})
-	}
-	switch c {
-	case engine.Synod:
-		for ti := range s.Tiles {
-			t := &s.Tiles[ti]
-			if t.Type.Centre < 0 {
-				continue
-			}
-			seg := t.Seg(int(t.Type.Centre))
-			for _, kind := range []engine.FigureKind{engine.Follower, engine.Abbot} {
-				if s.CanSynod(e.who, kind, seg) == nil {
-					add(referee.Action{Target: ref(g, seg), Abbot: kind == engine.Abbot},
-						loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kind, s.SegKind(seg)),
-							"Feature": e.featureLabel(seg)}), e.showFigure(seg, kind))
-				}
-			}
+	for _, a := range acts {
+		a := a
+		seg, ok := e.refSeg(a.Target)
+		if !ok {
+			continue
 		}
-	case engine.RoadSweeper:
-		seen := map[int32]bool{}
-		for seg := int32(0); int(seg) < s.SegCount(); seg++ {
-			if s.SegKind(seg) != engine.KRoad || seen[s.Root(seg)] {
+		var label string
+		kind := kindOf(a)
+		show := e.showFigure(seg, kind)
+		switch c {
+		case engine.Synod:
+			label = loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
+				"Feature": e.segWhere(seg)})
+		case engine.RoadSweeper:
+			label = e.segWhere(seg)
+			show = nil
+		case engine.CashOut:
+			label = loc.T("ui.opt.from", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
+				"Feature": e.segWhere(seg)})
+		case engine.ChangePosition:
+			ti, _ := g.S.SegTile(seg)
+			l, err := g.S.SegByPlace(ti, a.NewPlace)
+			if err != nil {
 				continue
 			}
-			seen[s.Root(seg)] = true
-			if s.CanRoadSweeper(e.who, seg) == nil {
-				add(referee.Action{Target: ref(g, seg)}, e.featureLabel(seg), nil)
-			}
+			to := g.S.Tiles[ti].Seg(l)
+			label = loc.T("ui.opt.change", map[string]any{"From": e.segWhere(seg), "To": e.segName(to)})
+			show = e.showFigure(to, engine.Follower)
 		}
-	case engine.ChangePosition, engine.CashOut:
-		seen := map[string]bool{}
-		for i := range s.Figures {
-			f := &s.Figures[i]
-			if int(f.Player) != e.who || f.Where != engine.OnBoard {
-				continue
-			}
-			if c == engine.CashOut {
-				key := fmt.Sprint(s.Root(f.Seg), f.Kind)
-				if seen[key] || s.CanCashOut(e.who, f.Kind, f.Seg) != nil {
-					continue
-				}
-				seen[key] = true
-				add(referee.Action{Target: ref(g, f.Seg), Abbot: f.Kind == engine.Abbot},
-					loc.T("ui.opt.from", map[string]any{"Figure": e.figureWord(f.Kind, s.SegKind(f.Seg)),
-						"Feature": e.featureLabel(f.Seg)}), e.showFigure(f.Seg, f.Kind))
-				continue
-			}
-			if f.Kind != engine.Follower {
-				continue
-			}
-			ti, _ := s.SegTile(f.Seg)
-			t := &s.Tiles[ti]
-			for j := range t.Type.Segs {
-				to := t.Seg(j)
-				if to == f.Seg || s.CanChangePosition(e.who, f.Seg, to) != nil {
-					continue
-				}
-				add(referee.Action{Target: ref(g, f.Seg), NewPlace: s.PlaceName(ti, j)},
-					loc.T("ui.opt.change", map[string]any{"From": e.featureLabel(f.Seg), "To": e.featureLabel(to)}),
-					e.showFigure(to, engine.Follower))
-			}
-		}
-	case engine.TwoChoices:
-		add(referee.Action{}, loc.T("ui.opt.two_choices", nil), nil)
+		choices = append(choices, choice{label: label, act: &a, preview: show})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: e.giftStep})
 	e.ask("ui.ask.gift_target", map[string]any{"Gift": e.giftName(c)})

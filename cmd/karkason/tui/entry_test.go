@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -29,18 +30,17 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 		u.startTable(sess)
 		r := rand.New(rand.NewSource(seed))
 		tb := u.table
-		for step := 0; step < 400 && tb.view().Phase != referee.PhaseEnded; step++ {
+		for step := 0; step < 600 && tb.view().Phase != referee.PhaseEnded; step++ {
 			e := tb.entry
 			seen[tb.view().Phase.String()]++
-			if e.back != nil && e.spots == nil && !e.tileIn {
-				seen["gift/discard"]++
-			}
 			before := len(sess.Game.Actions)
 			switch {
-			case e.spots != nil:
+			case e.step == stepPlace:
+				seen["place"]++
 				i := r.Intn(len(e.spots))
 				e.spots[i].rot = r.Intn(len(e.spots[i].rots))
-				e.placeSpot(i)
+				e.cur = i
+				e.placeSpot()
 				if len(u.sess.Game.Actions) != before+1 {
 					t.Fatalf("seed %d: placing %s refused: %s", seed, e.tile.ID, tb.status.GetText(true))
 				}
@@ -48,7 +48,12 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 			case len(e.choices) == 0:
 				t.Fatalf("seed %d step %d: nothing offered in phase %v", seed, step, tb.view().Phase)
 			}
-			for _, c := range e.choices {
+			var live []int
+			for i, c := range e.choices {
+				if c.muted {
+					continue
+				}
+				live = append(live, i)
 				if c.act == nil {
 					continue
 				}
@@ -58,8 +63,11 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 					t.Fatalf("seed %d: offered %q (%s) is refused: %v", seed, c.label, a, err)
 				}
 			}
-			i := r.Intn(len(e.choices))
+			i := live[r.Intn(len(live))]
 			c := e.choices[i]
+			if e.step == stepGift || e.step == stepGiftTarget {
+				seen["gift"]++
+			}
 			e.pick(i)
 			if c.act != nil && len(u.sess.Game.Actions) != before+1 {
 				t.Fatalf("seed %d: %q not recorded: %s", seed, c.label, tb.status.GetText(true))
@@ -75,5 +83,87 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 			}
 		}
 		u.close()
+	}
+}
+
+// The edge code reads Latin letters, digits, and the Cyrillic letters the same keys give in the Bulgarian (BDS,
+// phonetic) and Ukrainian layouts; the user's language decides a letter two layouts put on different keys.
+func TestParseEdgeCode(t *testing.T) {
+	F, R, C, W := engine.Field, engine.Road, engine.City, engine.River
+	for _, c := range []struct {
+		lang, in string
+		edges    []engine.Terrain
+		marks    engine.Marks
+		ok       bool
+	}{
+		{"en", "C R F R", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"en", "crfr", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"bg", "3212", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"bg", "ffffm", []engine.Terrain{F, F, F, F}, engine.Marks{Centre: engine.KMonastery}, true},
+		{"bg", "cwfwe", []engine.Terrain{C, W, F, W}, engine.Marks{Pennant: true}, true},
+		// Bulgarian BDS: C=ъ R=и F=о W=у M=п S=я G=ж E=е
+		{"bg", "ъиои", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"bg", "ооооп", []engine.Terrain{F, F, F, F}, engine.Marks{Centre: engine.KMonastery}, true},
+		{"bg", "уоуоя", []engine.Terrain{W, F, W, F}, engine.Marks{Centre: engine.KShrine}, true},
+		// Bulgarian phonetic: C=ц R=р F=ф W=в M=м S=с G=г E=е
+		{"bg", "црфр", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"bg", "ффффс", []engine.Terrain{F, F, F, F}, engine.Marks{Centre: engine.KShrine}, true},
+		{"bg", "ццффе", []engine.Terrain{C, C, F, F}, engine.Marks{Pennant: true}, true},
+		{"bg", "рфрфг", []engine.Terrain{R, F, R, F}, engine.Marks{Centre: engine.KGarden}, true},
+		// Ukrainian ЙЦУКЕН: C=с R=к F=а W=ц M=ь S=і G=п E=у
+		{"uk", "СКАК", []engine.Terrain{C, R, F, R}, engine.Marks{}, true},
+		{"uk", "ааааь", []engine.Terrain{F, F, F, F}, engine.Marks{Centre: engine.KMonastery}, true},
+		{"uk", "цацаі", []engine.Terrain{W, F, W, F}, engine.Marks{Centre: engine.KShrine}, true},
+		{"uk", "ссаау", []engine.Terrain{C, C, F, F}, engine.Marks{Pennant: true}, true},
+		{"uk", "кака п", []engine.Terrain{R, F, R, F}, engine.Marks{Centre: engine.KGarden}, true},
+		// Not an edge code: a tile id, five edges.
+		{"en", "b-rs", nil, engine.Marks{}, false},
+		{"en", "ccccc", nil, engine.Marks{}, false},
+	} {
+		code, ok := parseEdgeCode(c.lang, c.in)
+		if ok != c.ok {
+			t.Errorf("%s %q: ok %v, want %v", c.lang, c.in, ok, c.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if string(terrains(code.edges)) != string(terrains(c.edges)) || code.marks != c.marks {
+			t.Errorf("%s %q: %v %+v, want %v %+v", c.lang, c.in, code.edges, code.marks, c.edges, c.marks)
+		}
+	}
+}
+
+func terrains(ts []engine.Terrain) []byte {
+	var b []byte
+	for _, t := range ts {
+		b = append(b, "FRCW-"[t])
+	}
+	return b
+}
+
+// A tile's code, typed back, finds the tile in that rotation (every tile of every set, every distinct rotation).
+func TestCodeOfRoundTrip(t *testing.T) {
+	cat := engine.Standard()
+	for _, tt := range cat.Types {
+		if tt.Piece != nil {
+			continue
+		}
+		for rot := 0; rot < 4; rot++ {
+			if !tt.DistinctRotation(rot) {
+				continue
+			}
+			code, ok := parseEdgeCode("en", codeOf(tt, rot))
+			if !ok || !code.complete() {
+				t.Fatalf("%s rot %d: code %q does not parse", tt.ID, rot, codeOf(tt, rot))
+			}
+			found := false
+			for _, m := range cat.MatchTiles(code.edges4(), code.marks, nil) {
+				found = found || (m.Type == tt && m.Rot == rot)
+			}
+			if !found {
+				t.Errorf("%s rot %d: %q does not find it", tt.ID, rot, codeOf(tt, rot))
+			}
+		}
 	}
 }

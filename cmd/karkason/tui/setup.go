@@ -14,19 +14,36 @@ import (
 // The set-up form (CFG-1..5): players in seating order with names and distinct colours, the expansions, the start
 // piece, the followers. The referee checks it (referee.NewGame); its refusals are shown in the form, which keeps
 // what was entered.
+//
+// Keys as a person expects them: the focus goes from one player's name to the next (Tab, Enter, ↓), so typing
+// "Ана Tab Богдан" names two players; a row's colour changes with F2 (Shift-F2 back), Ctrl/Alt+←→ or a click on it,
+// without leaving the name. Enter on an empty name once two players are named goes to "Start the game". The text
+// cursor is always in the field that takes the typing.
 
 const maxSeats = referee.MaxPlayers
+
+// setupValues is what the form holds, kept apart from the widgets so that the form can be rebuilt in another
+// language without losing anything.
+type setupValues struct {
+	names     [maxSeats]string
+	colour    [maxSeats]int // index into referee.Colours()
+	followers string
+	exps      []bool // by referee.Expansions()
+	start     int    // index into startValues
+	focus     int    // index into the focus ring
+}
 
 // setupForm is the set-up view.
 type setupForm struct {
 	u       *ui
+	v       *setupValues
 	root    *tview.Flex
 	names   [maxSeats]*tview.InputField
 	colours [maxSeats]*cycler
-	colour  [maxSeats]int // index into referee.Colours()
 	follow  *tview.InputField
 	exps    []*toggle
 	start   *cycler
+	begin   *tview.Button
 	msg     *tview.TextView
 	ring    *focusRing
 }
@@ -36,42 +53,54 @@ type setupForm struct {
 var startValues = append([]string{""}, referee.Starts()...)
 
 func (u *ui) showSetup() {
-	f := u.newSetupForm()
-	u.pages.AddAndSwitchToPage("setup", f.root, true)
-	u.run.SetFocus(f.names[0])
+	v := &setupValues{followers: ""}
+	for i := range v.colour {
+		v.colour[i] = i
+	}
+	followers := u.o.Config.Followers
+	if followers < referee.MinFollowers || followers > referee.MaxFollowers {
+		followers = referee.DefaultFollowers
+	}
+	v.followers = strconv.Itoa(followers)
+	for _, e := range referee.Expansions() {
+		v.exps = append(v.exps, e == referee.ExpansionFarmers && u.o.Config.FarmersDefault)
+	}
+	u.setupShown = v
+	u.showSetupValues(v)
 }
 
-func (u *ui) newSetupForm() *setupForm {
-	f := &setupForm{u: u}
+// showSetupValues (re)builds the form from v and focuses the widget v.focus.
+func (u *ui) showSetupValues(v *setupValues) {
+	f := u.newSetupForm(v)
+	u.setup = f
+	u.pages.AddAndSwitchToPage("setup", f.root, true)
+	f.ring.focusIndex(v.focus)
+}
+
+func (u *ui) newSetupForm(v *setupValues) *setupForm {
+	f := &setupForm{u: u, v: v}
 	loc := u.loc
-	colours := referee.Colours()
-	colourNames := make([]string, len(colours))
-	for i, c := range colours {
-		colourNames[i] = loc.T("colour."+string(c), nil)
-	}
 	var ring []tview.Primitive
 
 	players := tview.NewFlex().SetDirection(tview.FlexRow)
 	players.SetBorder(true).SetTitle(" " + loc.T("ui.setup.players", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	for i := 0; i < maxSeats; i++ {
 		i := i
-		f.colour[i] = i
 		in := tview.NewInputField().SetLabel(strconv.Itoa(i+1) + ". ").SetFieldWidth(16).
-			SetPlaceholder(loc.T("ui.setup.name", nil))
-		in.SetChangedFunc(func(string) { f.validateLive() })
+			SetPlaceholder(loc.T("ui.setup.name", nil)).SetText(v.names[i])
+		in.SetChangedFunc(func(text string) { v.names[i] = text; f.validateLive() })
+		in.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey { return f.nameKeys(i, ev) })
 		f.names[i] = in
-		cy := newCycler("", colourNames, i, func(k int) { f.colour[i] = k; f.validateLive() })
+		cy := newCycler("", f.colourNames(), v.colour[i], func(k int) { v.colour[i] = k; f.validateLive() })
+		cy.style = func(k int) tcell.Style { return colourStyle(referee.Colours()[k]) }
 		f.colours[i] = cy
 		row := tview.NewFlex().AddItem(in, 21, 0, true).AddItem(cy, 0, 1, false)
 		players.AddItem(row, 1, 0, i == 0)
-		ring = append(ring, in, cy)
-	}
-	followers := u.o.Config.Followers
-	if followers < referee.MinFollowers || followers > referee.MaxFollowers {
-		followers = referee.DefaultFollowers
+		ring = append(ring, in)
 	}
 	f.follow = tview.NewInputField().SetLabel(loc.T("ui.setup.followers", nil) + " ").SetFieldWidth(3).
-		SetText(strconv.Itoa(followers)).SetAcceptanceFunc(tview.InputFieldInteger)
+		SetText(v.followers).SetAcceptanceFunc(tview.InputFieldInteger)
+	f.follow.SetChangedFunc(func(text string) { v.followers = text })
 	players.AddItem(tview.NewBox(), 1, 0, false).AddItem(f.follow, 1, 0, false)
 	ring = append(ring, f.follow)
 	hint := tview.NewTextView().SetText(loc.T("ui.setup.seating", nil)).SetWrap(true).
@@ -80,31 +109,37 @@ func (u *ui) newSetupForm() *setupForm {
 
 	exps := tview.NewFlex().SetDirection(tview.FlexRow)
 	exps.SetBorder(true).SetTitle(" " + loc.T("ui.setup.expansions", nil) + " ").SetTitleAlign(tview.AlignLeft)
-	for _, e := range referee.Expansions() {
-		on := e == referee.ExpansionFarmers && u.o.Config.FarmersDefault
-		cb := newToggle(loc.T("ui.exp."+e, nil), on, func(bool) { f.validateLive() })
+	for i, e := range referee.Expansions() {
+		i := i
+		cb := newToggle(loc.T("ui.exp."+e, nil), v.exps[i], func(on bool) { v.exps[i] = on; f.validateLive() })
 		f.exps = append(f.exps, cb)
 		exps.AddItem(cb, 1, 0, false)
 		ring = append(ring, cb)
 	}
-	f.start = newCycler(loc.T("ui.setup.start", nil), f.startOptions(), 0, func(int) { f.validateLive() })
+	f.start = newCycler(loc.T("ui.setup.start", nil), nil, v.start, func(k int) { v.start = k; f.validateLive() })
+	f.start.options = f.startOptions()
 	exps.AddItem(tview.NewBox(), 1, 0, false).AddItem(f.start, 1, 0, false)
 	ring = append(ring, f.start)
 
 	f.msg = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
-	startBtn := tview.NewButton(loc.T("ui.setup.begin", nil)).SetSelectedFunc(f.submit)
+	f.begin = tview.NewButton(loc.T("ui.setup.begin", nil)).SetSelectedFunc(f.submit)
+	savedBtn := tview.NewButton(loc.T("ui.setup.saved", nil)).SetSelectedFunc(func() {
+		u.pages.RemovePage("setup")
+		u.setup = nil
+		u.showPicker()
+	})
 	quitBtn := tview.NewButton(loc.T("ui.quit", nil)).SetSelectedFunc(u.askQuit)
-	ring = append(ring, startBtn, quitBtn)
-	buttons := tview.NewFlex().
-		AddItem(startBtn, tview.TaggedStringWidth(startBtn.GetLabel())+4, 0, false).
-		AddItem(tview.NewBox(), 2, 0, false).
-		AddItem(quitBtn, tview.TaggedStringWidth(quitBtn.GetLabel())+4, 0, false).
-		AddItem(tview.NewBox(), 0, 1, false)
+	ring = append(ring, f.begin, savedBtn, quitBtn)
+	buttons := tview.NewFlex()
+	for _, b := range []*tview.Button{f.begin, savedBtn, quitBtn} {
+		buttons.AddItem(b, tview.TaggedStringWidth(b.GetLabel())+4, 0, false).AddItem(tview.NewBox(), 2, 0, false)
+	}
+	buttons.AddItem(tview.NewBox(), 0, 1, false)
 
 	title := tview.NewTextView().SetDynamicColors(true).
 		SetText("[::b]karkason[::-] — " + loc.T("ui.setup.title", nil))
-	keys := tview.NewTextView().SetDynamicColors(true).SetText(loc.T("ui.setup.keys", nil)).
-		SetTextColor(tcell.ColorGray)
+	keys := tview.NewTextView().SetDynamicColors(true).SetText(keyLine(loc.T("ui.setup.keys", nil))).
+		SetTextColor(tcell.ColorGray).SetWrap(true).SetWordWrap(true)
 
 	main := tview.NewFlex().AddItem(players, 0, 1, true).AddItem(exps, 40, 0, false)
 	f.root = tview.NewFlex().SetDirection(tview.FlexRow).
@@ -114,24 +149,81 @@ func (u *ui) newSetupForm() *setupForm {
 		AddItem(buttons, 1, 0, false).
 		AddItem(tview.NewBox(), 1, 0, false).
 		AddItem(f.msg, 0, 1, false).
-		AddItem(keys, 1, 0, false)
-	f.ring = &focusRing{items: ring, run: func(p tview.Primitive) { u.run.SetFocus(p) }}
+		AddItem(keys, 2, 0, false)
+	f.ring = &focusRing{items: ring, run: func(p tview.Primitive) { u.run.SetFocus(p) },
+		moved: func(i int) { v.focus = i }}
 	f.root.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		focused := u.run.GetFocus()
-		if ev.Key() == tcell.KeyEnter {
-			if _, ok := focused.(*tview.InputField); ok {
-				f.ring.move(focused, 1)
-				return nil
-			}
-		}
-		if ev.Key() == tcell.KeyF10 {
+		switch ev.Key() {
+		case tcell.KeyF10:
 			f.submit()
 			return nil
+		case tcell.KeyF6:
+			u.cycleLanguage()
+			return nil
+		case tcell.KeyF9:
+			savedBtn.InputHandler()(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), nil)
+			return nil
+		case tcell.KeyEnter:
+			if u.run.GetFocus() == f.follow {
+				f.ring.move(f.follow, 1)
+				return nil
+			}
 		}
 		return f.ring.capture(u.run.GetFocus)(ev)
 	})
 	f.validateLive()
 	return f
+}
+
+func (f *setupForm) colourNames() []string {
+	colours := referee.Colours()
+	out := make([]string, len(colours))
+	for i, c := range colours {
+		out[i] = f.u.loc.T("colour."+string(c), nil)
+	}
+	return out
+}
+
+// nameKeys are the keys of player i's name field: the next or previous name, the row's colour.
+func (f *setupForm) nameKeys(i int, ev *tcell.EventKey) *tcell.EventKey {
+	mod := ev.Modifiers()
+	switch ev.Key() {
+	case tcell.KeyEnter:
+		if strings.TrimSpace(f.names[i].GetText()) == "" && f.named() >= 2 {
+			f.ring.moveTo(f.begin)
+			return nil
+		}
+		f.ring.move(f.names[i], 1)
+		return nil
+	case tcell.KeyF2:
+		d := 1
+		if mod&tcell.ModShift != 0 {
+			d = -1
+		}
+		f.colours[i].set(f.colours[i].index + d)
+		return nil
+	case tcell.KeyLeft, tcell.KeyRight:
+		if mod&(tcell.ModCtrl|tcell.ModAlt) != 0 {
+			d := 1
+			if ev.Key() == tcell.KeyLeft {
+				d = -1
+			}
+			f.colours[i].set(f.colours[i].index + d)
+			return nil
+		}
+	}
+	return ev
+}
+
+// named counts the rows with a name.
+func (f *setupForm) named() int {
+	n := 0
+	for i := range f.names {
+		if strings.TrimSpace(f.names[i].GetText()) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (f *setupForm) startOptions() []string {
@@ -163,7 +255,7 @@ func (f *setupForm) autoStart() string {
 
 func (f *setupForm) hasExpansion(e string) bool {
 	for i, name := range referee.Expansions() {
-		if name == e && f.exps != nil && i < len(f.exps) && f.exps[i].on {
+		if name == e && i < len(f.v.exps) && f.v.exps[i] {
 			return true
 		}
 	}
@@ -175,22 +267,22 @@ func (f *setupForm) setup() referee.Setup {
 	var s referee.Setup
 	colours := referee.Colours()
 	for i := 0; i < maxSeats; i++ {
-		name := strings.TrimSpace(f.names[i].GetText())
+		name := strings.TrimSpace(f.v.names[i])
 		if name == "" {
 			continue
 		}
-		s.Players = append(s.Players, referee.PlayerSpec{Name: name, Colour: colours[f.colour[i]]})
+		s.Players = append(s.Players, referee.PlayerSpec{Name: name, Colour: colours[f.v.colour[i]]})
 	}
 	for i, e := range referee.Expansions() {
-		if f.exps[i].on {
+		if f.v.exps[i] {
 			s.Expansions = append(s.Expansions, e)
 		}
 	}
-	s.Start = startValues[f.start.index]
+	s.Start = startValues[f.v.start]
 	if s.Start == "" {
 		s.Start = f.autoStart() // written out, so that the record says which start was used (CFG-4)
 	}
-	s.Followers, _ = strconv.Atoi(f.follow.GetText())
+	s.Followers, _ = strconv.Atoi(f.v.followers)
 	return s
 }
 
@@ -205,7 +297,7 @@ func (f *setupForm) validateLive() {
 
 // warnings are the notes shown under the form: the COMBO-1 advice when the City meets River II.
 func (f *setupForm) warnings() string {
-	city := f.hasExpansion(referee.ExpansionCount) || startValues[f.start.index] == referee.StartCity
+	city := f.hasExpansion(referee.ExpansionCount) || startValues[f.v.start] == referee.StartCity
 	if city && f.hasExpansion(referee.ExpansionRiver2) {
 		return "[yellow][COMBO-1[] " + f.u.loc.T("ui.setup.combo1", nil) + "[-]"
 	}
@@ -215,9 +307,6 @@ func (f *setupForm) warnings() string {
 // submit starts the game: the referee checks the set-up; a refusal is shown and the form stays as it is.
 func (f *setupForm) submit() {
 	s := f.setup()
-	if n, _ := strconv.Atoi(f.follow.GetText()); n == 0 {
-		s.Followers = 0 // an empty field means the default
-	}
 	path := ""
 	if dir := f.u.o.Config.DataDir; dir != "" && len(s.Players) > 0 {
 		path = newRecordPath(dir, time.Now(), s.Players)
@@ -231,6 +320,7 @@ func (f *setupForm) submit() {
 		writeLastGame(f.u.o.Config.StateDir, path)
 	}
 	f.u.pages.RemovePage("setup")
+	f.u.setup, f.u.setupShown = nil, nil
 	f.u.startTable(sess)
 }
 

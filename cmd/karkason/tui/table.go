@@ -28,17 +28,24 @@ type table struct {
 	keys    *tview.TextView
 	entry   *entry
 	right   *tview.Flex
+	left    *tview.Flex
+	main    *tview.Flex
+	rightW  int // the width of the right column now
 	// declinedAt is len(Game.Actions) when the players declined an optional decision that has no action of its
 	// own (entering the City, moving the Count): the table then shows the game as settled, and the next action
 	// declines it in the record too. -1 when nothing is declined.
 	declinedAt int
 	settled    *referee.Game
 	names      *names
+	// lastErr is the last refusal shown (F3 explains it); lastErrAt the number of events then.
+	lastErr   error
+	lastErrAt int
 }
 
 func newTable(u *ui) *table {
 	t := &table{u: u, declinedAt: -1}
 	t.board = newBoardView()
+	t.board.loc = u.loc
 	t.head = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.players = tview.NewTable().SetSelectable(false, false)
 	t.extras = tview.NewTextView().SetDynamicColors(true).SetWrap(true)
@@ -47,15 +54,19 @@ func newTable(u *ui) *table {
 		SetTitleAlign(tview.AlignLeft)
 	t.status = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.keys = tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetTextColor(tcell.ColorGray)
-	t.keys.SetText(u.loc.T("ui.keys", nil))
+	t.keys.SetText(keyLine(u.loc.T("ui.keys", nil)))
 	t.entry = newEntry(t)
-	left := tview.NewFlex().SetDirection(tview.FlexRow).
+	t.board.clicked = func(p engine.Pos, sx, sy int) {
+		t.entry.boardClick(p, sx, sy)
+		t.entry.focus()
+	}
+	t.left = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(t.board, 0, 1, false).
 		AddItem(t.log, 5, 0, false)
 	t.right = tview.NewFlex().SetDirection(tview.FlexRow)
-	main := tview.NewFlex().AddItem(left, 0, 1, false).AddItem(t.right, 34, 0, true)
+	t.main = tview.NewFlex().AddItem(t.left, 0, 1, false).AddItem(t.right, 34, 0, true)
 	t.root = tview.NewFlex().SetDirection(tview.FlexRow).
-		AddItem(main, 0, 1, true).
+		AddItem(t.main, 0, 1, true).
 		AddItem(t.status, 1, 0, false).
 		AddItem(t.keys, 1, 0, false)
 	return t
@@ -77,6 +88,25 @@ func (t *table) view() *referee.Game {
 	return g
 }
 
+// fit sizes the columns for a screen of w x h: the right column wider and the log taller on a large screen.
+func (t *table) fit(w, h int) {
+	rw := 34
+	if w >= 120 {
+		rw = 44
+	}
+	logH := 5
+	if h >= 36 {
+		logH = 9
+	}
+	if rw != t.rightW {
+		t.rightW = rw
+		t.main.ResizeItem(t.right, rw, 0)
+		t.layoutRight(t.view())
+		t.entry.layout()
+	}
+	t.left.ResizeItem(t.log, logH, 0)
+}
+
 // refresh redraws everything from the game and restarts the entry for the pending decision.
 func (t *table) refresh() {
 	g := t.view()
@@ -93,19 +123,24 @@ func (t *table) refresh() {
 	t.fillLog(g)
 	t.layoutRight(g)
 	if g.Phase == referee.PhaseEnded {
+		t.entry.start(g)
 		t.u.showTally(g, true)
 		return
 	}
 	t.entry.start(g)
 }
 
+// layoutRight stacks the right column: whose turn, the players, the King, the Baron, the City, challenges and
+// gifts, then the move entry.
 func (t *table) layoutRight(g *referee.Game) {
 	t.right.Clear()
+	w := t.rightW
+	if w == 0 {
+		w = 34
+	}
 	extraLines := 0
 	if text := t.extras.GetText(true); text != "" {
-		for _, l := range strings.Split(text, "\n") {
-			extraLines += 1 + (len([]rune(l))-1)/34
-		}
+		extraLines = len(tview.WordWrap(text, w))
 	}
 	t.right.AddItem(t.head, 2, 0, false).
 		AddItem(t.players, g.Players()+1, 0, false)
@@ -120,7 +155,7 @@ func (t *table) fillHead(g *referee.Game) {
 	left := g.Bag.LandLeft() + g.Bag.RiverLeft()
 	line1 := loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
-	t.head.SetText("[::b]" + line1 + "[::-]\n" + t.phaseLine(g))
+	t.head.SetText("[::b]" + line1 + "[::-] [gray](F4)[-]\n" + t.phaseLine(g))
 }
 
 // phaseLine says whose decision it is and what it is.
@@ -129,10 +164,10 @@ func (t *table) phaseLine(g *referee.Game) string {
 	if p < 0 {
 		return t.u.loc.T("ui.phase.ended", nil)
 	}
-	return t.names.badge(p) + " " + t.u.loc.T("ui.phase."+g.Phase.String(), nil)
+	return t.names.badge(p) + " " + t.names.plain(p) + " " + t.u.loc.T("ui.phase."+g.Phase.String(), nil)
 }
 
-// deciding returns the seat of the player whose decision is pending, -1 when the game is over.
+// deciding returns the seat of the player whose decision is pending (referee.Legal), -1 when the game is over.
 func deciding(g *referee.Game) int {
 	switch g.Phase {
 	case referee.PhaseEnded:
@@ -165,6 +200,12 @@ func (t *table) fillPlayers(g *referee.Game) {
 		}
 		t.players.SetCell(r, 0, tview.NewTableCell(mark).SetTextColor(tcell.ColorYellow))
 		name := t.names.badge(p) + " " + t.names.plain(p)
+		if g.S.Opts.King && g.S.King.Player == p {
+			name += " ♔"
+		}
+		if g.S.Opts.King && g.S.Baron.Player == p {
+			name += " ♘"
+		}
 		t.players.SetCell(r, 1, tview.NewTableCell(name).SetMaxWidth(16).SetExpansion(1))
 		t.players.SetCell(r, 2, tview.NewTableCell(fmt.Sprint(g.S.Scores[p])).SetAlign(tview.AlignRight).
 			SetAttributes(tcell.AttrBold))
@@ -179,8 +220,8 @@ func (t *table) fillPlayers(g *referee.Game) {
 	}
 }
 
-// fillExtras: the King and the Robber Baron, the City's Count and the figures in its quarters, the gift deck; a
-// few short lines, so that the move entry keeps its room at 80x24.
+// fillExtras: the King and the Robber Baron, the City's Count and the figures in its quarters, the open shrine
+// challenges, the gift deck; a few short lines, so that the move entry keeps its room at 80x24.
 func (t *table) fillExtras(g *referee.Game) {
 	loc := t.u.loc
 	var lines []string
@@ -191,7 +232,7 @@ func (t *table) fillExtras(g *referee.Game) {
 		return t.names.badge(h.Player) + "(" + fmt.Sprint(h.Size) + ")"
 	}
 	if g.S.Opts.King {
-		lines = append(lines, capFirst(loc.T("term.king", nil))+" "+holder(g.S.King)+"  "+
+		lines = append(lines, "♔ "+capFirst(loc.T("term.king", nil))+" "+holder(g.S.King)+"  ♘ "+
 			capFirst(loc.T("term.robber_baron", nil))+" "+holder(g.S.Baron))
 	}
 	if g.S.City.Active {
@@ -212,6 +253,10 @@ func (t *table) fillExtras(g *referee.Game) {
 			}
 		}
 		lines = append(lines, line)
+	}
+	for _, c := range g.S.Challenges() {
+		lines = append(lines, "[yellow]⚔[-] "+loc.T("ui.challenge", map[string]any{
+			"Shrine": g.FeatureRefOf(c.Shrine), "Monastery": g.FeatureRefOf(c.Monastery)}))
 	}
 	if g.S.Opts.Gifts {
 		lines = append(lines, loc.T("ui.gift_deck", map[string]any{"Deck": g.S.Gift.Deck,
@@ -246,24 +291,33 @@ func (t *table) fillLog(g *referee.Game) {
 // with their names), the message rendered from its Key and Data (locales: ev.* messages name a seated player as
 // {{.Player}}).
 func (t *table) eventLine(g *referee.Game, e referee.Event) string {
+	return "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + t.eventText(g, e, true)
+}
+
+// eventText renders an event's message with the badges of the players it concerns (badges: with colour tags).
+func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string {
 	data := map[string]any{}
 	for k, v := range e.Data {
 		data[k] = v
 	}
 	who := ""
 	if e.Player >= 0 && e.Player < g.Players() {
-		who = t.names.badge(e.Player) + " "
+		if badges {
+			who = t.names.badge(e.Player) + " "
+		}
 		data["Player"] = g.Name(e.Player)
 	}
 	if e.Score != nil {
 		who = ""
-		for p := 0; p < g.Players(); p++ {
-			if e.Score.Owners&(1<<p) != 0 {
-				who += t.names.badge(p)
+		if badges {
+			for p := 0; p < g.Players(); p++ {
+				if e.Score.Owners&(1<<p) != 0 {
+					who += t.names.badge(p)
+				}
 			}
 		}
-		if who != "" {
-			who += " " + t.names.list(e.Score.Owners) + " "
+		if names := t.names.list(e.Score.Owners); names != "" {
+			who += " " + names + " "
 		}
 	}
 	msg := t.u.loc.T(e.Key, data)
@@ -274,7 +328,7 @@ func (t *table) eventLine(g *referee.Game, e referee.Event) string {
 			msg += fmt.Sprintf(" %s=%v", k, e.Data[k])
 		}
 	}
-	return "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + who + tview.Escape(msg)
+	return strings.TrimLeft(who, " ") + tview.Escape(msg)
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -295,6 +349,12 @@ func (t *table) setStatus(msg string, isErr bool) {
 	t.status.SetText(colour + tview.Escape(msg) + "[-]")
 }
 
+// refused shows a refusal in the status line and keeps it for F3 (the rule's text).
+func (t *table) refused(err error) {
+	t.lastErr, t.lastErrAt = err, len(t.game().Events)
+	t.setStatus(t.u.describe(err)+"  "+t.u.loc.T("ui.why_hint", nil), true)
+}
+
 func (t *table) focusEntry() { t.entry.focus() }
 
 // do saves and applies an action; a refusal (or a failed write) is shown in the status line and the entry keeps
@@ -302,7 +362,7 @@ func (t *table) focusEntry() { t.entry.focus() }
 func (t *table) do(a referee.Action) bool {
 	a.Colour = t.colourFor(a)
 	if err := t.u.sess.Do(a); err != nil {
-		t.setStatus(t.u.describe(err), true)
+		t.refused(err)
 		return false
 	}
 	t.declinedAt, t.settled = -1, nil
@@ -326,12 +386,14 @@ func (t *table) colourFor(a referee.Action) referee.Colour {
 }
 
 // decline declines an optional decision that has no action of its own (the City, the Count): the table moves on
-// to the next decision, which the next action answers (record format: leaving it out declines). When that ends
-// the game, "end" is recorded.
+// to the next decision (referee.AfterDecline), which the next action answers (record format: leaving it out
+// declines). When that ends the game, "end" is recorded.
 func (t *table) decline() {
 	g := t.game()
-	c := g.Clone()
-	c.Settle()
+	c := g.AfterDecline()
+	if c == nil {
+		return
+	}
 	if c.Phase == referee.PhaseEnded {
 		t.do(referee.Action{Verb: referee.VerbEnd})
 		return
@@ -351,10 +413,11 @@ func (t *table) undo() {
 	ok, err := t.u.sess.Undo()
 	switch {
 	case err != nil:
-		t.setStatus(t.u.describe(err), true)
+		t.refused(err)
 	case !ok:
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
 	default:
+		t.entry.typed = ""
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 		t.board.follow = true
 		t.refresh()
@@ -365,19 +428,20 @@ func (t *table) redo() {
 	ok, err := t.u.sess.Redo()
 	switch {
 	case err != nil:
-		t.setStatus(t.u.describe(err), true)
+		t.refused(err)
 	case !ok:
 		t.setStatus(t.u.loc.T("ui.nothing_to_redo", nil), true)
 	default:
 		t.declinedAt, t.settled = -1, nil
+		t.entry.typed = ""
 		t.setStatus(t.u.loc.T("ui.redone", nil), false)
 		t.board.follow = true
 		t.refresh()
 	}
 }
 
-// capture handles the table's keys: undo and redo, the board (Tab, arrows to pan, Home for the last tile), help,
-// the tally so far, ending the game.
+// capture handles the table's keys: undo and redo, help, the rules, why, the tiles left, the zoom, the language,
+// the tally so far, ending the game, the board (Tab, arrows to pan, Home for the last tile).
 func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
@@ -388,6 +452,27 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyF1:
 		t.u.showHelp()
+		return nil
+	case tcell.KeyF2:
+		t.u.showRules("")
+		return nil
+	case tcell.KeyF3:
+		t.u.showExplain()
+		return nil
+	case tcell.KeyF4:
+		t.u.showTiles()
+		return nil
+	case tcell.KeyF5:
+		t.board.setZoom(t.board.zoom + 1)
+		if t.entry.step == stepPlace {
+			t.entry.previewSpot()
+		}
+		return nil
+	case tcell.KeyF6:
+		t.u.cycleLanguage()
+		return nil
+	case tcell.KeyF7:
+		t.u.showChart(t.view())
 		return nil
 	case tcell.KeyF8:
 		t.u.showTally(t.view().Final(), false)
@@ -415,8 +500,12 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		case tcell.KeyDown:
 			t.board.pan(0, 1)
 		case tcell.KeyHome, tcell.KeyEnter:
+			t.board.follow = true
+			t.board.centreOn(t.board.lastPos())
 			p := t.board.lastPos()
-			t.board.cx, t.board.cy, t.board.follow = p.X, p.Y, true
+			if !t.board.visible(p) {
+				t.board.cx, t.board.cy = p.X, p.Y
+			}
 		case tcell.KeyEscape:
 			t.entry.focus()
 		default:
@@ -424,33 +513,84 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	}
-	// Shift+arrows pan from anywhere.
+	// Shift+arrows pan from anywhere; Home (out of the tile field) shows the last tile.
 	if ev.Modifiers()&tcell.ModShift != 0 {
-		switch ev.Key() {
-		case tcell.KeyLeft:
-			t.board.pan(-1, 0)
-			return nil
-		case tcell.KeyRight:
-			t.board.pan(1, 0)
-			return nil
-		case tcell.KeyUp:
-			t.board.pan(0, -1)
-			return nil
-		case tcell.KeyDown:
-			t.board.pan(0, 1)
+		if d, ok := arrowDir[ev.Key()]; ok {
+			t.board.pan(d[0], d[1])
 			return nil
 		}
 	}
 	return ev
 }
 
-// askEnd asks before recording "end": the game stops here and the final scoring runs (END).
+// askEnd asks before ending the game here: the market round first if anyone has a figure in the market (COUNT-19;
+// the first market line ends the play of tiles, record format), else "end" and the final scoring (END).
 func (t *table) askEnd() {
 	loc := t.u.loc
 	t.u.dialog("end", loc.T("ui.end_ask", nil), []string{loc.T("ui.end_yes", nil), loc.T("ui.cancel", nil)},
 		func(i int) {
-			if i == 0 {
-				t.do(referee.Action{Verb: referee.VerbEnd})
+			if i != 0 {
+				return
 			}
+			if who, acts := earlyMarket(t.view()); who >= 0 {
+				e := t.entry
+				e.g, e.who = t.view(), who
+				e.step, e.spots, e.back = stepMarket, nil, func() { t.refresh() }
+				e.offerMarket(acts)
+				e.focus()
+				return
+			}
+			t.do(referee.Action{Verb: referee.VerbEnd})
 		})
+}
+
+// earlyMarket returns who moves first in the market round if the players stop now (COUNT-19(b): the left
+// neighbour of the player who laid the last tile) and that player's market moves; -1 if there is no market round
+// (no City, nobody in the market, or the Count on it). The referee is asked: a "market" line in the tile step
+// starts the round.
+func earlyMarket(g *referee.Game) (int, []referee.Action) {
+	if g.Phase != referee.PhaseTile || !g.S.City.Active {
+		return -1, nil
+	}
+	var fields []referee.FeatureRef
+	seen := map[int32]bool{}
+	for seg := int32(0); int(seg) < g.S.SegCount(); seg++ {
+		if g.S.SegKind(seg) != engine.KField || seen[g.S.Root(seg)] {
+			continue
+		}
+		seen[g.S.Root(seg)] = true
+		ti, l := g.S.SegTile(seg)
+		p := g.S.Tiles[ti].Pos
+		fields = append(fields, referee.FeatureRef{Pos: referee.Pos{X: p.X, Y: p.Y}, Place: g.S.PlaceName(ti, l)})
+	}
+	if len(fields) == 0 {
+		return -1, nil
+	}
+	for p := 0; p < g.Players(); p++ {
+		a := referee.Action{Colour: g.Colour(p), Verb: referee.VerbMarket, Target: fields[0]}
+		if g.Clone().Apply(a) != nil {
+			continue
+		}
+		acts := make([]referee.Action, len(fields))
+		for i, f := range fields {
+			acts[i] = referee.Action{Colour: g.Colour(p), Verb: referee.VerbMarket, Target: f}
+		}
+		return p, acts
+	}
+	return -1, nil
+}
+
+// keyLine colours the keys of a key line: "F1 help" shows F1 in yellow.
+func keyLine(s string) string {
+	var out []string
+	for _, w := range strings.Split(s, " ") {
+		if strings.HasPrefix(w, "F") || strings.HasPrefix(w, "^") || strings.HasPrefix(w, "Esc") ||
+			strings.HasPrefix(w, "Tab") {
+			w = "[yellow]" + tview.Escape(w) + "[gray]"
+		} else {
+			w = tview.Escape(w)
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
 }

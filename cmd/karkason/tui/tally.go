@@ -20,19 +20,35 @@ var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMona
 	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGifts, engine.CatAbbotReturn,
 	engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
 
-// tallyOf sums the score log per category and player.
-func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int) {
+// tallyOf sums the score log per category and player; market is the part of the fields' points scored on fields
+// that a figure from the market was moved onto in the market round (COUNT-19, COUNT-22).
+func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, market [engine.MaxPlayers]int,
+	hasMarket bool) {
 	sums = map[engine.Category][engine.MaxPlayers]int{}
+	fromMarket := map[int32]bool{}
+	for _, a := range g.Actions {
+		if a.Verb != referee.VerbMarket {
+			continue
+		}
+		if seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place); err == nil {
+			fromMarket[g.S.Root(seg)] = true
+			hasMarket = true
+		}
+	}
 	for _, sc := range g.ScoreLog() {
 		row := sums[sc.Cat]
+		inMarket := sc.Cat == engine.CatField && sc.Feature >= 0 && fromMarket[g.S.Root(sc.Feature)]
 		for p := 0; p < g.Players(); p++ {
 			if sc.Owners&(1<<p) != 0 {
 				row[p] += sc.Points
+				if inMarket {
+					market[p] += sc.Points
+				}
 			}
 		}
 		sums[sc.Cat] = row
 	}
-	return sums
+	return sums, market, hasMarket
 }
 
 // showTally shows the tally of g; final: the game has ended (Esc then shows the board, not the move entry).
@@ -44,7 +60,7 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	for p := 0; p < g.Players(); p++ {
 		tbl.SetCell(0, p+1, tview.NewTableCell(n.badge(p)+" "+n.plain(p)).SetAlign(tview.AlignRight).SetMaxWidth(14))
 	}
-	sums := tallyOf(g)
+	sums, market, hasMarket := tallyOf(g)
 	row := 1
 	for _, c := range tallyCats {
 		v, ok := sums[c]
@@ -56,6 +72,14 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			tbl.SetCell(row, p+1, tview.NewTableCell(fmt.Sprint(v[p])).SetAlign(tview.AlignRight))
 		}
 		row++
+		if c == engine.CatField && hasMarket {
+			tbl.SetCell(row, 0, tview.NewTableCell(" ↳ "+loc.T("ui.cat.market", nil)).SetTextColor(tcell.ColorGray))
+			for p := 0; p < g.Players(); p++ {
+				tbl.SetCell(row, p+1, tview.NewTableCell(fmt.Sprint(market[p])).SetAlign(tview.AlignRight).
+					SetTextColor(tcell.ColorGray))
+			}
+			row++
+		}
 	}
 	best := 0
 	for p := 0; p < g.Players(); p++ {
@@ -104,20 +128,24 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	} else {
 		keys.SetText(loc.T("ui.tally.keys", nil))
 	}
-	rows := 0
-	for _, c := range tallyCats {
-		if _, ok := sums[c]; ok {
-			rows++
-		}
+	rows := row - 1
+	ch := &chart{Box: tview.NewBox(), g: g, names: n}
+	ch.SetBorder(true).SetTitle(" " + loc.T("ui.chart", map[string]any{"Turns": len(g.History)}) + " ").
+		SetTitleAlign(tview.AlignLeft)
+	tw := 18
+	for p := 0; p < g.Players(); p++ {
+		tw += max(8, min(14, len([]rune(g.Name(p)))+5))
 	}
+	top := tview.NewFlex().AddItem(tbl, tw, 0, false).AddItem(ch, 0, 1, false)
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
-		AddItem(tbl, rows+4, 0, false).
+		AddItem(top, max(rows+4, 8), 0, false).
 		AddItem(list, 0, 1, true).
 		AddItem(keys, 1, 0, false)
 	root.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
 		case ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF8:
 			u.pages.RemovePage("tally")
+			u.modal = ""
 			if !final && u.table != nil {
 				u.table.focusEntry()
 			} else if u.table != nil {
@@ -126,7 +154,11 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			return nil
 		case ev.Key() == tcell.KeyCtrlZ && final && u.table != nil:
 			u.pages.RemovePage("tally")
+			u.modal = ""
 			u.table.undo()
+			return nil
+		case ev.Key() == tcell.KeyF6:
+			u.cycleLanguage()
 			return nil
 		case ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == 'Q'):
 			u.askQuit()

@@ -10,6 +10,9 @@ package tui
 import (
 	"errors"
 	"os"
+	"os/signal"
+	"slices"
+	"syscall"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/config"
@@ -43,6 +46,16 @@ func Run(o Options) error {
 		return err
 	}
 	u.app.SetScreen(screen)
+	// A closed terminal (SIGHUP) or a kill (SIGTERM) stops the table the way Quit does: every confirmed action is
+	// on disk already, and the record's lock is released.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGHUP, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			u.app.QueueUpdate(u.run.Stop)
+		}
+	}()
 	err = u.app.Run()
 	u.close()
 	return err
@@ -70,6 +83,9 @@ type ui struct {
 	modal string
 	// notice is a message to show in the status line once the table opens (a recovered torn line, ...).
 	notice string
+	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
+	setup      *setupForm
+	setupShown *setupValues
 }
 
 func newUI(o Options) *ui {
@@ -80,7 +96,60 @@ func newUI(o Options) *ui {
 	u.run = u.app
 	u.app.SetRoot(u.pages, true)
 	u.app.SetInputCapture(u.capture)
+	u.app.EnableMouse(true)
+	u.app.SetBeforeDrawFunc(func(screen tcell.Screen) bool {
+		if u.table != nil {
+			w, h := screen.Size()
+			u.table.fit(w, h)
+		}
+		return false
+	})
 	return u
+}
+
+// cycleLanguage switches the user interface to the next language (en, bg, uk) and rebuilds the view shown, keeping
+// everything: the game is in the session, the set-up form's values and the tile being typed are carried over.
+func (u *ui) cycleLanguage() {
+	langs := locales.Languages()
+	i := slices.Index(langs, u.loc.Lang())
+	u.setLanguage(langs[(i+1)%len(langs)])
+}
+
+func (u *ui) setLanguage(lang string) {
+	u.loc = locales.New(lang)
+	u.o.Loc = u.loc
+	front, _ := u.pages.GetFrontPage()
+	switch {
+	case u.setup != nil:
+		v := u.setup.v
+		if i := u.setup.ring.index(u.run.GetFocus()); i >= 0 {
+			v.focus = i
+		}
+		u.pages.RemovePage("setup")
+		u.showSetupValues(v)
+	case u.table != nil:
+		old := u.table
+		for _, name := range []string{"tally", "help", "rules", "explain", "tiles", "chart"} {
+			u.pages.RemovePage(name)
+		}
+		u.modal = ""
+		t := newTable(u)
+		t.declinedAt, t.settled = old.declinedAt, old.settled
+		t.board.zoom, t.board.cx, t.board.cy, t.board.follow = old.board.zoom, old.board.cx, old.board.cy,
+			old.board.follow
+		t.lastErr, t.lastErrAt = old.lastErr, old.lastErrAt
+		t.entry.typed = old.entry.typed
+		u.table = t
+		u.pages.AddAndSwitchToPage("table", t.root, true)
+		t.refresh()
+		t.focusEntry()
+		if front == "tally" && t.view().Phase != referee.PhaseEnded {
+			u.showTally(t.view().Final(), false)
+		}
+	case front == "picker":
+		u.pages.RemovePage("picker")
+		u.showPicker()
+	}
 }
 
 // begin opens the first view: the saved game (resume), the list of saved games (resume without a last game), or

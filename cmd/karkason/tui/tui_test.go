@@ -13,15 +13,17 @@ import (
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
+	"github.com/rivo/tview"
 )
 
 // harness drives the table on a simulation screen inside a synctest bubble: each injected key is handled before
 // the test looks at the screen (go-stack notes).
 type harness struct {
-	t      *testing.T
-	u      *ui
-	screen tcell.SimulationScreen
-	done   chan error
+	t       *testing.T
+	u       *ui
+	screen  tcell.SimulationScreen
+	done    chan error
+	presses int // keys and clicks injected
 }
 
 func TestMain(m *testing.M) {
@@ -56,10 +58,7 @@ func (h *harness) stop() {
 	h.u.close()
 }
 
-func (h *harness) key(k tcell.Key) {
-	h.screen.InjectKey(k, 0, tcell.ModNone)
-	synctest.Wait()
-}
+func (h *harness) key(k tcell.Key) { h.press(k) }
 
 func (h *harness) keys(ks ...tcell.Key) {
 	for _, k := range ks {
@@ -69,8 +68,7 @@ func (h *harness) keys(ks ...tcell.Key) {
 
 func (h *harness) typeText(s string) {
 	for _, r := range s {
-		h.screen.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-		synctest.Wait()
+		h.pressRune(r)
 	}
 }
 
@@ -115,52 +113,121 @@ func (h *harness) promptNames(name string) {
 	}
 }
 
-// chooseSpot moves the placement list to the spot at (x, y) with rotation rot (degrees) and lays the tile.
-func (h *harness) chooseSpot(x, y, rot int) {
+// keyCount counts the keys injected (for the keystrokes per turn).
+func (h *harness) press(k tcell.Key) {
+	h.presses++
+	h.screen.InjectKey(k, 0, tcell.ModNone)
+	synctest.Wait()
+}
+
+func (h *harness) pressRune(r rune) {
+	h.presses++
+	h.screen.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+	synctest.Wait()
+}
+
+// click clicks the left mouse button at x, y.
+func (h *harness) click(x, y int) {
+	h.presses++
+	h.screen.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
+	synctest.Wait()
+	h.screen.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+	synctest.Wait()
+}
+
+// menuLabels returns the labels of the answers offered.
+func (h *harness) menuLabels() []string {
+	var all []string
+	for _, it := range h.u.table.entry.menu.items {
+		all = append(all, it.label)
+	}
+	return all
+}
+
+// chooseItem picks menu item i as a player would: its hot key, else the arrows and Enter.
+func (h *harness) chooseItem(i int) {
+	h.t.Helper()
+	m := h.u.table.entry.menu
+	if hot := m.items[i].hot; hot != 0 {
+		h.pressRune(hot)
+		return
+	}
+	for m.current != i {
+		if m.current < i {
+			h.press(tcell.KeyDown)
+		} else {
+			h.press(tcell.KeyUp)
+		}
+	}
+	h.press(tcell.KeyEnter)
+}
+
+// chooseOption picks the answer whose label contains text.
+func (h *harness) chooseOption(text string) {
+	h.t.Helper()
+	for i, l := range h.menuLabels() {
+		if strings.Contains(l, text) {
+			h.chooseItem(i)
+			return
+		}
+	}
+	h.t.Fatalf("no option %q among %q", text, h.menuLabels())
+}
+
+// typeTile types the edge code of tile id turned rot quarter turns, as it lies on the table, and takes the match
+// from the list if there are several.
+func (h *harness) typeTile(id string, rot int) {
+	h.t.Helper()
+	t := h.u.cat.Tile(id)
+	for _, r := range codeOf(t, rot) {
+		h.pressRune(r)
+	}
+	e := h.u.table.entry
+	if e.step != stepTile {
+		return
+	}
+	for i, c := range e.choices {
+		if c.muted || c.next == nil {
+			continue
+		}
+		if strings.HasPrefix(c.label, tview.Escape(id)+" ") {
+			m := e.menu
+			for m.current != i {
+				if m.current < i {
+					h.press(tcell.KeyDown)
+				} else {
+					h.press(tcell.KeyUp)
+				}
+			}
+			h.press(tcell.KeyEnter)
+			return
+		}
+	}
+	h.t.Fatalf("%s %s: not among %q", id, codeOf(t, rot), h.menuLabels())
+}
+
+// chooseSpot lays the tile at x, y: the position's number, else PgDn to it and Enter.
+func (h *harness) chooseSpot(x, y int) {
 	h.t.Helper()
 	e := h.u.table.entry
+	if e.step != stepPlace {
+		return // one legal position: laid already
+	}
 	for i, s := range e.spots {
 		if s.pos != (engine.Pos{X: x, Y: y}) {
 			continue
 		}
-		for h.u.table.entry.list.GetCurrentItem() != i {
-			h.key(tcell.KeyDown)
-		}
-		for j := 0; j < len(s.rots); j++ {
-			if e.spots[i].rots[e.spots[i].rot]*90 == rot {
-				h.key(tcell.KeyEnter)
-				return
-			}
-			h.key(tcell.KeyRight)
-		}
-		h.t.Fatalf("no rotation %d at %d,%d: %v", rot, x, y, s.rots)
-	}
-	h.t.Fatalf("no spot %d,%d among %v", x, y, e.spots)
-}
-
-// chooseOption moves the list to the option whose label contains text and picks it.
-func (h *harness) chooseOption(text string) {
-	h.t.Helper()
-	l := h.u.table.entry.list
-	for i := 0; i < l.GetItemCount(); i++ {
-		if main, _ := l.GetItemText(i); strings.Contains(main, text) {
-			for l.GetCurrentItem() != i {
-				if l.GetCurrentItem() < i {
-					h.key(tcell.KeyDown)
-				} else {
-					h.key(tcell.KeyUp)
-				}
-			}
-			h.key(tcell.KeyEnter)
+		if k := hotKey(i); k != 0 {
+			h.pressRune(k)
 			return
 		}
+		for e.cur != i {
+			h.press(tcell.KeyPgDn)
+		}
+		h.press(tcell.KeyEnter)
+		return
 	}
-	var all []string
-	for i := 0; i < l.GetItemCount(); i++ {
-		main, _ := l.GetItemText(i)
-		all = append(all, main)
-	}
-	h.t.Fatalf("no option %q among %q", text, all)
+	h.t.Fatalf("no spot %d,%d among %v", x, y, e.spots)
 }
 
 // scoreCell returns the points shown for a player in the players table.
@@ -177,27 +244,32 @@ func TestShortGame(t *testing.T) {
 		defer h.stop()
 		h.mustSee("new game", "Players", "Expansions", "[X] Farmers")
 		h.typeText("Ана")
-		h.keys(tcell.KeyTab, tcell.KeyTab)
+		h.key(tcell.KeyTab) // Tab goes to the next player's name
 		h.typeText("Богдан")
-		h.key(tcell.KeyF10)
+		h.key(tcell.KeyEnter)
+		h.key(tcell.KeyEnter) // an empty name: on to "Start the game"
+		h.key(tcell.KeyEnter)
 		if h.u.table == nil {
 			t.Fatalf("no table after the set-up:\n%s", h.text())
 		}
 		h.mustSee("Turn 1", "Ана", "Богдан")
 		h.promptNames("Ана (red, А)")
 
-		// red place b-rs 1,0 90; red deploy follower E
-		h.typeText("b-rs")
-		h.key(tcell.KeyEnter)
+		// red place b-rs 1,0 90; red deploy follower E: the edges as the tile lies, field road field road
+		h.typeText("frfr")
 		h.promptNames("Ана (red, А)")
-		h.chooseSpot(1, 0, 90)
+		if e := h.u.table.entry; e.step != stepPlace || e.tile.ID != "b-rs" {
+			t.Fatalf("after frfr: step %v tile %v, want b-rs placed next (one match)", e.step, e.tile)
+		}
+		h.mustSee("[2]", "[3]") // the other legal places, numbered on the board
+		h.chooseSpot(1, 0)
 		h.promptNames("Ана (red, А)")
-		h.chooseOption("follower on the road E")
-		// blue place b-c1 0,-1 180; blue deploy follower S
+		h.chooseOption("follower on the road E+W")
+		// blue place b-c1 0,-1 180; blue deploy follower S: typed with a Ukrainian keyboard layout on, the keys
+		// F F C F give а а с а
 		h.promptNames("Богдан (blue, Б)")
-		h.typeText("E") // the alias of b-c1
-		h.key(tcell.KeyEnter)
-		h.chooseSpot(0, -1, 180)
+		h.typeText("ааса")
+		h.chooseSpot(0, -1)
 		h.promptNames("Богдан (blue, Б)")
 		h.chooseOption("follower on the city S")
 
@@ -331,7 +403,7 @@ func TestRefusalKeepsEntry(t *testing.T) {
 		if got := h.u.table.entry.input.GetText(); got != "b-rs" {
 			t.Errorf("input %q after the refusal, want b-rs", got)
 		}
-		if !h.u.table.entry.tileIn {
+		if h.u.table.entry.step != stepTile {
 			t.Error("the entry left the tile step")
 		}
 		if n := len(h.u.sess.Game.Actions); n != 0 {
@@ -382,18 +454,22 @@ func TestResizeKeepsEntry(t *testing.T) {
 		defer h.stop()
 		h.typeText("b-rs")
 		h.key(tcell.KeyEnter)
-		h.key(tcell.KeyDown)
-		h.key(tcell.KeyRight)
+		h.key(tcell.KeyPgDn)
+		h.typeText(" ") // Space: the next rotation
 		e := h.u.table.entry
-		item, spot := e.list.GetCurrentItem(), e.spots[1]
+		item := e.cur
+		spot := e.spots[item]
 		for _, size := range [][2]int{{120, 40}, {80, 24}} {
 			h.screen.SetSize(size[0], size[1])
 			h.screen.PostEvent(tcell.NewEventResize(size[0], size[1]))
 			synctest.Wait()
-			if e.list.GetCurrentItem() != item || e.tile == nil || e.spots[1].rot != spot.rot {
-				t.Fatalf("%v: entry changed: item %d tile %v", size, e.list.GetCurrentItem(), e.tile)
+			if e.cur != item || e.tile == nil || e.spots[item].rot != spot.rot {
+				t.Fatalf("%v: entry changed: item %d tile %v", size, e.cur, e.tile)
 			}
-			h.mustSee("b-rs go?")
+			h.mustSee("b-rs")
+			if p := e.prompt.GetText(true); !strings.Contains(p, "b-rs go?") {
+				t.Fatalf("%v: prompt %q", size, p)
+			}
 			h.promptNames("Ана (red, А)")
 		}
 	})
@@ -409,8 +485,8 @@ func TestSetupWarningsAndErrors(t *testing.T) {
 		h.typeText("Ана")
 		h.key(tcell.KeyF10) // one player
 		h.mustSee("От 2 до 5 играчи")
-		// Tick River II (4th) and the City (5th): focus ring = 10 player widgets, followers, then expansions.
-		for i := 0; i < 11+3; i++ {
+		// Tick River II (4th) and the City (5th): focus ring = 5 names, followers, then expansions.
+		for i := 0; i < 6+3; i++ {
 			h.key(tcell.KeyTab)
 		}
 		h.typeText(" ")
@@ -451,8 +527,7 @@ func TestCityAndCount(t *testing.T) {
 					}
 				}
 				h.promptNames("Богдан (blue, Б)")
-				h.typeText("b-m")
-				h.key(tcell.KeyEnter)
+				h.typeText("ffffm") // the monastery
 				h.key(tcell.KeyEnter)
 				h.promptNames("Богдан (blue, Б)") // the figure step
 				data, _ := os.ReadFile(o.File)

@@ -14,6 +14,8 @@ type cycler struct {
 	index   int
 	width   int // label width, 0 = as long as the label
 	changed func(int)
+	// style, if set, gives the style of option k (a player's colour); the focus still shows reversed.
+	style func(k int) tcell.Style
 }
 
 func newCycler(label string, options []string, index int, changed func(int)) *cycler {
@@ -50,8 +52,11 @@ func (c *cycler) Draw(screen tcell.Screen) {
 		text = c.options[c.index]
 	}
 	st := tcell.StyleDefault.Background(tcell.ColorDarkBlue).Foreground(tcell.ColorWhite)
+	if c.style != nil {
+		st = c.style(c.index)
+	}
 	if c.HasFocus() {
-		st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
+		st = tcell.StyleDefault.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 	}
 	field := "◀ " + text + " ▶"
 	fw := w - lw
@@ -91,10 +96,28 @@ func (c *cycler) InputHandler() func(event *tcell.EventKey, setFocus func(p tvie
 	})
 }
 
+// MouseHandler: a click on the left half shows the previous option, on the right half the next.
+func (c *cycler) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return c.WrapMouseHandler(func(action tview.MouseAction, event *tcell.EventMouse, _ func(p tview.Primitive)) (bool, tview.Primitive) {
+		x, y := event.Position()
+		if action != tview.MouseLeftClick || !c.InRect(x, y) {
+			return false, nil
+		}
+		bx, _, w, _ := c.GetInnerRect()
+		if x < bx+w/2 {
+			c.set(c.index - 1)
+		} else {
+			c.set(c.index + 1)
+		}
+		return true, nil
+	})
+}
+
 // focusRing moves the focus along a fixed order of widgets with Tab/↓ and Shift-Tab/↑, wrapping around.
 type focusRing struct {
 	items []tview.Primitive
 	run   func(p tview.Primitive)
+	moved func(i int) // told the index focused, if set
 }
 
 func (f *focusRing) index(p tview.Primitive) int {
@@ -113,7 +136,27 @@ func (f *focusRing) move(from tview.Primitive, d int) {
 	} else {
 		i = (i + d + len(f.items)) % len(f.items)
 	}
+	f.focusIndex(i)
+}
+
+// focusIndex focuses item i.
+func (f *focusRing) focusIndex(i int) {
+	if i < 0 || i >= len(f.items) {
+		i = 0
+	}
 	f.run(f.items[i])
+	if f.moved != nil {
+		f.moved(i)
+	}
+}
+
+// moveTo focuses p.
+func (f *focusRing) moveTo(p tview.Primitive) {
+	for i, it := range f.items {
+		if it == p {
+			f.focusIndex(i)
+		}
+	}
 }
 
 // capture is an input capture for the container of the ring's widgets.
@@ -160,6 +203,22 @@ func (t *toggle) Draw(screen tcell.Screen) {
 		st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 	}
 	putStr(screen, x, y, w, mark+t.label, st)
+}
+
+// MouseHandler switches with a click.
+func (t *toggle) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return t.WrapMouseHandler(func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+		x, y := event.Position()
+		if action != tview.MouseLeftClick || !t.InRect(x, y) {
+			return false, nil
+		}
+		setFocus(t)
+		t.on = !t.on
+		if t.changed != nil {
+			t.changed(t.on)
+		}
+		return true, nil
+	})
 }
 
 // InputHandler switches with Space and Enter.
