@@ -150,11 +150,9 @@ func (s *State) Majority(seg int32) (counts [MaxPlayers]int, owners uint8, top i
 	if s.occ[r] == 0 {
 		return
 	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && s.find(f.Seg) == r {
-			counts[f.Player]++
-		}
+	var buf [MaxPlayers * 8]int
+	for _, i := range s.FiguresOn(r, buf[:0]) {
+		counts[s.Figures[i].Player]++
 	}
 	for p, c := range counts {
 		switch {

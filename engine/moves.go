@@ -169,61 +169,42 @@ func (s *State) centreKind(q Pos) Kind {
 // LegalPlacements appends every legal (position, rotation) of tile type t to buf, counting a rotation that gives
 // the same placement as a lower one of a symmetric tile only once (BASE-4, BASE-5).
 func (s *State) LegalPlacements(t *TileType, buf []Placement) []Placement {
+	return s.placements(t, buf, -1)
+}
+
+// CountPlacements returns the number of legal placements of t, as LegalPlacements counts them.
+func (s *State) CountPlacements(t *TileType) int {
+	var buf [256]Placement
+	return len(s.placements(t, buf[:0], len(buf)))
+}
+
+// Placeable reports whether t has any legal placement (BASE-5: otherwise it is discarded).
+func (s *State) Placeable(t *TileType) bool {
+	var buf [1]Placement
+	return len(s.placements(t, buf[:0], 1)) > 0
+}
+
+// placements appends the legal placements of t to buf and stops once buf holds limit of them (limit < 0: no
+// limit). Edges are matched against each frontier cell's demanded terrains; the river and shrine limits are
+// checked only for tiles they concern.
+func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement {
 	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
 	for _, f := range s.frontier {
-		req, mask := f.req, f.mask
 		for k := 0; k < 4; k++ {
 			r := &t.rots[k]
-			if !r.distinct || (r.packed^req)&mask != 0 {
+			if !r.distinct || (r.packed^f.req)&f.mask != 0 {
 				continue
 			}
 			p := f.pos()
 			if special && s.CanPlace(t, p, k) != nil {
 				continue
 			}
-			buf = append(buf, Placement{p, k})
+			if buf = append(buf, Placement{p, k}); len(buf) == limit {
+				return buf
+			}
 		}
 	}
 	return buf
-}
-
-// CountPlacements returns the number of legal placements of t without building a list.
-func (s *State) CountPlacements(t *TileType) int {
-	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
-	n := 0
-	for _, f := range s.frontier {
-		req, mask := f.req, f.mask
-		for k := 0; k < 4; k++ {
-			r := &t.rots[k]
-			if !r.distinct || (r.packed^req)&mask != 0 {
-				continue
-			}
-			if special && s.CanPlace(t, f.pos(), k) != nil {
-				continue
-			}
-			n++
-		}
-	}
-	return n
-}
-
-// Placeable reports whether t has any legal placement (BASE-5: otherwise it is discarded).
-func (s *State) Placeable(t *TileType) bool {
-	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
-	for _, f := range s.frontier {
-		req, mask := f.req, f.mask
-		for k := 0; k < 4; k++ {
-			r := &t.rots[k]
-			if (r.packed^req)&mask != 0 {
-				continue
-			}
-			if special && s.CanPlace(t, f.pos(), k) != nil {
-				continue
-			}
-			return true
-		}
-	}
-	return false
 }
 
 // Place puts tile type t on the board at p with rotation rot after checking CanPlace, joins its features with

@@ -172,15 +172,9 @@ func (s *State) credit(sc *Score) {
 
 // returnAll returns every figure on the feature of seg to supply (BASE-12).
 func (s *State) returnAll(seg int32) {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && s.find(f.Seg) == r {
-			s.toSupply(i)
-		}
+	var buf [MaxPlayers * 8]int
+	for _, i := range s.FiguresOn(seg, buf[:0]) {
+		s.toSupply(i)
 	}
 }
 
