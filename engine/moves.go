@@ -239,7 +239,7 @@ type Move struct {
 // BASE-7), if the player has a follower in supply. Two segments of the tile that join one feature count once.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasF := s.fromSupply(player, Follower) >= 0
-	var roots [16][4]int32
+	var roots [16][8]int32 // per segment of the tile, the features it joins (a field touches up to 8 half-edges)
 	for _, f := range s.frontier {
 		g, req, mask := f.g, f.req, f.mask
 		for k := 0; k < 4; k++ {
@@ -270,37 +270,63 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				if a, b := r.edgeSeg[e], nr.edgeSeg[oe]; a >= 0 && b >= 0 {
 					root := s.find(nt.segBase + int32(b))
 					occupied[a] = occupied[a] || s.occ[root] > 0
-					roots[a][nroots[a]&3] = root
+					roots[a][nroots[a]&7] = root
 					nroots[a]++
 				}
 				for h := 2 * e; h < 2*e+2; h++ {
 					if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
 						root := s.find(nt.segBase + int32(b))
 						occupied[a] = occupied[a] || s.occ[root] > 0
-						roots[a][nroots[a]&3] = root
+						roots[a][nroots[a]&7] = root
 						nroots[a]++
 					}
 				}
 			}
-		segs:
+			// Segments of the tile that join a common feature are one feature once the tile lies, transitively (a
+			// field round the end of a road joins both fields of a straight road): group them under their lowest
+			// segment; a group is free only if no feature any of them joins is occupied (BASE-7), and is offered once.
+			var group [16]int8
 			for i := range t.Segs {
-				sk := t.Segs[i].Kind
-				if occupied[i] || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
-					continue
-				}
-				// Skip a segment that joins the same feature as an earlier one of this tile.
+				group[i] = int8(i)
 				for j := 0; j < i; j++ {
-					for a := 0; a < nroots[i] && a < 4; a++ {
-						for b := 0; b < nroots[j] && b < 4; b++ {
-							if roots[i][a] == roots[j][b] {
-								continue segs
+					if group[i] != group[j] && sharesRoot(&roots[i], nroots[i], &roots[j], nroots[j]) {
+						hi, lo := group[i], group[j]
+						if hi < lo {
+							hi, lo = lo, hi
+						}
+						for m := 0; m <= i; m++ {
+							if group[m] == hi {
+								group[m] = lo
 							}
 						}
 					}
+				}
+			}
+			for i := range t.Segs {
+				if lo := group[i]; int(lo) != i {
+					occupied[lo] = occupied[lo] || occupied[i]
+				}
+			}
+			for i := range t.Segs {
+				sk := t.Segs[i].Kind
+				if int(group[i]) != i || occupied[i] || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
+					continue
 				}
 				buf = append(buf, Move{Placement{p, k}, i})
 			}
 		}
 	}
 	return buf
+}
+
+// sharesRoot reports whether two segments' lists of joined features have a feature in common.
+func sharesRoot(a *[8]int32, na int, b *[8]int32, nb int) bool {
+	for x := 0; x < na && x < 8; x++ {
+		for y := 0; y < nb && y < 8; y++ {
+			if a[x] == b[y] {
+				return true
+			}
+		}
+	}
+	return false
 }
