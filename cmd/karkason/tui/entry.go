@@ -386,17 +386,9 @@ func (e *entry) filterTiles(auto bool) {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
 		}
-		// One match, or one that shows nothing more than was typed (b-rs, not its garden copy b-rsg, when no
-		// garden was typed): taken at once.
-		var plain []engine.Match
-		for _, m := range matches {
-			if !hasExtras(m.Type, code.marks) {
-				plain = append(plain, m)
-			}
-		}
-		if len(plain) != 1 {
-			plain = matches
-		}
+		// One match: taken at once. Several: the list, those that show nothing more than was typed first (b-rs
+		// before its garden copy b-rsg and the shrine sh-2roads), Enter takes the first; typing a mark narrows it.
+		plain := matches
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			e.placeStep(plain[0].Type, []int{plain[0].Rot})
@@ -521,20 +513,13 @@ func (e *entry) placeStep(t *engine.TileType, rots []int) {
 			{label: loc.T("ui.opt.back", nil), next: e.tileStep}})
 		return
 	}
-	spots := spotsOf(places, rots)
+	last := e.t.board.lastPos()
+	spots := spotsOf(places, rots, last)
 	if len(spots) == 0 {
 		e.t.setStatus(loc.T("ui.not_this_way", map[string]any{"Tile": t.ID}), true)
-		spots = spotsOf(places, []int{0, 1, 2, 3})
+		spots = spotsOf(places, []int{0, 1, 2, 3}, last)
 	}
-	e.step, e.spots = stepPlace, spots
-	// The highlight starts nearest the last tile: that is where the players look.
-	last := e.t.board.lastPos()
-	e.cur = 0
-	for i, s := range spots {
-		if dist(s.pos, last) < dist(spots[e.cur].pos, last) {
-			e.cur = i
-		}
-	}
+	e.step, e.spots, e.cur = stepPlace, spots, 0
 	if len(spots) == 1 && len(spots[0].rots) == 1 {
 		e.placeSpot()
 		return
@@ -550,9 +535,10 @@ func (e *entry) placeStep(t *engine.TileType, rots []int) {
 	e.layout()
 }
 
-// spotsOf groups the placements in rotations rots by position, in reading order (north row first, west first):
-// the order of the numbers on the board.
-func spotsOf(places []engine.Placement, rots []int) []spot {
+// spotsOf groups the placements in rotations rots by position, nearest the last tile first (where the players
+// look, and where the next tile usually goes), then north to south, west to east: the order of the numbers on the
+// board.
+func spotsOf(places []engine.Placement, rots []int, last engine.Pos) []spot {
 	var spots []spot
 	idx := map[engine.Pos]int{}
 	for _, p := range places {
@@ -567,6 +553,9 @@ func spotsOf(places []engine.Placement, rots []int) []spot {
 		spots = append(spots, spot{pos: p.Pos, rots: []int{p.Rot}})
 	}
 	slices.SortFunc(spots, func(a, b spot) int {
+		if d := dist(a.pos, last) - dist(b.pos, last); d != 0 {
+			return d
+		}
 		if a.pos.Y != b.pos.Y {
 			return a.pos.Y - b.pos.Y
 		}
@@ -614,8 +603,16 @@ func (e *entry) previewSpot() {
 
 // moveSpot moves the highlight to the nearest position in direction dx, dy.
 func (e *entry) moveSpot(dx, dy int) {
+	if i := e.spotToward(dx, dy); i >= 0 {
+		e.menu.setCurrent(i)
+	}
+}
+
+// spotToward returns the nearest position from the highlighted one in direction dx, dy (straight ahead counts
+// double against going sideways), -1 if none.
+func (e *entry) spotToward(dx, dy int) int {
 	if len(e.spots) == 0 {
-		return
+		return -1
 	}
 	from := e.spots[e.cur].pos
 	best, bestD := -1, 0
@@ -633,9 +630,7 @@ func (e *entry) moveSpot(dx, dy int) {
 			best, bestD = i, d
 		}
 	}
-	if best >= 0 {
-		e.menu.setCurrent(best)
-	}
+	return best
 }
 
 // turn shows the next (or previous) legal rotation at the highlighted position.
@@ -1028,7 +1023,7 @@ func (e *entry) giftTargets(c engine.GiftCard, acts []referee.Action) {
 			label = loc.T("ui.opt.change", map[string]any{"From": e.segWhere(seg), "To": e.segName(to)})
 			show = e.showFigure(to, engine.Follower)
 		}
-		choices = append(choices, choice{label: label, act: &a, preview: show})
+		choices = append(choices, choice{label: label, act: &a, preview: show, seg: seg, hasSeg: true})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: e.giftStep})
 	e.ask("ui.ask.gift_target", map[string]any{"Gift": e.giftName(c)})

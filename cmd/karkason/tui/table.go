@@ -534,7 +534,9 @@ func (t *table) askEnd() {
 			}
 			if who, acts := earlyMarket(t.view()); who >= 0 {
 				e := t.entry
-				e.g, e.who = t.view(), who
+				e.g = t.view().Clone()
+				e.g.Settle()
+				e.who = who
 				e.step, e.spots, e.back = stepMarket, nil, func() { t.refresh() }
 				e.offerMarket(acts)
 				e.focus()
@@ -549,6 +551,9 @@ func (t *table) askEnd() {
 // (no City, nobody in the market, or the Count on it). The referee is asked: a "market" line in the tile step
 // starts the round.
 func earlyMarket(g *referee.Game) (int, []referee.Action) {
+	// A decision still open in this turn is declined by the market line, as by any later action (record format).
+	g = g.Clone()
+	g.Settle()
 	if g.Phase != referee.PhaseTile || !g.S.City.Active {
 		return -1, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -206,20 +207,40 @@ func (h *harness) typeTile(id string, rot int) {
 	h.t.Fatalf("%s %s: not among %q", id, codeOf(t, rot), h.menuLabels())
 }
 
-// chooseSpot lays the tile at x, y: the position's number, else PgDn to it and Enter.
+// chooseSpot lays the tile at x, y: the position's number, else a click on it if it is in view, else PgDn to it
+// and Enter.
 func (h *harness) chooseSpot(x, y int) {
 	h.t.Helper()
 	e := h.u.table.entry
 	if e.step != stepPlace {
 		return // one legal position: laid already
 	}
+	p := engine.Pos{X: x, Y: y}
 	for i, s := range e.spots {
-		if s.pos != (engine.Pos{X: x, Y: y}) {
+		if s.pos != p {
 			continue
 		}
 		if k := hotKey(i); k != 0 {
 			h.pressRune(k)
 			return
+		}
+		if v, ok := h.u.table.board.view(); ok && v.in(p) {
+			sx, sy := v.at(p)
+			h.click(sx+1, sy+1)
+			return
+		}
+		// The arrows, towards it, as a player would; PgDn if they get stuck.
+		for tries := 0; e.cur != i && tries < 12; tries++ {
+			best, bestD := tcell.Key(0), dist(e.spots[e.cur].pos, p)
+			for k, d := range arrowDir {
+				if j := e.spotToward(d[0], d[1]); j >= 0 && dist(e.spots[j].pos, p) < bestD {
+					best, bestD = k, dist(e.spots[j].pos, p)
+				}
+			}
+			if best == 0 {
+				break
+			}
+			h.press(best)
 		}
 		for e.cur != i {
 			h.press(tcell.KeyPgDn)
@@ -258,8 +279,13 @@ func TestShortGame(t *testing.T) {
 		// red place b-rs 1,0 90; red deploy follower E: the edges as the tile lies, field road field road
 		h.typeText("frfr")
 		h.promptNames("Ана (red, А)")
+		// b-rs and its garden copy b-rsg match: b-rs, which shows nothing more than was typed, first.
+		if got := h.menuLabels(); len(got) != 2 || !strings.HasPrefix(got[0], "b-rs U ") {
+			t.Fatalf("after frfr: %q, want b-rs then b-rsg", got)
+		}
+		h.key(tcell.KeyEnter)
 		if e := h.u.table.entry; e.step != stepPlace || e.tile.ID != "b-rs" {
-			t.Fatalf("after frfr: step %v tile %v, want b-rs placed next (one match)", e.step, e.tile)
+			t.Fatalf("after frfr Enter: step %v tile %v, want b-rs placed next", e.step, e.tile)
 		}
 		h.mustSee("[2]", "[3]") // the other legal places, numbered on the board
 		h.chooseSpot(1, 0)
@@ -269,6 +295,7 @@ func TestShortGame(t *testing.T) {
 		// F F C F give а а с а
 		h.promptNames("Богдан (blue, Б)")
 		h.typeText("ааса")
+		h.key(tcell.KeyEnter) // b-c1, before its garden copy
 		h.chooseSpot(0, -1)
 		h.promptNames("Богдан (blue, Б)")
 		h.chooseOption("follower on the city S")
@@ -541,4 +568,131 @@ func TestCityAndCount(t *testing.T) {
 			})
 		})
 	}
+}
+
+// goldenPrefix reads a golden record of testdata/golden up to (not including) the action line that begins with
+// stop, comments dropped.
+func goldenPrefix(t *testing.T, name, stop string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "golden", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(string(data), "\n") {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if stop != "" && strings.HasPrefix(line, stop) {
+			break
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+// The moving-out round through the table (COUNT-13..17, EX-D2): red's tile completes a city and a road; the round
+// asks blue first, then red, and skips green, whose figures stand in the smithy under the Count (COUNT-15,
+// COUNT-16(d)); each prompt names the player whose go it is and offers only the legal moves.
+func TestMovingRoundThroughTheTable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "d2.rec", goldenPrefix(t, "count-ex-d2.rec", "red place b-c1r3 3,0 0"))
+		h := start(t, o)
+		defer h.stop()
+		h.promptNames("Ана (червоний, А)")
+		h.typeEdges("b-c1r3", 0)
+		h.chooseSpot(3, 0)
+		h.chooseOption(h.u.loc.T("ui.opt.pass", nil))
+		// The round: blue first (the left neighbour of red, COUNT-16).
+		if g := h.u.table.view(); g.Phase != referee.PhaseMoving {
+			t.Fatalf("phase %v, want the moving-out round", g.Phase)
+		}
+		h.promptNames("Богдан (синій, Б)")
+		h.mustSee("Богдан")
+		labels := h.menuLabels()
+		if len(labels) != 2 || !strings.Contains(labels[0], "підданець з кварталу палац на місто") ||
+			labels[1] != h.u.loc.T("ui.opt.decline_move", nil) {
+			t.Fatalf("blue is offered %q, want the palace follower onto the completed city, then no", labels)
+		}
+		h.chooseItem(0)
+		// Green is skipped (her figures are in the smithy, under the Count): red's go.
+		h.promptNames("Ана (червоний, А)")
+		h.chooseItem(0)
+		g := h.u.sess.Game
+		if g.Phase != referee.PhaseTile {
+			t.Fatalf("phase %v after the round", g.Phase)
+		}
+		want := map[int]int{0: 16, 1: 14, 2: 12} // EX-D2: red 16, blue 14, green 12
+		for p, w := range want {
+			if g.S.Scores[p] != w {
+				t.Errorf("%s: %d points, want %d", g.Name(p), g.S.Scores[p], w)
+			}
+			if got := h.scoreCell(p); got != fmt.Sprint(w) {
+				t.Errorf("%s: the table shows %s, want %d", g.Name(p), got, w)
+			}
+		}
+		data, _ := os.ReadFile(o.File)
+		if !regexp.MustCompile(`red place b-c1r3 3,0 0\nred pass\nblue move palace \S+\nred move palace \S+\n$`).Match(data) {
+			t.Errorf("record ends:\n%s", data)
+		}
+	})
+}
+
+// The market round through the table (COUNT-19, EX-D6): the players stop after turn 7 (F10); the table holds the
+// market round first: green (the left neighbour of red, who laid the last tile), then red twice, each prompt
+// naming the mover and offering only fields; then the final scoring.
+func TestMarketRoundThroughTheTable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "d6.rec", goldenPrefix(t, "count-ex-d6.rec", "green market"))
+		h := start(t, o)
+		defer h.stop()
+		h.key(tcell.KeyF10)
+		h.key(tcell.KeyEnter) // "End the game"
+		for _, m := range []struct{ who, target string }{{"Віра (зелен, В)", "-2,-2:W"}, {"Ана (червен, А)", "-1,-3:N"},
+			{"Ана (червен, А)", "-1,-2:W"}} {
+			h.promptNames(m.who)
+			e := h.u.table.entry
+			if e.step != stepMarket {
+				t.Fatalf("step %v, want the market round", e.step)
+			}
+			ref := strings.Split(m.target, ":")
+			var xy referee.Pos
+			fmt.Sscanf(ref[0], "%d,%d", &xy.X, &xy.Y)
+			seg, err := e.g.S.FeatureAt(engine.Pos{X: xy.X, Y: xy.Y}, ref[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			chosen := false
+			for i, c := range e.choices {
+				if e.g.S.SegKind(c.seg) != engine.KField {
+					t.Fatalf("the market round offers %q, not a field", c.label)
+				}
+				if !chosen && e.g.S.Root(c.seg) == e.g.S.Root(seg) {
+					h.chooseItem(i)
+					chosen = true
+				}
+			}
+			if !chosen {
+				t.Fatalf("no field %s among %q", m.target, h.menuLabels())
+			}
+		}
+		g := h.u.sess.Game
+		if g.Phase != referee.PhaseEnded {
+			t.Fatalf("phase %v after the market round", g.Phase)
+		}
+		for p, w := range []int{25, 8, 12} { // EX-D6: red 25, blue 8, green 12
+			if g.S.Scores[p] != w {
+				t.Errorf("%s: %d points, want %d", g.Name(p), g.S.Scores[p], w)
+			}
+		}
+		h.mustSee(h.u.loc.T("ui.tally.final", nil), h.u.loc.T("ui.cat.market", nil))
+	})
 }

@@ -1,0 +1,423 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// A complete game with expansions, entered key by key through the table as the players would: the tile's edges,
+// the position's number, the figure's number, every decision of the City of Carcassonne, the Count, the moving-out
+// and market rounds, the King and the Robber Baron, shrines, the abbot, gifts. The game is generated from the
+// referee's legal actions (referee.Legal) with a fixed seed, drawing the tiles at random from the stacks; the
+// table must end with exactly the scores replay computes for the same record, every prompt must name the player
+// whose decision it is, and the keystrokes per turn are measured.
+
+// planned is one decision of a generated game: an action, or declining the City or the Count (no action of its
+// own, record format).
+type planned struct {
+	a       referee.Action
+	decline bool
+	phase   referee.Phase
+	who     int // the deciding player (referee.Legal)
+	turn    int
+}
+
+// genGame plays a random legal game: the tile drawn at random from what can be drawn (weighted by the copies
+// left), then a random legal answer to every decision, leaning towards deploying, entering the City and moving
+// out, so that the City's rounds happen.
+func genGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalogue) ([]planned, *referee.Record) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	g, err := referee.NewGame(setup, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &referee.Record{Setup: setup}
+	var plan []planned
+	for steps := 0; g.Phase != referee.PhaseEnded; steps++ {
+		if steps > 2000 {
+			t.Fatal("the generated game does not end")
+		}
+		d := g.Legal()
+		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo}
+		acts := d.Actions
+		pickVerb := func(verbs ...referee.Verb) []referee.Action {
+			var out []referee.Action
+			for _, a := range acts {
+				if slices.Contains(verbs, a.Verb) {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+		switch g.Phase {
+		case referee.PhaseTile:
+			if gifts := pickVerb(referee.VerbGift); len(gifts) > 0 && r.Intn(3) == 0 {
+				acts = gifts
+				break
+			}
+			types := g.Bag.Drawable(cat)
+			total := 0
+			for _, tt := range types {
+				total += g.Bag.Left(tt)
+			}
+			k := r.Intn(total)
+			var drawn *engine.TileType
+			for _, tt := range types {
+				if k -= g.Bag.Left(tt); k < 0 {
+					drawn = tt
+					break
+				}
+			}
+			var mine []referee.Action
+			for _, a := range acts {
+				if a.Tile == drawn.ID {
+					mine = append(mine, a)
+				}
+			}
+			acts = mine
+			// Often a placement that lets the City of Carcassonne act (COUNT-6, COUNT-13): the rounds are what
+			// this game is for.
+			if len(acts) > 1 && r.Intn(10) < 6 {
+				var lively []referee.Action
+				for _, k := range r.Perm(len(acts))[:min(len(acts), 40)] {
+					c := g.Clone()
+					if c.Apply(acts[k]) != nil {
+						continue
+					}
+					if c.Phase == referee.PhaseFigure {
+						c.Apply(referee.Action{Colour: acts[k].Colour, Verb: referee.VerbPass})
+					}
+					if c.Phase == referee.PhaseCity || c.Phase == referee.PhaseMoving {
+						lively = append(lively, acts[k])
+					}
+				}
+				if len(lively) > 0 {
+					acts = lively
+				}
+			}
+		case referee.PhaseFigure:
+			if dep := pickVerb(referee.VerbDeploy, referee.VerbReturnAbbot); len(dep) > 0 && r.Intn(10) < 7 {
+				acts = dep
+			}
+		case referee.PhaseMoving:
+			if mv := pickVerb(referee.VerbMove); len(mv) > 0 && r.Intn(10) < 8 {
+				acts = mv
+			}
+		case referee.PhaseCity, referee.PhaseCount:
+			here := g.S.City.Count.String()
+			var useful []referee.Action
+			for _, a := range acts {
+				if a.Verb != referee.VerbCount || a.Quarter != here {
+					useful = append(useful, a)
+				}
+			}
+			if len(useful) == 0 || r.Intn(10) < 2 {
+				p.decline = true
+				plan = append(plan, p)
+				g = g.AfterDecline()
+				continue
+			}
+			acts = useful
+		}
+		p.a = acts[r.Intn(len(acts))]
+		if err := g.Apply(p.a); err != nil {
+			t.Fatalf("generated %s refused: %v", p.a, err)
+		}
+		plan = append(plan, p)
+		rec.Actions = append(rec.Actions, p.a)
+	}
+	return plan, rec
+}
+
+// sameAction reports whether the table's answer is the planned action (the colour aside).
+func sameAction(a, b referee.Action) bool {
+	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot &&
+		a.Place == b.Place && a.Quarter == b.Quarter && a.Target == b.Target && a.Gift == b.Gift &&
+		a.NewPlace == b.NewPlace
+}
+
+// enter answers one planned decision through the keys (and, for some, the mouse).
+func (h *harness) enter(p planned) {
+	h.t.Helper()
+	e := h.u.table.entry
+	switch {
+	case p.decline:
+		switch e.step {
+		case stepCity:
+			h.chooseOption(h.u.loc.T("ui.opt.city_no", nil))
+		case stepCount:
+			h.chooseOption(h.u.loc.T("ui.opt.count_stay", map[string]any{"Quarter": e.quarterName(e.g.S.City.Count.String())}))
+		default:
+			h.t.Fatalf("decline planned in step %v", e.step)
+		}
+		return
+	case p.a.Verb == referee.VerbPlace || p.a.Verb == referee.VerbDiscard:
+		h.typeEdges(p.a.Tile, p.a.Rot/90)
+		if p.a.Verb == referee.VerbDiscard {
+			if e.step != stepDiscard {
+				h.t.Fatalf("%s: step %v, want the discard", p.a, e.step)
+			}
+			h.chooseItem(0)
+			return
+		}
+		h.chooseSpot(p.a.Pos.X, p.a.Pos.Y)
+		return
+	case p.a.Verb == referee.VerbGift:
+		if e.step != stepTile || e.input.GetText() != "" {
+			h.t.Fatalf("gift planned in step %v", e.step)
+		}
+		h.press(tcell.KeyEnter) // the first line with nothing typed: open a gift
+		if e.step != stepGift {
+			h.t.Fatalf("no gift step: %q", h.menuLabels())
+		}
+		card, _ := engine.ParseGift(p.a.Gift)
+		if card == engine.TwoChoices {
+			h.chooseFor(p.a)
+			return
+		}
+		h.chooseOption(e.giftName(card))
+	}
+	h.chooseFor(p.a)
+}
+
+// chooseFor picks the offered answer that is action a.
+func (h *harness) chooseFor(a referee.Action) {
+	h.t.Helper()
+	e := h.u.table.entry
+	for i, c := range e.choices {
+		if c.act == nil || !sameAction(*c.act, a) {
+			continue
+		}
+		// Beyond the hot keys, a click on the board where the figure goes (if no other answer goes there).
+		if e.menu.items[i].hot == 0 && c.hasSeg && h.clickSeg(c.seg, i) {
+			return
+		}
+		h.chooseItem(i)
+		return
+	}
+	h.t.Fatalf("%s is not offered: %q", a, h.menuLabels())
+}
+
+// clickSeg clicks segment seg on the board if it is in view and choice i is the only answer on its feature.
+func (h *harness) clickSeg(seg int32, i int) bool {
+	e := h.u.table.entry
+	s := e.g.S
+	for j, c := range e.choices {
+		if j != i && c.hasSeg && s.Root(c.seg) == s.Root(seg) {
+			return false
+		}
+	}
+	b := h.u.table.board
+	v, ok := b.view()
+	ti, l := s.SegTile(seg)
+	t := &s.Tiles[ti]
+	if !ok || b.zoom != 0 || !v.in(t.Pos) {
+		return false
+	}
+	blk := rasterTile(t.Type, int(t.Rot))
+	found := false
+	for y := 0; y < tileH; y++ {
+		for x := 0; x < tileW; x++ {
+			found = found || blk[y][x].seg == l
+		}
+	}
+	if !found {
+		return false
+	}
+	ax, ay := anchor(&blk, l)
+	sx, sy := v.at(t.Pos)
+	before := len(h.u.sess.Game.Actions)
+	h.click(sx+ax, sy+ay)
+	if len(h.u.sess.Game.Actions) != before+1 {
+		h.t.Fatalf("a click on %s did not choose %q", e.segWhere(seg), e.choices[i].label)
+	}
+	return true
+}
+
+// typeEdges types what a player sees on tile id as it lies (rot): its marks (a monastery, shrine, garden,
+// pennant) first, then its four edges; if several tiles still match, it takes it from the list.
+func (h *harness) typeEdges(id string, rot int) {
+	h.t.Helper()
+	t := h.u.cat.Tile(id)
+	code := codeOf(t, rot)
+	for _, r := range code[4:] + code[:4] {
+		h.pressRune(r)
+	}
+	e := h.u.table.entry
+	if e.step != stepTile {
+		return
+	}
+	for i, c := range e.choices {
+		if !c.muted && strings.HasPrefix(c.label, id+" ") {
+			for e.menu.current != i {
+				if e.menu.current < i {
+					h.press(tcell.KeyDown)
+				} else {
+					h.press(tcell.KeyUp)
+				}
+			}
+			h.press(tcell.KeyEnter)
+			return
+		}
+	}
+	h.t.Fatalf("%s %s: not offered: %q", id, code, h.menuLabels())
+}
+
+func TestFullGameThroughTheTable(t *testing.T) {
+	cat := engine.Standard()
+	setup := referee.Setup{
+		Players: []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Name: "Богдан", Colour: referee.Blue},
+			{Name: "Віра", Colour: referee.Green}},
+		Expansions: []string{"farmers", "abbot", "count", "king-robber", "shrines", "gifts"},
+		Start:      referee.StartCity, Followers: 7,
+	}
+	plan, rec := genGame(t, fullGameSeed, setup, cat)
+	want, err := referee.ReplayRecord(rec, cat, false)
+	if err != nil || want.Phase != referee.PhaseEnded {
+		t.Fatalf("replay of the generated record: %v, phase %v", err, want.Phase)
+	}
+	// The game must reach every kind of decision, or the test proves less than it says.
+	verbs := map[string]int{}
+	for _, p := range plan {
+		switch {
+		case p.decline:
+			verbs["decline-"+p.phase.String()]++
+		default:
+			verbs[string(p.a.Verb)]++
+		}
+	}
+	for _, v := range []string{"place", "deploy", "pass", "return-abbot", "city", "count", "move", "decline",
+		"market", "gift", "decline-city", "decline-count"} {
+		if verbs[v] == 0 {
+			t.Errorf("the generated game has no %s: %v", v, verbs)
+		}
+	}
+	text := new(strings.Builder)
+	if err := referee.WriteRecord(text, rec); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "full.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
+		h := start(t, o)
+		defer h.stop()
+		perTurn := map[int]int{}
+		for i, p := range plan {
+			g := h.u.table.view()
+			if g.Phase != p.phase {
+				t.Fatalf("decision %d (%v): the table is at %v, the plan at %v", i, p.a, g.Phase, p.phase)
+			}
+			// The prompt names the player whose decision it is (referee.Legal).
+			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") {
+				t.Fatalf("decision %d (%s, %v): the prompt %q does not name %s", i, p.a, p.phase, got,
+					setup.Players[p.who].Name)
+			}
+			before := h.presses
+			h.enter(p)
+			perTurn[p.turn] += h.presses - before
+			if testing.Verbose() && h.presses-before > 7 {
+				t.Logf("turn %d: %d keys for %v %s", p.turn, h.presses-before, p.phase, p.a)
+			}
+			if !p.decline && len(h.u.sess.Game.Actions) == 0 {
+				t.Fatalf("decision %d: nothing recorded", i)
+			}
+			if !p.decline {
+				acts := h.u.sess.Game.Actions
+				if last := acts[len(acts)-1]; !sameAction(last, p.a) {
+					t.Fatalf("decision %d: %s not recorded (last %s): %s", i, p.a, last,
+						h.u.table.status.GetText(true))
+				}
+			}
+		}
+		g := h.u.sess.Game
+		if g.Phase != referee.PhaseEnded {
+			t.Fatalf("the table's game is at %v after the last decision", g.Phase)
+		}
+		for p := range setup.Players {
+			if g.S.Scores[p] != want.S.Scores[p] {
+				t.Errorf("%s: the table has %d points, replay %d", setup.Players[p].Name, g.S.Scores[p], want.S.Scores[p])
+			}
+		}
+		// The record the table wrote replays to the same scores.
+		f, err := os.Open(o.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := referee.Replay(f, false)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range setup.Players {
+			if again.S.Scores[p] != want.S.Scores[p] {
+				t.Errorf("%s: the table's record replays to %d points, want %d", setup.Players[p].Name,
+					again.S.Scores[p], want.S.Scores[p])
+			}
+		}
+		h.mustSee(h.u.loc.T("ui.tally.final", nil))
+		var counts []int
+		for _, n := range perTurn {
+			counts = append(counts, n)
+		}
+		slices.Sort(counts)
+		plain := 0
+		for _, n := range counts {
+			if n <= 7 {
+				plain++
+			}
+		}
+		t.Logf("%d turns, %d decisions (%v); keystrokes per turn: median %d, worst %d, mean %.1f; %d turns in 7 or fewer",
+			len(counts), len(plan), verbs, counts[len(counts)/2], counts[len(counts)-1], mean(counts), plain)
+		t.Logf("final scores: %v", scoresOf(g))
+		hist := map[int]int{}
+		for _, n := range counts {
+			hist[n]++
+		}
+		t.Logf("turns by keystrokes: %v", hist)
+	})
+}
+
+// fullGameSeed is a seed whose game reaches every kind of decision (the test checks it).
+const fullGameSeed = 1
+
+func mean(xs []int) float64 {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return float64(s) / float64(len(xs))
+}
+
+func scoresOf(g *referee.Game) string {
+	var out []string
+	for p := 0; p < g.Players(); p++ {
+		out = append(out, fmt.Sprintf("%s=%d", g.Colour(p), g.S.Scores[p]))
+	}
+	return strings.Join(out, " ")
+}
+
+// setupLine is the record's setup line.
+func setupLine(t *testing.T, rec *referee.Record) string {
+	var b strings.Builder
+	if err := referee.WriteRecord(&b, &referee.Record{Setup: rec.Setup}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "setup ") {
+			return l
+		}
+	}
+	t.Fatal("no setup line")
+	return ""
+}
