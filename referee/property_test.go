@@ -511,6 +511,7 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 		t.Fatalf("seed %d: ended game's summary is not final", seed)
 	}
 	checkScores(t, g, [engine.MaxPlayers]int{})
+	checkFeatureRefs(t, g, sum)
 	checkReplay(t, g)
 	return g
 }
@@ -599,6 +600,24 @@ func probeFinal(t testing.TB, g *Game) {
 	}
 	if got, want := r.Summary(), f.Summary(); !reflect.DeepEqual(got.Scores, want.Scores) || !reflect.DeepEqual(got.Breakdown, want.Breakdown) {
 		t.Fatalf("replay --final gives %v, Final %v", got.Scores, want.Scores)
+	}
+}
+
+// checkFeatureRefs checks that every feature the breakdown names ("x,y:PLACE", END-10) is on the board.
+func checkFeatureRefs(t testing.TB, g *Game, sum Summary) {
+	t.Helper()
+	for _, e := range sum.Breakdown {
+		if e.Feature == "" {
+			continue
+		}
+		xy, place, _ := strings.Cut(e.Feature, ":")
+		var p engine.Pos
+		if _, err := fmt.Sscanf(xy, "%d,%d", &p.X, &p.Y); err != nil {
+			t.Fatalf("breakdown names %q", e.Feature)
+		}
+		if _, err := g.S.FeatureAt(p, place); err != nil {
+			t.Fatalf("breakdown names %q: %v", e.Feature, err)
+		}
 	}
 }
 
