@@ -34,7 +34,7 @@ type planned struct {
 // genGame plays a random legal game: the tile drawn at random from what can be drawn (weighted by the copies
 // left), then a random legal answer to every decision, leaning towards deploying, entering the City and moving
 // out, so that the City's rounds happen.
-func genGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalogue) ([]planned, *referee.Record) {
+func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogue) ([]planned, *referee.Record) {
 	t.Helper()
 	r := rand.New(rand.NewSource(seed))
 	g, err := referee.NewGame(setup, cat)
