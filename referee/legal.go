@@ -46,6 +46,9 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     board, named by one of its segments (every segment of a field is the same move: the farmer lies on the
 //     field, COUNT-19(c)); mandatory.
 //   - PhaseEnded: nothing.
+//
+// Stopping the game is never listed: "end" (END-1) and, with the City, a "market" line in place of a tile, which
+// ends the play of tiles early and opens the market round (COUNT-19) are the table's own decisions.
 func (g *Game) Legal() Decision {
 	d := Decision{Phase: g.Phase, Player: g.Active}
 	switch g.Phase {
