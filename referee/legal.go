@@ -177,12 +177,14 @@ func (g *Game) legalGifts(out []Action) []Action {
 	}
 	// change-position (GIFT-9) and cash-out (GIFT-8): from the player's figures.
 	cashed := make(map[[2]int32]bool)
+	changed := make(map[int32]bool) // two followers of the player on one segment change position alike
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if int(f.Player) != who || f.Where != engine.OnBoard {
 			continue
 		}
-		if f.Kind == engine.Follower && s.CanOpen(who, engine.ChangePosition) == nil {
+		if f.Kind == engine.Follower && !changed[f.Seg] && s.CanOpen(who, engine.ChangePosition) == nil {
+			changed[f.Seg] = true
 			ti, _ := s.SegTile(f.Seg)
 			for l := range s.Tiles[ti].Type.Segs {
 				to := s.Tiles[ti].Seg(l)

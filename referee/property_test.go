@@ -234,10 +234,15 @@ func checkScores(t testing.TB, g *Game, prev [engine.MaxPlayers]int) {
 func checkLegalAccepted(t testing.TB, g *Game, d Decision, rng *rand.Rand, all bool) {
 	t.Helper()
 	var places []Action
+	seen := map[string]bool{}
 	for _, a := range d.Actions {
 		if err := a.Validate(); err != nil || a.Colour != g.Colour(d.Player) {
 			t.Fatalf("listed action %q does not validate (%v) or is not %s's", a, err, g.Colour(d.Player))
 		}
+		if seen[a.String()] {
+			t.Fatalf("%q listed twice", a)
+		}
+		seen[a.String()] = true
 		if a.Verb == VerbPlace && !all {
 			if err := g.S.CanPlace(g.Cat.Tile(a.Tile), engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, a.Rot/90); err != nil {
 				t.Fatalf("listed placement %q: %v", a, err)
