@@ -260,8 +260,9 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 	return g
 }
 
-// zoom levels: the cells a tile takes on the screen.
-var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}}
+// zoom levels: the cells a tile takes on the screen; h -2: two tiles a character, one above the other (the
+// overview: each tile a colour, see drawOverview).
+var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}, {1, -2}}
 
 // boardView draws the board of a game around a centre cell and, while a move is entered, a preview: a tile at a
 // position and rotation, a figure on a segment, the legal positions numbered. Two zooms: tiles of 5x3 characters,
@@ -312,6 +313,9 @@ func (b *boardView) lastPos() engine.Pos {
 func (b *boardView) grid() (cols, rows int) {
 	_, _, w, h := b.GetInnerRect()
 	z := zooms[b.zoom]
+	if z.h < 0 {
+		return w / z.w, h * -z.h
+	}
 	return w / z.w, h / z.h
 }
 
@@ -363,22 +367,33 @@ func (b *boardView) pan(dx, dy int) {
 	b.follow = false
 }
 
-// view is the geometry of one drawing: the screen origin of cell x0, y0 and the cell size.
+// view is the geometry of one drawing: the screen origin of cell x0, y0 and the cell size (half: two rows of
+// cells a screen row).
 type view struct {
 	ox, oy, x0, y0, cols, rows, cw, ch int
+	half                               bool
 }
 
 func (b *boardView) view() (v view, ok bool) {
 	x, y, w, h := b.GetInnerRect()
 	z := zooms[b.zoom]
 	v.cw, v.ch = z.w, z.h
-	v.cols, v.rows = w/z.w, h/z.h
+	if z.h < 0 {
+		v.ch, v.half = 1, true
+	}
+	v.cols, v.rows = w/z.w, h/v.ch
+	if v.half {
+		v.rows = 2 * h
+	}
 	if v.cols < 1 || v.rows < 1 {
 		return v, false
 	}
 	// Centre the grid in the inner rectangle.
 	v.ox = x + (w-v.cols*z.w)/2
-	v.oy = y + (h-v.rows*z.h)/2
+	v.oy = y + (h-v.rows*v.ch)/2
+	if v.half {
+		v.oy = y
+	}
 	v.x0, v.y0 = b.cx-v.cols/2, b.cy-v.rows/2
 	return v, true
 }
@@ -389,6 +404,9 @@ func (v view) in(p engine.Pos) bool {
 
 // at returns the screen position of the top left character of cell p.
 func (v view) at(p engine.Pos) (int, int) {
+	if v.half {
+		return v.ox + (p.X-v.x0)*v.cw, v.oy + (p.Y-v.y0)/2
+	}
 	return v.ox + (p.X-v.x0)*v.cw, v.oy + (p.Y-v.y0)*v.ch
 }
 
@@ -403,6 +421,10 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		return
 	}
 	b.drawCompass(screen)
+	if v.half {
+		b.drawOverview(screen, v)
+		return
+	}
 	s := b.g.S
 	last := len(s.Tiles) - 1
 	for ti := range s.Tiles {
@@ -574,6 +596,87 @@ func (b *boardView) drawCity(screen tcell.Screen, v view) {
 	}
 }
 
+// markedAt returns the index of p among the marked legal positions, -1 if it is none.
+func (b *boardView) markedAt(p engine.Pos) int {
+	return slices.Index(b.marks, p)
+}
+
+// overview colours, by what a tile mostly shows.
+var (
+	ovField  = tcell.NewRGBColor(0x3a, 0x6e, 0x28)
+	ovRoad   = tcell.NewRGBColor(0x9a, 0xa8, 0x80)
+	ovCity   = tcell.NewRGBColor(0x8a, 0x5a, 0x2a)
+	ovRiver  = tcell.NewRGBColor(0x20, 0x50, 0xa0)
+	ovCentre = tcell.NewRGBColor(0xe0, 0xd0, 0xa0)
+	ovWall   = tcell.NewRGBColor(0x60, 0x60, 0x60)
+	ovLast   = tcell.ColorWhite
+	ovMark   = tcell.ColorYellow
+)
+
+// drawOverview draws two tiles a character, one above the other (▀ in the upper tile's colour on the lower's):
+// each tile the colour of what it mostly shows, a tile with a figure in its player's colour, the last tile white,
+// the legal positions yellow. A whole game fits in a small terminal.
+func (b *boardView) drawOverview(screen tcell.Screen, v view) {
+	s := b.g.S
+	colour := map[engine.Pos]tcell.Color{}
+	for ti := range s.Tiles {
+		p := &s.Tiles[ti]
+		if !v.in(p.Pos) {
+			continue
+		}
+		g := tileGlyph(p.Type, int(p.Rot))
+		c := ovField
+		switch {
+		case g.wall:
+			c = ovWall
+		case g.kind == engine.KCity:
+			c = ovCity
+		case g.kind == engine.KRiver:
+			c = ovRiver
+		case g.kind == engine.KRoad:
+			c = ovRoad
+		case g.kind.IsCentre():
+			c = ovCentre
+		}
+		colour[p.Pos] = c
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Where != engine.OnBoard {
+			continue
+		}
+		ti, _ := s.SegTile(f.Seg)
+		if p := s.Tiles[ti].Pos; v.in(p) {
+			_, bg, _ := colourStyle(b.g.Colour(int(f.Player))).Decompose()
+			colour[p] = bg
+		}
+	}
+	if n := len(s.Tiles); n > 0 && s.Tiles[n-1].Type.Piece == nil {
+		colour[s.Tiles[n-1].Pos] = ovLast
+	}
+	for _, m := range b.marks {
+		colour[m] = ovMark
+	}
+	if b.pvTile != nil {
+		colour[b.pvPos] = ovLast
+	}
+	for col := 0; col < v.cols; col++ {
+		for row := 0; row < v.rows/2; row++ {
+			top, hasTop := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}]
+			bot, hasBot := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}]
+			x, y := v.ox+col, v.oy+row
+			switch {
+			case hasTop && hasBot:
+				screen.SetContent(x, y, '▀', nil, tcell.StyleDefault.Foreground(top).Background(bot))
+			case hasTop:
+				screen.SetContent(x, y, '▀', nil, tcell.StyleDefault.Foreground(top))
+			case hasBot:
+				screen.SetContent(x, y, '▄', nil, tcell.StyleDefault.Foreground(bot))
+			}
+		}
+	}
+}
+
 // drawFigure draws a figure standing on global segment seg.
 func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player int, kind engine.FigureKind,
 	preview bool) {
@@ -619,6 +722,12 @@ func (b *boardView) MouseHandler() func(action tview.MouseAction, event *tcell.E
 				return true, nil
 			}
 			p := engine.Pos{X: v.x0 + (mx-v.ox)/v.cw, Y: v.y0 + (my-v.oy)/v.ch}
+			if v.half {
+				p.Y = v.y0 + 2*(my-v.oy)
+				if b.markedAt(p) < 0 && b.markedAt(engine.Pos{X: p.X, Y: p.Y + 1}) >= 0 {
+					p.Y++ // the lower of the two tiles of the character, if only it is a legal place
+				}
+			}
 			sx, sy := -1, -1
 			if b.zoom == 0 {
 				sx, sy = (mx-v.ox)%v.cw, (my-v.oy)%v.ch

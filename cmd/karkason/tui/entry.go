@@ -497,7 +497,7 @@ func (e *entry) placeStep(t *engine.TileType, rots []int) {
 		err := probe.Apply(referee.Action{Colour: g.Colour(g.Active), Verb: referee.VerbDiscard, Tile: t.ID})
 		var r *referee.Refusal
 		if errors.As(err, &r) && r.Rule != "BASE-5" && r.Rule != "GIFT-10(d)" {
-			e.t.setStatus(e.t.u.describe(err), true)
+			e.t.refused(err)
 			return
 		}
 	}

@@ -352,7 +352,7 @@ func (t *table) setStatus(msg string, isErr bool) {
 // refused shows a refusal in the status line and keeps it for F3 (the rule's text).
 func (t *table) refused(err error) {
 	t.lastErr, t.lastErrAt = err, len(t.game().Events)
-	t.setStatus(t.u.describe(err)+"  "+t.u.loc.T("ui.why_hint", nil), true)
+	t.setStatus(t.u.loc.T("ui.why_hint", nil)+" "+t.u.describe(err), true)
 }
 
 func (t *table) focusEntry() { t.entry.focus() }

@@ -200,7 +200,9 @@ func (u *ui) startTable(s *referee.Session) {
 		u.table.setStatus(u.notice, false)
 		u.notice = ""
 	}
-	u.table.focusEntry()
+	if front, _ := u.pages.GetFrontPage(); front == "table" {
+		u.table.focusEntry() // (an ended game shows its tally, which has the focus)
+	}
 }
 
 func (u *ui) close() {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/config"
@@ -130,6 +131,7 @@ func (h *harness) pressRune(r rune) {
 // click clicks the left mouse button at x, y.
 func (h *harness) click(x, y int) {
 	h.presses++
+	time.Sleep(time.Second) // the fake clock: two clicks are not a double click
 	h.screen.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
 	synctest.Wait()
 	h.screen.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
