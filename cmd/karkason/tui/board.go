@@ -65,7 +65,7 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 					}
 				}
 			}
-			if g.seg < 0 {
+			if g.seg < 0 && t.Piece != nil {
 				g = glyph{r: '█', seg: -1, wall: true}
 			}
 			b[y][x] = g
@@ -361,6 +361,24 @@ func (b *boardView) centreOn(p engine.Pos) {
 	}
 }
 
+// showAll moves the view so that every position of ps is visible if they fit, else so that ps[cur] is.
+func (b *boardView) showAll(ps []engine.Pos, cur int) {
+	if len(ps) == 0 {
+		return
+	}
+	cols, rows := b.grid()
+	minX, minY, maxX, maxY := ps[0].X, ps[0].Y, ps[0].X, ps[0].Y
+	for _, p := range ps {
+		minX, maxX = min(minX, p.X), max(maxX, p.X)
+		minY, maxY = min(minY, p.Y), max(maxY, p.Y)
+	}
+	if maxX-minX < cols && maxY-minY < rows {
+		b.cx, b.cy = minX+cols/2+(maxX-minX+1-cols)/2, minY+rows/2+(maxY-minY+1-rows)/2
+		return
+	}
+	b.centreOn(ps[cur])
+}
+
 func (b *boardView) pan(dx, dy int) {
 	b.cx += dx
 	b.cy += dy
@@ -512,17 +530,23 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	}
 }
 
-// drawCompass writes N E S W on the frame: the board's north is the table's north (the edge code's N).
+// drawCompass writes the compass on the frame (N E S W in the user's letters): the board's north is the table's
+// north, the first edge of the edge code.
 func (b *boardView) drawCompass(screen tcell.Screen) {
 	x, y, w, h := b.GetRect()
 	st := tcell.StyleDefault.Foreground(tcell.ColorYellow)
 	if w < 8 || h < 4 {
 		return
 	}
-	screen.SetContent(x+w/2, y, 'N', nil, st)
-	screen.SetContent(x+w/2, y+h-1, 'S', nil, st)
-	screen.SetContent(x, y+h/2, 'W', nil, st)
-	screen.SetContent(x+w-1, y+h/2, 'E', nil, st)
+	c := [4]string{"N", "E", "S", "W"}
+	if b.loc != nil {
+		c = compass(b.loc)
+	}
+	putStr(screen, x+w/2, y, 3, c[0], st)
+	putStr(screen, x+w/2, y+h-1, 3, c[2], st)
+	// E and W on the side borders: one character (the first letter) fits there.
+	screen.SetContent(x, y+h/2, []rune(c[3])[0], nil, st)
+	screen.SetContent(x+w-1, y+h/2, []rune(c[1])[0], nil, st)
 }
 
 // drawCity writes the City of Carcassonne's quarters over its walls (5x3 view): one line a quarter, its name and

@@ -137,7 +137,7 @@ func (e *entry) layout() {
 func (e *entry) width() int {
 	w := e.t.rightW
 	if w == 0 {
-		w = 34
+		w = 36
 	}
 	return w - 3
 }
@@ -598,7 +598,7 @@ func (e *entry) previewSpot() {
 		b.marks = append(b.marks, o.pos)
 	}
 	e.pic.t, e.pic.rot = e.tile, s.rots[s.rot]
-	b.centreOn(s.pos)
+	b.showAll(b.marks, e.cur)
 }
 
 // moveSpot moves the highlight to the nearest position in direction dx, dy.
@@ -706,6 +706,9 @@ func placeWords(s *engine.State, ti, l int) string {
 	}
 	var edges, halves []string
 	for _, n := range s.PlaceNames(ti, l) {
+		if strings.HasPrefix(n, "#") {
+			continue
+		}
 		switch len(n) {
 		case 1:
 			edges = append(edges, n)
@@ -726,24 +729,65 @@ func placeWords(s *engine.State, ti, l int) string {
 func (e *entry) kindWord(k engine.Kind) string { return e.t.u.loc.T("term."+k.String(), nil) }
 
 // segName is "city N+W", "field NNW", "monastery": the feature of a segment on its tile.
-func (e *entry) segName(seg int32) string {
-	ti, l := e.g.S.SegTile(seg)
-	name := e.kindWord(e.g.S.SegKind(seg))
-	if w := placeWords(e.g.S, ti, l); w != "" {
+func (e *entry) segName(seg int32) string { return featureName(e.g, e.t.u.loc, seg, false) }
+
+// segWhere is "city 3,0 N+W": the feature, where its tile lies.
+func (e *entry) segWhere(seg int32) string { return featureName(e.g, e.t.u.loc, seg, true) }
+
+// featureName names the feature of a segment as a player says it: its kind in the user's language, the cell of
+// its tile (withPos) and the edges it reaches there ("city 3,0 N+W", "field NNW", "monastery 2,1").
+func featureName(g *referee.Game, loc interface{ T(string, map[string]any) string }, seg int32, withPos bool) string {
+	ti, l := g.S.SegTile(seg)
+	name := loc.T("term."+g.S.SegKind(seg).String(), nil)
+	if withPos {
+		name += " " + g.S.Tiles[ti].Pos.String()
+	}
+	if w := localPlace(loc, placeWords(g.S, ti, l)); w != "" {
 		name += " " + w
 	}
 	return name
 }
 
-// segWhere is "city 3,0 N+W": the feature, where its tile lies.
-func (e *entry) segWhere(seg int32) string {
-	ti, l := e.g.S.SegTile(seg)
-	p := e.g.S.Tiles[ti].Pos
-	name := e.kindWord(e.g.S.SegKind(seg)) + " " + p.String()
-	if w := placeWords(e.g.S, ti, l); w != "" {
-		name += " " + w
+// compass returns the user's letters for N, E, S, W (ui.compass: "С И Ю З" in Bulgarian).
+func compass(loc interface{ T(string, map[string]any) string }) [4]string {
+	out := [4]string{"N", "E", "S", "W"}
+	f := strings.Fields(loc.T("ui.compass", nil))
+	if len(f) == 4 {
+		copy(out[:], f)
 	}
-	return name
+	return out
+}
+
+// localPlace writes a place name of placeWords ("N+W", "NNW") with the user's compass letters ("С+З", "ССЗ").
+func localPlace(loc interface{ T(string, map[string]any) string }, w string) string {
+	c := compass(loc)
+	var b strings.Builder
+	for _, r := range w {
+		if i := strings.IndexRune("NESW", r); i >= 0 {
+			b.WriteString(c[i])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// refName names a feature given as "x,y:PLACE" (the referee's summaries) as featureName does; the text itself
+// if it names no feature on the board.
+func refName(g *referee.Game, loc interface{ T(string, map[string]any) string }, ref string) string {
+	pos, place, ok := strings.Cut(ref, ":")
+	var x, y int
+	if !ok {
+		return ref
+	}
+	if _, err := fmt.Sscanf(pos, "%d,%d", &x, &y); err != nil {
+		return ref
+	}
+	seg, err := g.S.FeatureAt(engine.Pos{X: x, Y: y}, place)
+	if err != nil {
+		return ref
+	}
+	return featureName(g, loc, seg, true)
 }
 
 // refSeg resolves a feature named in an action.

@@ -66,9 +66,10 @@ func (u *ui) ruleText(id string) string {
 
 // explained is one thing F3 can explain: what happened and the rule.
 type explained struct {
-	label string // a line of the list
-	text  string // what happened, in full
-	rule  string
+	label   string // a line of the list
+	text    string // what happened, in full
+	rule    string
+	scoring bool
 }
 
 // explainItems lists the last refusal (first if it came after the last event), then the log, newest first: the
@@ -106,7 +107,7 @@ func (u *ui) explainItems() []explained {
 			text += "\n" + u.scoreDetail(g, e.Score)
 		}
 		out = append(out, explained{label: "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + tview.Escape(text),
-			text: tview.Escape(text), rule: e.Rule})
+			text: tview.Escape(text), rule: e.Rule, scoring: e.Score != nil})
 	}
 	if refusal != nil {
 		out = append(out, *refusal)
@@ -114,13 +115,23 @@ func (u *ui) explainItems() []explained {
 	return out
 }
 
-// scoreDetail is the arithmetic of a scoring: the feature, its size, pennants and the figures that decided it.
+// scoreDetail is the arithmetic of a scoring: the feature, the points, its size, pennants or cities, and the
+// figures that decided it.
 func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
-	d := map[string]any{"Points": sc.Points, "Size": sc.Size, "Pennants": sc.Pennants,
-		"Category": u.loc.T("cat."+sc.Cat.String(), nil)}
-	d["Feature"] = ""
+	loc := u.loc
+	head := loc.T("cat."+sc.Cat.String(), nil)
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
-		d["Feature"] = g.FeatureRefOf(sc.Feature)
+		head = featureName(g, loc, sc.Feature, true)
+	}
+	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": sc.Points})}
+	if sc.Size > 0 {
+		parts = append(parts, loc.T("ui.detail.size", map[string]any{"Size": sc.Size}))
+	}
+	if sc.Pennants > 0 {
+		parts = append(parts, loc.T("ui.detail.pennants", map[string]any{"Pennants": sc.Pennants}))
+	}
+	if sc.Cities > 0 {
+		parts = append(parts, loc.T("ui.detail.cities", map[string]any{"Cities": sc.Cities}))
 	}
 	var figs []string
 	for p := 0; p < g.Players(); p++ {
@@ -128,11 +139,10 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 			figs = append(figs, fmt.Sprintf("%s %d", g.Name(p), sc.Figures[p]))
 		}
 	}
-	d["Figures"] = strings.Join(figs, ", ")
-	if len(figs) == 0 {
-		d["Figures"] = "—"
+	if len(figs) > 0 {
+		parts = append(parts, loc.T("ui.detail.figures", map[string]any{"Figures": strings.Join(figs, ", ")}))
 	}
-	return u.loc.T("ui.score_detail", d)
+	return head + ": " + strings.Join(parts, "; ")
 }
 
 // showExplain is F3: the list of what can be explained, the highlighted one in full with its rule's text.
@@ -168,7 +178,14 @@ func (u *ui) showExplain() {
 	}
 	list.changed = show
 	list.selected = func(i int) { u.run.SetFocus(text) }
-	show(0)
+	// The newest refusal or scoring first in view (the list is newest first).
+	for i, it := range items {
+		if it.scoring || strings.HasPrefix(it.label, "[red]") {
+			list.current = i
+			break
+		}
+	}
+	show(list.current)
 	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(loc.T("ui.explain.keys", nil))
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(list, 9, 0, true).
@@ -274,7 +291,7 @@ type galleryItem struct {
 	dim   bool
 }
 
-const galW, galH = 10, 5 // a picture's cell: the tile, its label, a gap
+const galW, galH = 11, 5 // a picture's cell: the tile, its label, a gap
 
 func (gl *gallery) perRow() int {
 	_, _, w, _ := gl.GetInnerRect()

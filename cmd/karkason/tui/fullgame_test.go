@@ -421,3 +421,42 @@ func setupLine(t *testing.T, rec *referee.Record) string {
 	t.Fatal("no setup line")
 	return ""
 }
+
+// KARKASON_DEMO=dir writes the generated full game's record, whole and cut after 30 turns, to dir (the games the
+// screens in docs/screens were taken from).
+func TestWriteDemoRecords(t *testing.T) {
+	dir := os.Getenv("KARKASON_DEMO")
+	if dir == "" {
+		t.Skip("KARKASON_DEMO not set")
+	}
+	cat := engine.Standard()
+	for _, names := range [][]string{{"Ана", "Богдан", "Віра"}} {
+		setup := referee.Setup{
+			Players: []referee.PlayerSpec{{Name: names[0], Colour: referee.Red}, {Name: names[1], Colour: referee.Blue},
+				{Name: names[2], Colour: referee.Green}},
+			Expansions: []string{"farmers", "abbot", "count", "king-robber", "shrines", "gifts"},
+			Start:      referee.StartCity, Followers: 7,
+		}
+		plan, rec := genGame(t, fullGameSeed, setup, cat)
+		cut := &referee.Record{Setup: rec.Setup}
+		n := 0
+		for _, p := range plan {
+			if p.turn > 30 {
+				break
+			}
+			if !p.decline {
+				cut.Actions = append(cut.Actions, rec.Actions[n])
+				n++
+			}
+		}
+		for name, r := range map[string]*referee.Record{"demo-full.rec": rec, "demo-mid.rec": cut} {
+			var b strings.Builder
+			if err := referee.WriteRecord(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(dir+"/"+name, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -64,7 +64,7 @@ func newTable(u *ui) *table {
 		AddItem(t.board, 0, 1, false).
 		AddItem(t.log, 5, 0, false)
 	t.right = tview.NewFlex().SetDirection(tview.FlexRow)
-	t.main = tview.NewFlex().AddItem(t.left, 0, 1, false).AddItem(t.right, 34, 0, true)
+	t.main = tview.NewFlex().AddItem(t.left, 0, 1, false).AddItem(t.right, 36, 0, true)
 	t.root = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(t.main, 0, 1, true).
 		AddItem(t.status, 1, 0, false).
@@ -90,9 +90,9 @@ func (t *table) view() *referee.Game {
 
 // fit sizes the columns for a screen of w x h: the right column wider and the log taller on a large screen.
 func (t *table) fit(w, h int) {
-	rw := 34
+	rw := 36 // the board keeps its 8 tiles across at 80 columns
 	if w >= 120 {
-		rw = 44
+		rw = 46
 	}
 	logH := 5
 	if h >= 36 {
@@ -136,7 +136,7 @@ func (t *table) layoutRight(g *referee.Game) {
 	t.right.Clear()
 	w := t.rightW
 	if w == 0 {
-		w = 34
+		w = 36
 	}
 	extraLines := 0
 	if text := t.extras.GetText(true); text != "" {
@@ -229,40 +229,48 @@ func (t *table) fillExtras(g *referee.Game) {
 		if h.Player < 0 {
 			return "—"
 		}
-		return t.names.badge(h.Player) + "(" + fmt.Sprint(h.Size) + ")"
+		return colourTag(g.Colour(h.Player)) + string(t.names.markers[h.Player]) + "[-:-:-]" + fmt.Sprint(h.Size)
 	}
 	if g.S.Opts.King {
-		lines = append(lines, "♔ "+capFirst(loc.T("term.king", nil))+" "+holder(g.S.King)+"  ♘ "+
+		lines = append(lines, "♔ "+capFirst(loc.T("term.king", nil))+" "+holder(g.S.King)+" ♘ "+
 			capFirst(loc.T("term.robber_baron", nil))+" "+holder(g.S.Baron))
 	}
 	if g.S.City.Active {
+		// The Count's quarter, then the figures in each quarter by its first two letters (the board shows them in
+		// full when the City is in view).
 		line := loc.T("ui.city", map[string]any{"Quarter": loc.T("term.quarter."+g.S.City.Count.String(), nil)})
 		for _, name := range referee.Quarters() {
 			q, _ := engine.ParseQuarter(name)
 			figs := ""
 			for p := 0; p < g.Players(); p++ {
-				if nf := g.S.InQuarter(p, q, engine.Follower); nf > 0 {
-					figs += colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]" + fmt.Sprint(nf)
+				for k := g.S.InQuarter(p, q, engine.Follower); k > 0; k-- {
+					figs += colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]"
 				}
 				if g.S.InQuarter(p, q, engine.Abbot) > 0 {
 					figs += colourTag(g.Colour(p)) + string(figureRune(t.names.markers[p], engine.Abbot)) + "[-:-:-]"
 				}
 			}
 			if figs != "" {
-				line += "; " + loc.T("term.quarter."+name, nil) + " " + figs
+				line += " " + string([]rune(loc.T("term.quarter."+name, nil))[:2]) + ":" + figs
 			}
 		}
 		lines = append(lines, line)
 	}
 	for _, c := range g.S.Challenges() {
 		lines = append(lines, "[yellow]⚔[-] "+loc.T("ui.challenge", map[string]any{
-			"Shrine": g.FeatureRefOf(c.Shrine), "Monastery": g.FeatureRefOf(c.Monastery)}))
+			"Shrine": tilePos(g, c.Shrine), "Monastery": tilePos(g, c.Monastery)}))
 	}
 	if g.S.Opts.Gifts {
 		lines = append(lines, loc.T("ui.gift_deck", map[string]any{"Deck": g.S.Gift.Deck,
 			"Discard": g.S.Gift.DiscardTotal()}))
 	}
 	t.extras.SetText(strings.Join(lines, "\n"))
+}
+
+// tilePos is the cell of the tile of segment seg, "x,y".
+func tilePos(g *referee.Game, seg int32) string {
+	ti, _ := g.S.SegTile(seg)
+	return g.S.Tiles[ti].Pos.String()
 }
 
 // capFirst returns s with its first letter in upper case.

@@ -51,6 +51,28 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 	return sums, market, hasMarket
 }
 
+// refWhere is where a feature given as "x,y:PLACE" lies, as players say it: the tile's cell and the edges it
+// reaches ("3,0 N+W"); the text itself if it names no feature.
+func refWhere(g *referee.Game, loc interface{ T(string, map[string]any) string }, ref string) string {
+	pos, place, ok := strings.Cut(ref, ":")
+	var x, y int
+	if !ok {
+		return ref
+	}
+	if _, err := fmt.Sscanf(pos, "%d,%d", &x, &y); err != nil {
+		return ref
+	}
+	seg, err := g.S.FeatureAt(engine.Pos{X: x, Y: y}, place)
+	if err != nil {
+		return ref
+	}
+	ti, l := g.S.SegTile(seg)
+	if w := placeWords(g.S, ti, l); w != "" {
+		return pos + " " + localPlace(loc, w)
+	}
+	return pos + " " + loc.T("term."+g.S.SegKind(seg).String(), nil) // a monastery, shrine, garden
+}
+
 // showTally shows the tally of g; final: the game has ended (Esc then shows the board, not the move entry).
 func (u *ui) showTally(g *referee.Game, final bool) {
 	loc := u.loc
@@ -102,23 +124,35 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	}
 	tbl.SetTitle(" " + title + " ").SetTitleAlign(tview.AlignLeft)
 
-	// Every scoring, with its rule (END-10).
-	var b strings.Builder
+	// Every scoring, with its rule (END-10): the rule, the category, where (the tile's cell and the edges), the
+	// points to each scorer, who.
+	type line struct{ rule, cat, where, who string }
+	var lines []line
+	var points []int
+	wRule, wCat, wWhere := 0, 0, 0
 	for _, e := range g.Summary().Breakdown {
 		var who []string
 		for _, c := range e.Players {
 			who = append(who, n.plain(g.Player(c)))
 		}
-		names := strings.Join(who, ", ")
-		if names == "" {
-			names = "—"
+		l := line{rule: "[" + e.Rule + "]", cat: loc.T("cat."+e.Category, nil), where: refWhere(g, loc, e.Feature),
+			who: strings.Join(who, ", ")}
+		if l.who == "" {
+			l.who = "—"
 		}
-		final := ""
 		if e.Final {
-			final = " *"
+			l.who += " *"
 		}
-		fmt.Fprintf(&b, "[gray]%-12s[-] %-14s %-14s %3d  %s%s\n", tview.Escape("["+e.Rule+"]"),
-			loc.T("cat."+e.Category, nil), tview.Escape(e.Feature), e.Points, names, final)
+		wRule = max(wRule, len([]rune(l.rule)))
+		wCat = max(wCat, len([]rune(l.cat)))
+		wWhere = max(wWhere, len([]rune(l.where)))
+		lines = append(lines, l)
+		points = append(points, e.Points)
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		fmt.Fprintf(&b, "[gray]%s[-] %-*s %-*s %3d  %s\n", tview.Escape(fmt.Sprintf("%-*s", wRule, l.rule)), wCat, l.cat,
+			wWhere, tview.Escape(l.where), points[i], l.who)
 	}
 	list := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(b.String())
 	list.SetBorder(true).SetTitle(" " + loc.T("ui.tally.scorings", nil) + " ").SetTitleAlign(tview.AlignLeft)
@@ -132,9 +166,15 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	ch := &chart{Box: tview.NewBox(), g: g, names: n}
 	ch.SetBorder(true).SetTitle(" " + loc.T("ui.chart", map[string]any{"Turns": len(g.History)}) + " ").
 		SetTitleAlign(tview.AlignLeft)
-	tw := 18
+	tw := 4 // the borders and padding
+	catW := len([]rune(loc.T("ui.total", nil)))
+	for r := 1; r < row; r++ {
+		catW = max(catW, len([]rune(tbl.GetCell(r, 0).Text)))
+	}
+	tw += catW
 	for p := 0; p < g.Players(); p++ {
-		tw += max(8, min(14, len([]rune(g.Name(p)))+5))
+		tw += 1 + max(6, len([]rune(g.Name(p)))+4)
+		tbl.GetCell(0, p+1).SetMaxWidth(0)
 	}
 	top := tview.NewFlex().AddItem(tbl, tw, 0, false).AddItem(ch, 0, 1, false)
 	root := tview.NewFlex().SetDirection(tview.FlexRow).

@@ -137,7 +137,7 @@ func TestExplainAndRules(t *testing.T) {
 			t.Fatalf("no rule text:\n%s", text)
 		}
 		h.key(tcell.KeyEscape)
-		h.mustSee("Edges:")
+		h.mustSee("N E S W:")
 		h.key(tcell.KeyF2)
 		h.typeText("COUNT-16")
 		h.mustSee("COUNT-16")
