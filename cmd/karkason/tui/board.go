@@ -269,11 +269,9 @@ var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}, {1, -2}}
 // and one character a tile (a whole game of 100 tiles fits at 80x24).
 type boardView struct {
 	*tview.Box
-	g     *referee.Game
-	names *names
-	loc   interface {
-		T(string, map[string]any) string
-	}
+	g      *referee.Game
+	names  *names
+	loc    translator
 	cx, cy int  // the cell at the middle of the view
 	follow bool // keep the last tile in view
 	zoom   int  // index into zooms

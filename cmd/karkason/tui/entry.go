@@ -736,9 +736,7 @@ func (e *entry) segWhere(seg int32) string { return featureName(e.g, e.t.u.loc, 
 
 // featureName names the feature of a segment as a player says it: its kind in the user's language, the cell of
 // its tile (withPos) and the edges it reaches there ("city 3,0 N+W", "field NNW", "monastery 2,1").
-func featureName(g *referee.Game, loc interface {
-	T(string, map[string]any) string
-}, seg int32, withPos bool) string {
+func featureName(g *referee.Game, loc translator, seg int32, withPos bool) string {
 	ti, l := g.S.SegTile(seg)
 	name := loc.T("term."+g.S.SegKind(seg).String(), nil)
 	if withPos {
@@ -751,9 +749,7 @@ func featureName(g *referee.Game, loc interface {
 }
 
 // compass returns the user's letters for N, E, S, W (ui.compass: "С И Ю З" in Bulgarian).
-func compass(loc interface {
-	T(string, map[string]any) string
-}) [4]string {
+func compass(loc translator) [4]string {
 	out := [4]string{"N", "E", "S", "W"}
 	f := strings.Fields(loc.T("ui.compass", nil))
 	if len(f) == 4 {
@@ -763,9 +759,7 @@ func compass(loc interface {
 }
 
 // localPlace writes a place name of placeWords ("N+W", "NNW") with the user's compass letters ("С+З", "ССЗ").
-func localPlace(loc interface {
-	T(string, map[string]any) string
-}, w string) string {
+func localPlace(loc translator, w string) string {
 	c := compass(loc)
 	var b strings.Builder
 	for _, r := range w {
@@ -780,9 +774,7 @@ func localPlace(loc interface {
 
 // refName names a feature given as "x,y:PLACE" (the referee's summaries) as featureName does; the text itself
 // if it names no feature on the board.
-func refName(g *referee.Game, loc interface {
-	T(string, map[string]any) string
-}, ref string) string {
+func refName(g *referee.Game, loc translator, ref string) string {
 	pos, place, ok := strings.Cut(ref, ":")
 	var x, y int
 	if !ok {

@@ -78,16 +78,12 @@ func figureRune(m rune, kind engine.FigureKind) rune {
 
 // names is what the views need to name players.
 type names struct {
-	g   *referee.Game
-	loc interface {
-		T(string, map[string]any) string
-	}
+	g       *referee.Game
+	loc     translator
 	markers []rune
 }
 
-func newNames(g *referee.Game, loc interface {
-	T(string, map[string]any) string
-}) *names {
+func newNames(g *referee.Game, loc translator) *names {
 	return &names{g: g, loc: loc, markers: markers(g.Setup.Players)}
 }
 
@@ -117,4 +113,9 @@ func (n *names) list(mask uint8) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// translator renders a message id with its data in the user's language (*locales.Localizer).
+type translator interface {
+	T(id string, data map[string]any) string
 }

@@ -53,9 +53,7 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 
 // refWhere is where a feature given as "x,y:PLACE" lies, as players say it: the tile's cell and the edges it
 // reaches ("3,0 N+W"); the text itself if it names no feature.
-func refWhere(g *referee.Game, loc interface {
-	T(string, map[string]any) string
-}, ref string) string {
+func refWhere(g *referee.Game, loc translator, ref string) string {
 	pos, place, ok := strings.Cut(ref, ":")
 	var x, y int
 	if !ok {
