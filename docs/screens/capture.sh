@@ -1,0 +1,34 @@
+#!/bin/bash
+# Captures the setup form, a mid-game board and the final tally in tmux (capture-pane text).
+set -e
+# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture.sh
+# The games are demo-mid.rec (cut after turn 30) and demo-full.rec: the game TestFullGameThroughTheTable plays
+# through the table (KARKASON_DEMO=dir go test ./cmd/karkason/tui -run TestWriteDemoRecords writes them).
+OUT=${1:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${2:-docs/screens}
+cap() { tmux capture-pane -t cap -p > "$OUT/$1"; }
+for lang in bg uk; do
+  case $lang in bg) L=bg_BG.UTF-8;; uk) L=uk_UA.UTF-8;; esac
+  for size in 80x24 160x48; do
+    W=${size%x*}; H=${size#*x}
+    D=$(mktemp -d)
+    mkdir -p $D/data/karkason/games
+    cp $DEMO/demo-mid.rec $DEMO/demo-full.rec $D/data/karkason/games/
+    run() { tmux kill-session -t cap 2>/dev/null || true; tmux new-session -d -s cap -x $W -y $H -e XDG_DATA_HOME=$D/data -e XDG_STATE_HOME=$D/state -e XDG_CONFIG_HOME=$D/config -e LANG=$L "$@"; sleep 0.6; }
+    # the set-up form: three players, the City, King and Robber Baron, shrines, the abbot
+    run $BIN
+    tmux send-keys -t cap 'Ана' Tab 'Богдан' Tab 'Віра'; sleep 0.2
+    tmux send-keys -t cap F2; sleep 0.1
+    tmux send-keys -t cap Tab Tab Tab Down Down Space Down Down Down Space Down Space Down Space; sleep 0.2
+    tmux send-keys -t cap Up Up Up Up Up Up Up Up Up Up; sleep 0.3
+    cap $lang-$size-setup.txt
+    # a mid-game board: turn 31, the tile typed by its edges, the legal places numbered
+    run $BIN resume $D/data/karkason/games/demo-mid.rec
+    tmux send-keys -t cap 'ffcf'; sleep 0.3; tmux send-keys -t cap Enter; sleep 0.4
+    cap $lang-$size-board.txt
+    # the final tally of the whole game
+    run $BIN resume $D/data/karkason/games/demo-full.rec
+    cap $lang-$size-tally.txt
+    tmux kill-session -t cap
+    rm -rf $D
+  done
+done
