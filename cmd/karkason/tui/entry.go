@@ -388,7 +388,21 @@ func (e *entry) filterTiles(auto bool) {
 		}
 		// One match: taken at once. Several: the list, those that show nothing more than was typed first (b-rs
 		// before its garden copy b-rsg and the shrine sh-2roads), Enter takes the first; typing a mark narrows it.
+		// Without the Abbot a garden counts for nothing (only the abbot stands on it, ABBOT-3): a garden copy not
+		// typed does not make the tile ambiguous.
 		plain := matches
+		if !e.g.S.Opts.Abbot && code.marks.Centre != engine.KGarden {
+			plain = nil
+			for _, m := range matches {
+				twin := false
+				for _, o := range matches {
+					twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
+				}
+				if !twin {
+					plain = append(plain, m)
+				}
+			}
+		}
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			e.placeStep(plain[0].Type, []int{plain[0].Rot})
@@ -414,6 +428,26 @@ func (e *entry) filterTiles(auto bool) {
 		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
 		e.layout()
 	}
+}
+
+// gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.
+func gardenTwin(a, b *engine.TileType) bool {
+	if a.Centre < 0 || a.Segs[a.Centre].Kind != engine.KGarden || b.Centre >= 0 || len(a.Segs) != len(b.Segs)+1 ||
+		a.Edges != b.Edges {
+		return false
+	}
+	j := 0
+	for i := range a.Segs {
+		if i == int(a.Centre) {
+			continue
+		}
+		x, y := a.Segs[i], b.Segs[j]
+		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Pennants != y.Pennants {
+			return false
+		}
+		j++
+	}
+	return true
 }
 
 // hasExtras reports whether t shows a mark that m does not name: a monastery, shrine or garden, or a pennant.

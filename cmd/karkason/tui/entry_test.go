@@ -167,3 +167,24 @@ func TestCodeOfRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Every garden copy of the base game ("= <id> + centre garden") is the twin of its tile and of no other; a tile
+// with a garden drawn its own way (the river's r1-bendg) is nobody's twin.
+func TestGardenTwins(t *testing.T) {
+	cat := engine.Standard()
+	copies := 0
+	for _, a := range cat.Types {
+		for _, b := range cat.Types {
+			want := a.Set == "base" && a.ID == b.ID+"g" && a.Centre >= 0 && a.Segs[a.Centre].Kind == engine.KGarden
+			if got := gardenTwin(a, b); got != want {
+				t.Errorf("gardenTwin(%s, %s) = %v", a.ID, b.ID, got)
+			}
+			if want {
+				copies++
+			}
+		}
+	}
+	if copies < 8 {
+		t.Errorf("%d garden copies found, want the base game's", copies)
+	}
+}

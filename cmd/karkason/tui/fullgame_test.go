@@ -244,16 +244,26 @@ func (h *harness) clickSeg(seg int32, i int) bool {
 	return true
 }
 
-// typeEdges types what a player sees on tile id as it lies (rot): its marks (a monastery, shrine, garden,
-// pennant) first, then its four edges; if several tiles still match, it takes it from the list.
+// typeEdges types what a player sees on tile id as it lies (rot): its four edges; while several tiles match, the
+// first is taken with Enter if it is the one, else its marks (a monastery, shrine, garden, pennant) narrow the
+// list, and last the arrows find it.
 func (h *harness) typeEdges(id string, rot int) {
 	h.t.Helper()
 	t := h.u.cat.Tile(id)
 	code := codeOf(t, rot)
-	for _, r := range code[4:] + code[:4] {
+	for _, r := range code[:4] {
 		h.pressRune(r)
 	}
 	e := h.u.table.entry
+	first := func() bool {
+		return e.step == stepTile && len(e.choices) > 0 && strings.HasPrefix(e.choices[0].label, id+" ")
+	}
+	for _, r := range code[4:] {
+		if e.step != stepTile || first() {
+			break
+		}
+		h.pressRune(r)
+	}
 	if e.step != stepTile {
 		return
 	}
@@ -274,13 +284,27 @@ func (h *harness) typeEdges(id string, rot int) {
 }
 
 func TestFullGameThroughTheTable(t *testing.T) {
-	cat := engine.Standard()
-	setup := referee.Setup{
-		Players: []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Name: "Богдан", Colour: referee.Blue},
-			{Name: "Віра", Colour: referee.Green}},
-		Expansions: []string{"farmers", "abbot", "count", "king-robber", "shrines", "gifts"},
-		Start:      referee.StartCity, Followers: 7,
+	players := []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Name: "Богдан", Colour: referee.Blue},
+		{Name: "Віра", Colour: referee.Green}}
+	for _, c := range []struct {
+		name  string
+		setup referee.Setup
+		lang  string
+		need  []string // the decisions the game must reach
+	}{
+		{"expansions", referee.Setup{Players: players, Start: referee.StartCity, Followers: 7,
+			Expansions: []string{"farmers", "abbot", "count", "king-robber", "shrines", "gifts"}}, "bg",
+			[]string{"place", "deploy", "pass", "return-abbot", "city", "count", "move", "decline", "market", "gift",
+				"decline-city", "decline-count"}},
+		{"base", referee.Setup{Players: players[:2], Start: referee.StartStandard, Followers: 7,
+			Expansions: []string{"farmers"}}, "uk", []string{"place", "deploy", "pass"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { playThroughTable(t, c.setup, c.lang, c.need) })
 	}
+}
+
+func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []string) {
+	cat := engine.Standard()
 	plan, rec := genGame(t, fullGameSeed, setup, cat)
 	want, err := referee.ReplayRecord(rec, cat, false)
 	if err != nil || want.Phase != referee.PhaseEnded {
@@ -296,8 +320,7 @@ func TestFullGameThroughTheTable(t *testing.T) {
 			verbs[string(p.a.Verb)]++
 		}
 	}
-	for _, v := range []string{"place", "deploy", "pass", "return-abbot", "city", "count", "move", "decline",
-		"market", "gift", "decline-city", "decline-count"} {
+	for _, v := range need {
 		if verbs[v] == 0 {
 			t.Errorf("the generated game has no %s: %v", v, verbs)
 		}
@@ -307,7 +330,7 @@ func TestFullGameThroughTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "bg")
+		o := testOptions(t, lang)
 		o.Resume = true
 		o.File = writeRecord(t, o.Config.DataDir, "full.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
 		h := start(t, o)
@@ -334,7 +357,16 @@ func TestFullGameThroughTheTable(t *testing.T) {
 			}
 			if !p.decline {
 				acts := h.u.sess.Game.Actions
-				if last := acts[len(acts)-1]; !sameAction(last, p.a) {
+				last := acts[len(acts)-1]
+				if !h.u.sess.Game.S.Opts.Abbot && last.Tile != p.a.Tile && last.Tile != "" {
+					// Without the Abbot the table does not tell a garden copy from its tile (ABBOT-3): the same
+					// tile, the same scores.
+					lt, pt := cat.Tile(last.Tile), cat.Tile(p.a.Tile)
+					if strings.TrimSuffix(codeOf(lt, last.Rot/90), "G") == strings.TrimSuffix(codeOf(pt, p.a.Rot/90), "G") {
+						last.Tile = p.a.Tile
+					}
+				}
+				if !sameAction(last, p.a) {
 					t.Fatalf("decision %d: %s not recorded (last %s): %s", i, p.a, last,
 						h.u.table.status.GetText(true))
 				}

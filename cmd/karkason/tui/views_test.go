@@ -106,7 +106,6 @@ func TestLanguageSwitchKeepsEverything(t *testing.T) {
 			t.Errorf("zoom %d after F6, want 1", tb.board.zoom)
 		}
 		h.typeText("fr")
-		h.key(tcell.KeyEnter)
 		if tb.entry.step != stepPlace {
 			t.Fatalf("step %v after frfr Enter", tb.entry.step)
 		}
