@@ -513,8 +513,8 @@ func giftOpenedThisTurn(g *referee.Game) bool {
 
 // enterTile takes the highlighted tile.
 func (e *entry) enterTile() {
-	if e.menu.count() > 0 {
-		e.menu.choose(e.menu.current)
+	if c := e.menu.current; c < e.menu.count() && !e.menu.items[c].muted {
+		e.menu.choose(c)
 		return
 	}
 	e.t.setStatus(e.t.u.loc.T("ui.unknown_tile", map[string]any{"Tile": e.input.GetText()}), true)

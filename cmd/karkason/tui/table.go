@@ -105,6 +105,10 @@ func (t *table) fit(w, h int) {
 		t.entry.layout()
 	}
 	t.left.ResizeItem(t.log, logH, 0)
+	// A long refusal takes a second line rather than being cut (F3 shows it in full).
+	n := len(tview.WordWrap(t.status.GetText(true), max(w, 20)))
+	t.status.SetWrap(n > 1).SetWordWrap(true)
+	t.root.ResizeItem(t.status, max(1, min(n, 2)), 0)
 }
 
 // refresh redraws everything from the game and restarts the entry for the pending decision.
