@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -231,4 +233,83 @@ func TestCompactBoard(t *testing.T) {
 			t.Error("Home did not bring the last tile into view")
 		}
 	})
+}
+
+// latinWordRE finds runs of three or more Latin letters: English left in a Bulgarian or Ukrainian screen.
+var latinWordRE = regexp.MustCompile(`[A-Za-z]{3,}`)
+
+// latinAllowed are the Latin words a bg or uk screen may show: the program's name, key names, the edge code's
+// letters and examples, file names.
+var latinAllowed = map[string]bool{"karkason": true, "Enter": true, "Esc": true, "Tab": true, "Shift": true,
+	"Ctrl": true, "Home": true, "PgUp": true, "PgDn": true, "crfr": true, "RULES": true}
+
+// englishIn returns the Latin words of screen that are not tile ids, rule ids, codes or allowed words.
+func englishIn(screen string) []string {
+	var out []string
+	for _, line := range strings.Split(screen, "\n") {
+		for _, loc := range latinWordRE.FindAllStringIndex(line, -1) {
+			w := line[loc[0]:loc[1]]
+			before, after := "", ""
+			if loc[0] > 0 {
+				before = line[loc[0]-1 : loc[0]]
+			}
+			if loc[1] < len(line) {
+				after = line[loc[1] : loc[1]+1]
+			}
+			switch {
+			case latinAllowed[w]:
+			case strings.Trim(w, "FRCWMSGE") == "": // an edge code: FFCF, CFFCG
+			case before == "-" || after == "-" || strings.ContainsAny(after, "0123456789") ||
+				strings.ContainsAny(before, "0123456789"): // a tile id (b-c2as, r1-bend), a rule id (COUNT-16)
+			case strings.ToUpper(w) == w && after == "-": // a rule id
+			default:
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// Every screen of the table in Bulgarian and Ukrainian shows no English (names, tile and rule ids, key names and
+// the edge code's letters aside): the set-up form, the tile step, the places, a figure, the City, the Count, the
+// rules, why, the tiles left, the chart, the help, the tally.
+func TestNoEnglishInBgUk(t *testing.T) {
+	if w := englishIn("Turn 1 · 76 tiles left (F4)\n[BASE-10(b)] b-c2as FFCF crfr"); len(w) != 3 {
+		t.Fatalf("the English finder finds %q, want Turn tiles left", w)
+	}
+	for _, lang := range []string{"bg", "uk"} {
+		t.Run(lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				check := func(h *harness, what string) {
+					t.Helper()
+					if w := englishIn(h.text()); len(w) > 0 {
+						t.Errorf("%s: English in the %s screen: %q\n%s", lang, what, w, h.text())
+					}
+				}
+				o := testOptions(t, lang)
+				h := start(t, o)
+				check(h, "set-up")
+				h.stop()
+				o = testOptions(t, lang)
+				o.Resume = true
+				o.File = writeRecord(t, o.Config.DataDir, "city.rec", cityOffer)
+				h = start(t, o)
+				defer h.stop()
+				check(h, "City")
+				h.chooseItem(0)
+				check(h, "Count")
+				h.chooseItem(0)
+				check(h, "tile")
+				h.typeText("ffffm")
+				check(h, "places")
+				h.chooseItem(0)
+				check(h, "figure")
+				for _, k := range []tcell.Key{tcell.KeyF1, tcell.KeyF2, tcell.KeyF3, tcell.KeyF4, tcell.KeyF7, tcell.KeyF8} {
+					h.key(k)
+					check(h, fmt.Sprintf("F%d", k-tcell.KeyF1+1))
+					h.key(tcell.KeyEscape)
+				}
+			})
+		})
+	}
 }
