@@ -39,8 +39,12 @@ func (u *ui) showPicker() {
 	})
 	list.AddItem(u.loc.T("ui.quit", nil), "", 0, u.askQuit)
 	list.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		if ev.Key() == tcell.KeyEscape {
+		switch ev.Key() {
+		case tcell.KeyEscape:
 			u.askQuit()
+			return nil
+		case tcell.KeyF6:
+			u.cycleLanguage()
 			return nil
 		}
 		return ev

@@ -1,10 +1,13 @@
 // Package tui is karkason's table: the tview application that sets up a game, shows the board and the scores,
-// and takes each move. It only shows and asks: every rule is the referee's. Every confirmed action goes through
-// referee.Session, which appends it to the game's record and syncs it to disk before it counts.
+// and takes each move. It only shows and asks: every rule is the referee's (the answers offered come from
+// referee.Legal). Every confirmed action goes through referee.Session, which appends it to the game's record and
+// syncs it to disk before it counts; Ctrl-C asks, a closed terminal (SIGHUP) stops, neither loses anything.
 //
 // Views, one file each: setup.go (the set-up form), picker.go (choose a saved game), table.go (the table screen:
-// board, players, log, status), board.go (drawing the board), entry.go (the move entry for the pending
-// decision), tally.go (the end-of-game tally), files.go (record files and the last-game pointer).
+// board, players, King and Baron, the City, challenges, log, status), board.go (drawing the board in three
+// zooms), entry.go (the move entry for the pending decision), edgecode.go (a tile typed as its edges, on any
+// keyboard layout), menu.go (the answers, with hot keys and clicks), explain.go (F2 rules, F3 why, F4 tiles left,
+// F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer).
 package tui
 
 import (
