@@ -49,19 +49,30 @@ func Run(o Options) error {
 		return err
 	}
 	u.app.SetScreen(screen)
-	// A closed terminal (SIGHUP) or a kill (SIGTERM) stops the table the way Quit does: every confirmed action is
-	// on disk already, and the record's lock is released.
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGHUP, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	go func() {
-		if _, ok := <-sig; ok {
-			u.app.QueueUpdate(u.run.Stop)
-		}
-	}()
+	defer u.stopOnSignals()()
 	err = u.app.Run()
 	u.close()
 	return err
+}
+
+// stopOnSignals makes a closed terminal (SIGHUP) or a kill (SIGTERM) stop the table the way Quit does: every
+// confirmed action is on disk already, and the record's lock is released when Run returns. It returns the function
+// that stops listening.
+func (u *ui) stopOnSignals() func() {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGHUP, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			u.app.QueueUpdate(u.run.Stop)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		close(done)
+	}
 }
 
 // runner is the part of *tview.Application the views use, so that a view can be driven without an event loop.

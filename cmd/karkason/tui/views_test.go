@@ -5,8 +5,10 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -311,5 +313,47 @@ func TestNoEnglishInBgUk(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// A closed terminal (SIGHUP) stops the table; the record on disk holds every confirmed action and the game opens
+// again (its lock released).
+func TestSIGHUPStops(t *testing.T) {
+	o := testOptions(t, "en")
+	o.Resume = true
+	o.File = writeRecord(t, o.Config.DataDir, "h.rec", exampleRecord)
+	u := newUI(o)
+	if err := u.begin(); err != nil {
+		t.Fatal(err)
+	}
+	screen := tcell.NewSimulationScreen("UTF-8")
+	u.app.SetScreen(screen)
+	stop := u.stopOnSignals()
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- u.app.Run() }()
+	u.app.QueueUpdate(func() {
+		u.table.do(referee.Action{Verb: referee.VerbPlace, Tile: "b-m", Pos: referee.Pos{X: 1, Y: -1}})
+	})
+	u.app.QueueUpdate(func() {}) // the placement is done before the signal
+	if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("SIGHUP did not stop the table")
+	}
+	u.close()
+	s, err := referee.Resume(o.File, u.cat)
+	if err != nil {
+		t.Fatalf("resume after SIGHUP: %v", err)
+	}
+	defer s.Close()
+	if n := len(s.Game.Actions); n != 5 {
+		t.Errorf("%d actions on disk, want 5 (the example's four and the monastery)", n)
 	}
 }
