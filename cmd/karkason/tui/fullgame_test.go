@@ -87,7 +87,7 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 			acts = mine
 			// Often a placement that lets the City of Carcassonne act (COUNT-6, COUNT-13): the rounds are what
 			// this game is for.
-			if len(acts) > 1 && r.Intn(10) < 6 {
+			if len(acts) > 1 && g.S.City.Active && r.Intn(10) < 6 {
 				var lively []referee.Action
 				for _, k := range r.Perm(len(acts))[:min(len(acts), 40)] {
 					c := g.Clone()

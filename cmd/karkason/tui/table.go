@@ -285,10 +285,16 @@ func capFirst(s string) string {
 	return s
 }
 
+// logEvents is how many of the latest events the log holds.
+const logEvents = 60
+
 // fillLog shows the referee's events, the latest last: each with its rule and rendered through the locales.
 func (t *table) fillLog(g *referee.Game) {
 	var b strings.Builder
-	for i, e := range g.Events {
+	// The last events only (F3 lists them all): the log redraws with every key.
+	from := max(0, len(g.Events)-logEvents)
+	for i := from; i < len(g.Events); i++ {
+		e := g.Events[i]
 		if e.Key == "ev.turn" && i != len(g.Events)-1 {
 			continue // "it is X's turn" only matters for the current turn
 		}
