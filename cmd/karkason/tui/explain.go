@@ -93,7 +93,7 @@ func (u *ui) explainItems() []explained {
 		out = append(out, *refusal)
 		refusal = nil
 	}
-	for i := len(g.Events) - 1; i >= 0 && len(out) < 60; i-- {
+	for i := len(g.Events) - 1; i >= 0 && len(out) < 300; i-- {
 		e := g.Events[i]
 		if e.Key == "ev.turn" && i != len(g.Events)-1 {
 			continue

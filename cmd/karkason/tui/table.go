@@ -291,7 +291,7 @@ const logEvents = 60
 // fillLog shows the referee's events, the latest last: each with its rule and rendered through the locales.
 func (t *table) fillLog(g *referee.Game) {
 	var b strings.Builder
-	// The last events only (F3 lists them all): the log redraws with every key.
+	// The last events only (F3 goes further back): the log redraws with every key.
 	from := max(0, len(g.Events)-logEvents)
 	for i := from; i < len(g.Events); i++ {
 		e := g.Events[i]
