@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The non-interactive commands: replay prints the scores with their breakdown (text or JSON, with or without
+// final scoring), a refused line names its line and rule and gives exit code 1, usage errors give 2, and a broken
+// settings file is reported in the user's language.
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestReplayCommand(t *testing.T) {
+	example := filepath.Join("..", "..", "testdata", "golden", "spec-example.rec")
+	bad := filepath.Join(t.TempDir(), "bad.rec")
+	// Line 5: blue places out of turn (DEF-7).
+	if err := os.WriteFile(bad, []byte("karkason-record 1\nsetup players=A:red,B:blue expansions=none\n"+
+		"red place b-rs 1,0 90\nred pass\nred place b-rs 2,0 90\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	base := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home, "LANG": "en_US.UTF-8"}
+	tests := []struct {
+		name       string
+		args       []string
+		vars       map[string]string
+		code       int
+		out, errs  []string // substrings of stdout, stderr
+		jsonScores map[string]int
+	}{
+		{"json", []string{"replay", "--json", example}, nil, 0, nil, nil, map[string]int{"red": 0, "blue": 4}},
+		{"json final", []string{"replay", example, "--json", "--final"}, nil, 0, nil, nil,
+			map[string]int{"red": 2, "blue": 4}},
+		{"text final", []string{"replay", "--final", example}, nil, 0,
+			[]string{"BASE-10(b)", "END-3(a)", "Ана", "Богдан"}, nil, nil},
+		{"text in Bulgarian", []string{"replay", "--final", example}, map[string]string{"LANG": "bg_BG.UTF-8"}, 0,
+			[]string{"крепост"}, nil, nil},
+		{"refused line", []string{"replay", bad}, nil, 1, nil, []string{"5", "DEF-7"}, nil},
+		{"missing file", []string{"replay", filepath.Join(home, "none.rec")}, nil, 1, nil, []string{"none.rec"}, nil},
+		{"replay without a file", []string{"replay"}, nil, 2, nil, []string{"karkason"}, nil},
+		{"unknown command", []string{"frobnicate"}, nil, 2, nil, []string{"frobnicate"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := map[string]string{}
+			for k, v := range base {
+				vars[k] = v
+			}
+			for k, v := range tc.vars {
+				vars[k] = v
+			}
+			var out, errs bytes.Buffer
+			code := run(tc.args, env(vars), &out, &errs)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out.String(), errs.String())
+			}
+			for _, s := range tc.out {
+				if !strings.Contains(out.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out.String())
+				}
+			}
+			for _, s := range tc.errs {
+				if !strings.Contains(errs.String(), s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs.String())
+				}
+			}
+			if tc.jsonScores != nil {
+				var got struct {
+					Scores map[string]int `json:"scores"`
+				}
+				if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+					t.Fatal(err)
+				}
+				for c, v := range tc.jsonScores {
+					if got.Scores[c] != v {
+						t.Errorf("%s has %d, want %d", c, got.Scores[c], v)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestBrokenConfigIsReported(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "karkason"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "karkason", "config.toml"), []byte("followers = \"seven\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	example := filepath.Join("..", "..", "testdata", "golden", "spec-example.rec")
+	var out, errs bytes.Buffer
+	code := run([]string{"replay", "--json", example}, env(map[string]string{"HOME": dir, "XDG_CONFIG_HOME": dir,
+		"LANG": "uk_UA.UTF-8"}), &out, &errs)
+	if code != 0 {
+		t.Fatalf("a broken settings file stops replay: exit %d\n%s", code, errs.String())
+	}
+	if !strings.Contains(errs.String(), "config.toml") || strings.Contains(errs.String(), "could not be read") {
+		t.Fatalf("the error should name the file, in Ukrainian:\n%s", errs.String())
+	}
+}
