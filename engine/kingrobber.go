@@ -30,31 +30,26 @@ func (s *State) updateKingBaron(log []Score) []Score {
 			}
 		}
 	}
-	a := s.Turn.Active
-	if bestCity >= 0 {
-		// KING-5 decides when one tile completed several cities: only the largest was compared.
-		rule := "KING-3"
-		if nc > 1 {
-			rule = "KING-5"
-		}
-		if s.King.Player < 0 {
-			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: "KING-2", Changed: true}
-		} else if cs > s.King.Size {
-			s.King = Holder{Player: a, Feature: bestCity, Size: cs, Rule: rule, Changed: true}
-		}
-	}
-	if bestRoad >= 0 {
-		rule := "ROBBER-3"
-		if nr > 1 {
-			rule = "ROBBER-4"
-		}
-		if s.Baron.Player < 0 {
-			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: "ROBBER-2", Changed: true}
-		} else if rs > s.Baron.Size {
-			s.Baron = Holder{Player: a, Feature: bestRoad, Size: rs, Rule: rule, Changed: true}
-		}
-	}
+	s.King.take(s.Turn.Active, bestCity, cs, nc, "KING-2", "KING-3", "KING-5")
+	s.Baron.take(s.Turn.Active, bestRoad, rs, nr, "ROBBER-2", "ROBBER-3", "ROBBER-4")
 	return log
+}
+
+// take gives the tile to the active player when the largest feature completed this turn (best, of the given
+// size, one of n completed) is the first of its kind or strictly larger than the marked one; the rule cited is
+// first, larger, or several when one tile completed more than one (KING-5, ROBBER-4).
+func (h *Holder) take(active int, best int32, size, n int, first, larger, several string) {
+	switch {
+	case best < 0:
+	case h.Player < 0:
+		*h = Holder{Player: active, Feature: best, Size: size, Rule: first, Changed: true}
+	case size > h.Size:
+		rule := larger
+		if n > 1 {
+			rule = several
+		}
+		*h = Holder{Player: active, Feature: best, Size: size, Rule: rule, Changed: true}
+	}
 }
 
 // scoreKingBaron adds the end scores: 1 point per completed city (plus the City of Carcassonne on its flag side)

@@ -258,29 +258,12 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 			// Occupancy of each segment's joined feature: the OR of its neighbours' features.
 			var occupied [16]bool
 			var nroots [16]int
-			for e := 0; e < 4; e++ {
-				ng := g + int32(dirDX[e]) + int32(dirDY[e])*gridSize
-				ni := s.grid[ng]
-				if ni == 0 {
-					continue
-				}
-				nt := &s.Tiles[ni-1]
-				nr := &nt.Type.rots[nt.Rot]
-				oe := (e + 2) & 3
-				if a, b := r.edgeSeg[e], nr.edgeSeg[oe]; a >= 0 && b >= 0 {
-					root := s.find(nt.segBase + int32(b))
-					occupied[a] = occupied[a] || s.occ[root] > 0
-					roots[a][nroots[a]&7] = root
-					nroots[a]++
-				}
-				for h := 2 * e; h < 2*e+2; h++ {
-					if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
-						root := s.find(nt.segBase + int32(b))
-						occupied[a] = occupied[a] || s.occ[root] > 0
-						roots[a][nroots[a]&7] = root
-						nroots[a]++
-					}
-				}
+			ls, n := s.links(g, r)
+			for _, l := range ls[:n] {
+				root := s.find(l.theirs)
+				occupied[l.mine] = occupied[l.mine] || s.occ[root] > 0
+				roots[l.mine][nroots[l.mine]&7] = root
+				nroots[l.mine]++
 			}
 			// Segments of the tile that join a common feature are one feature once the tile lies, transitively (a
 			// field round the end of a road joins both fields of a straight road): group them under their lowest

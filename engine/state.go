@@ -281,23 +281,11 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.next = append(s.next, id)
 	}
 	r := &t.rots[rot&3]
-	for e := 0; e < 4; e++ {
-		np := p.Neighbour(e)
-		ni := s.grid[gridIndex(np)]
-		if ni == 0 {
-			continue
-		}
-		nt := &s.Tiles[ni-1]
-		nr := &nt.Type.rots[nt.Rot]
-		oe := (e + 2) & 3
-		if a, b := r.edgeSeg[e], nr.edgeSeg[oe]; a >= 0 && b >= 0 {
-			root := s.union(base+int32(a), nt.segBase+int32(b))
-			s.open[root] -= 2
-		}
-		for h := 2 * e; h < 2*e+2; h++ {
-			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
-				s.union(base+int32(a), nt.segBase+int32(b))
-			}
+	ls, n := s.links(g, r)
+	for _, l := range ls[:n] {
+		root := s.union(base+int32(l.mine), l.theirs)
+		if l.edge {
+			s.open[root] -= 2 // a road, city or river port on each side is closed
 		}
 	}
 	// Frontier: this cell leaves it, its empty neighbours join it.
@@ -328,6 +316,38 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		fc.mask |= 0xF << (4 * oe)
 	}
 	return idx
+}
+
+// link is a join a tile makes with a placed neighbour (DEF-2): its own local segment and the neighbour's global
+// segment, across a whole edge (road, city, river) or a half-edge (fields).
+type link struct {
+	mine   int8
+	theirs int32
+	edge   bool
+}
+
+// links returns the joins a tile in rotation r makes (or would make) at grid cell g with the tiles around it: at
+// most one per edge and two per half-edge pair.
+func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
+	for e := 0; e < 4; e++ {
+		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
+		if ni == 0 {
+			continue
+		}
+		nt := &s.Tiles[ni-1]
+		nr := &nt.Type.rots[nt.Rot]
+		if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
+			out[n] = link{a, nt.segBase + int32(b), true}
+			n++
+		}
+		for h := 2 * e; h < 2*e+2; h++ {
+			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+				out[n] = link{a, nt.segBase + int32(b), false}
+				n++
+			}
+		}
+	}
+	return
 }
 
 func popcount4(b uint8) int {

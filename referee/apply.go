@@ -227,10 +227,15 @@ func (g *Game) outOfOrder(a Action, who int) error {
 
 func rot(a Action) int { return a.Rot / 90 }
 
-func (g *Game) tileType(id string) (*engine.TileType, error) {
+// drawn returns the tile type a player says they drew, if it can be drawn now: a known tile (CFG-5) that is left
+// in the stack being drawn from (CFG-5, RIVER-2/4, RIV2-3/7, COMBO-1).
+func (g *Game) drawn(id string) (*engine.TileType, error) {
 	t := g.Cat.Tile(id)
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
+	}
+	if err := g.Bag.check(t); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
@@ -238,11 +243,8 @@ func (g *Game) tileType(id string) (*engine.TileType, error) {
 // place handles "place": the tile must be the one that can be drawn now (CFG-5, RIVER-4, RIV2-3/7), placed legally
 // (BASE-4 and the river and shrine limits); then a gift may be earned (GIFT-2) and the figure step opens.
 func (g *Game) place(a Action) error {
-	t, err := g.tileType(a.Tile)
+	t, err := g.drawn(a.Tile)
 	if err != nil {
-		return err
-	}
-	if err := g.Bag.check(t); err != nil {
 		return err
 	}
 	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
@@ -285,11 +287,8 @@ func (g *Game) place(a Action) error {
 
 // discard handles "discard": only a tile with no legal placement (BASE-5, RIVER-10).
 func (g *Game) discard(a Action) error {
-	t, err := g.tileType(a.Tile)
+	t, err := g.drawn(a.Tile)
 	if err != nil {
-		return err
-	}
-	if err := g.Bag.check(t); err != nil {
 		return err
 	}
 	if g.S.Placeable(t) {
