@@ -809,19 +809,21 @@ func localPlace(loc translator, w string) string {
 // refName names a feature given as "x,y:PLACE" (the referee's summaries) as featureName does; the text itself
 // if it names no feature on the board.
 func refName(g *referee.Game, loc translator, ref string) string {
-	pos, place, ok := strings.Cut(ref, ":")
-	var x, y int
+	seg, ok := refSeg(g, ref)
 	if !ok {
 		return ref
 	}
-	if _, err := fmt.Sscanf(pos, "%d,%d", &x, &y); err != nil {
-		return ref
-	}
-	seg, err := g.S.FeatureAt(engine.Pos{X: x, Y: y}, place)
-	if err != nil {
-		return ref
-	}
 	return featureName(g, loc, seg, true)
+}
+
+// refSeg returns the segment a feature given as "x,y:PLACE" names on the board; false if it names none.
+func refSeg(g *referee.Game, ref string) (int32, bool) {
+	f, err := referee.ParseFeatureRef(ref)
+	if err != nil {
+		return -1, false
+	}
+	seg, err := g.S.FeatureAt(engine.Pos{X: f.Pos.X, Y: f.Pos.Y}, f.Place)
+	return seg, err == nil
 }
 
 // refSeg resolves a feature named in an action.

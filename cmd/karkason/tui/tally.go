@@ -54,19 +54,12 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 // refWhere is where a feature given as "x,y:PLACE" lies, as players say it: the tile's cell and the edges it
 // reaches ("3,0 N+W"); the text itself if it names no feature.
 func refWhere(g *referee.Game, loc translator, ref string) string {
-	pos, place, ok := strings.Cut(ref, ":")
-	var x, y int
+	seg, ok := refSeg(g, ref)
 	if !ok {
 		return ref
 	}
-	if _, err := fmt.Sscanf(pos, "%d,%d", &x, &y); err != nil {
-		return ref
-	}
-	seg, err := g.S.FeatureAt(engine.Pos{X: x, Y: y}, place)
-	if err != nil {
-		return ref
-	}
 	ti, l := g.S.SegTile(seg)
+	pos := g.S.Tiles[ti].Pos.String()
 	if w := placeWords(g.S, ti, l); w != "" {
 		return pos + " " + localPlace(loc, w)
 	}
