@@ -155,6 +155,13 @@ func (h *harness) chooseItem(i int) {
 		h.pressRune(hot)
 		return
 	}
+	h.arrowTo(i)
+}
+
+// arrowTo moves the menu's cursor to item i with the arrows and takes it with Enter.
+func (h *harness) arrowTo(i int) {
+	h.t.Helper()
+	m := h.u.table.entry.menu
 	for m.current != i {
 		if m.current < i {
 			h.press(tcell.KeyDown)
@@ -194,15 +201,7 @@ func (h *harness) typeTile(id string, rot int) {
 			continue
 		}
 		if strings.HasPrefix(c.label, tview.Escape(id)+" ") {
-			m := e.menu
-			for m.current != i {
-				if m.current < i {
-					h.press(tcell.KeyDown)
-				} else {
-					h.press(tcell.KeyUp)
-				}
-			}
-			h.press(tcell.KeyEnter)
+			h.arrowTo(i)
 			return
 		}
 	}
