@@ -331,11 +331,13 @@ func (g *Game) figure(a Action, who int) error {
 			g.announce(who, "SHRINE-5", "ev.challenge_started")
 		}
 	case VerbReturnAbbot:
+		before := g.S.Challenges()
 		scores, err := g.S.ReturnAbbot(who, engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, nil)
 		if err != nil {
 			return err
 		}
 		g.announceScores(scores)
+		g.announceEndedChallenges(who, before) // ABBOT-7: the abbot was the only figure on its side
 	}
 	g.startScoring()
 	return nil
@@ -472,6 +474,19 @@ func (g *Game) announceChallenges(scores []engine.Score) {
 		case sc.Rule == "SHRINE-7" && sc.Cat == engine.CatShrine:
 			g.announce(-1, "SHRINE-7", "ev.challenge_both", "shrine", g.FeatureRefOf(sc.Feature),
 				"monastery", g.FeatureRefOf(g.S.Partner(sc.Feature)))
+		}
+	}
+}
+
+// announceEndedChallenges says which of the challenges open before an action (before: State.Challenges) the action
+// ended without a result: one side has no figure any more and neither side is complete (SHRINE-5(c): the abbot taken
+// back, ABBOT-7; Cash Out, GIFT-8; Change Position, GIFT-9(f)). A new challenge may start later (SHRINE-5(b)).
+func (g *Game) announceEndedChallenges(who int, before []engine.Challenge) {
+	after := g.S.Challenges()
+	for _, c := range before {
+		if !slices.Contains(after, c) {
+			g.announce(who, "SHRINE-5(c)", "ev.challenge_ended", "shrine", g.FeatureRefOf(c.Shrine),
+				"monastery", g.FeatureRefOf(c.Monastery))
 		}
 	}
 }
@@ -675,6 +690,7 @@ func (g *Game) gift(a Action, who int) error {
 	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
+	before := g.S.Challenges()
 	switch card {
 	case engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
@@ -730,5 +746,6 @@ func (g *Game) gift(a Action, who int) error {
 	if challenge {
 		g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 	}
+	g.announceEndedChallenges(who, before) // Cash Out or Change Position took the only figure off one side
 	return nil
 }
