@@ -491,6 +491,18 @@ func (g *Game) announceEndedChallenges(who int, before []engine.Challenge) {
 	}
 }
 
+// challengeStarted reports whether the monastery or shrine of seg is in a challenge now that was not open before the
+// action (before: State.Challenges): a challenge starts when the second of the two buildings becomes occupied
+// (SHRINE-5(b)), not when a side that is already in one gains a figure (Synod, Change Position).
+func (g *Game) challengeStarted(before []engine.Challenge, seg int32) bool {
+	for _, c := range before {
+		if c.Shrine == seg || c.Monastery == seg {
+			return false
+		}
+	}
+	return g.S.InChallenge(seg)
+}
+
 // enterCity handles "city" (COUNT-6..10).
 func (g *Game) enterCity(a Action, who int) error {
 	q, _ := engine.ParseQuarter(a.Quarter)
@@ -700,7 +712,7 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.Synod(who, kind, seg); err != nil {
 			return err
 		}
-		challenge = g.S.InChallenge(seg)
+		challenge = g.challengeStarted(before, seg)
 	case engine.RoadSweeper:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
@@ -723,7 +735,7 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.ChangePosition(who, from, to); err != nil {
 			return err
 		}
-		if g.S.SegKind(to).IsCloister() && g.S.InChallenge(to) { // GIFT-9(f)
+		if g.S.SegKind(to).IsCloister() && g.challengeStarted(before, to) { // GIFT-9(f)
 			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 		}
 	case engine.CashOut:
