@@ -703,6 +703,7 @@ func (g *Game) gift(a Action, who int) error {
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	before := g.S.Challenges()
+	void := false // Two Choices with no second tile to draw (GIFT-10(c))
 	switch card {
 	case engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
@@ -750,10 +751,14 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.OpenVoid(who, card); err != nil {
 			return err
 		}
+		void = !g.Bag.SecondTile()
 	}
 	g.giftOpened = true
 	g.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
+	if void { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
+		g.announce(who, "GIFT-10(c)", "ev.gift_void")
+	}
 	g.announceScores(scores)
 	if challenge {
 		g.announce(who, "SHRINE-5(b)", "ev.challenge_started")

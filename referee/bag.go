@@ -106,6 +106,26 @@ func (b *Bag) Drawable(cat *engine.Catalogue) []*engine.TileType {
 	return out
 }
 
+// SecondTile reports whether Two Choices can draw a second tile now, from the stack the tile just drawn (still
+// counted in the bag) comes from (GIFT-10(a)): the river stack while river tiles are drawn (GIFT-10(b); the
+// 3rd-edition lakes lie at its bottom, RIVER-2, the River II volcano lake lies aside, RIV2-2), else the land stack.
+// False: the stack holds no other tile and the action is void (GIFT-10(c)).
+func (b *Bag) SecondTile() bool {
+	if !b.InRiverPhase() {
+		return b.LandLeft() >= 2
+	}
+	n := sum(b.River)
+	for _, t := range b.Last {
+		if t.Set == "river" {
+			n++
+		}
+	}
+	if b.Spring != nil || b.First != nil { // the tile drawn is set aside, not from the stack (COMBO-1/3, RIV2-3)
+		return n >= 1
+	}
+	return n >= 2
+}
+
 // check says whether t can be the tile drawn now; the error cites the rule that orders the stacks.
 func (b *Bag) check(t *engine.TileType) error {
 	if b.Left(t) == 0 {
