@@ -43,10 +43,10 @@ func inOrder(got, want []string) bool {
 
 // TestTurnSequence: in one turn of blue's (the record's last turn, from line 12) with the City, the King and the
 // gifts: the gift window before the tile (SEQ-2), the tile (SEQ-3; its discard branch, the same player drawing
-// again with an opened gift staying opened, is in TestBaseTurnFlow and gift-err-after-discard.rec), the gift it earns at once, before step 2
-// (SEQ-4, GIFT-2), the figure step (SEQ-5: passed by the round's decline), then step 3 (SEQ-6): the moving-out
-// round before any scoring (SEQ-6(b), COUNT-13), the scoring (SEQ-6(c)), the King's update (SEQ-6(f)); then the City
-// placement (SEQ-7, COUNT-6, COUNT-10) and only then the next player's turn (SEQ-9).
+// again with an opened gift staying opened, is in TestBaseTurnFlow and gift-err-after-discard.rec), the gift it
+// earns at once, before step 2 (SEQ-4, GIFT-2), the figure step (SEQ-5: passed by the round's decline), then step 3
+// (SEQ-6): the moving-out round before any scoring (SEQ-6(b), COUNT-13), the scoring (SEQ-6(c)), the King's update
+// (SEQ-6(f)); then the City placement (SEQ-7, COUNT-6, COUNT-10) and only then the next player's turn (SEQ-9).
 func TestTurnSequence(t *testing.T) {
 	const rec = `karkason-record 1
 setup players=Ана:red,Богдан:blue expansions=count,king-robber,gifts start=city
