@@ -65,6 +65,9 @@ type Summary struct {
 	TilesLeft int            `json:"tiles_left"`
 	Breakdown []ScoreEntry   `json:"breakdown"`
 	Notes     []string       `json:"notes,omitempty"`
+	// Winners are the colours with the most points once the game has ended (Final), in seating order; several
+	// when tied, who share the victory (BASE-16, END-9). Empty before the end.
+	Winners []Colour `json:"winners,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.
@@ -81,8 +84,15 @@ func (g *Game) FeatureRefOf(seg int32) string {
 func (g *Game) Summary() Summary {
 	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players,
 		Phase: g.Phase.String(), Turn: g.TurnNo, TilesLeft: g.Bag.LandLeft() + g.Bag.RiverLeft()}
+	best := -1
 	for i, p := range g.Setup.Players {
 		s.Scores[p.Colour] = g.S.Scores[i]
+		best = max(best, g.S.Scores[i])
+	}
+	for i, p := range g.Setup.Players {
+		if s.Final && g.S.Scores[i] == best {
+			s.Winners = append(s.Winners, p.Colour)
+		}
 	}
 	for _, sc := range g.scoreLog {
 		e := ScoreEntry{Rule: sc.Rule, Category: sc.Cat.String(), Points: sc.Points, Size: sc.Size,
