@@ -247,10 +247,9 @@ func (s *State) ScoreTurn(log []Score) []Score {
 // where they are. Scores are appended to log.
 func (s *State) FinalScore(log []Score) []Score {
 	// 2. Incomplete features.
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] != seg || s.occ[seg] == 0 {
-			continue
-		}
+	var buf [MaxPlayers * 8]int32
+	occupied := s.occupiedRoots(buf[:0])
+	for _, seg := range occupied {
 		k := s.SegKind(seg)
 		if k == KField || k == KRiver || s.IsComplete(seg) {
 			continue
@@ -263,7 +262,7 @@ func (s *State) FinalScore(log []Score) []Score {
 	}
 	// 3. Fields.
 	if s.Opts.Farmers {
-		log = s.scoreFields(log)
+		log = s.scoreFields(occupied, log)
 	}
 	// 4. King and Robber Baron.
 	if s.Opts.King {
@@ -278,10 +277,10 @@ func (s *State) FinalScore(log []Score) []Score {
 
 // scoreFields scores every occupied field: 3 points per completed city it borders, the City of Carcassonne
 // included on its flag side (FARM-5, FARM-6, COUNT-22(a)).
-func (s *State) scoreFields(log []Score) []Score {
+func (s *State) scoreFields(occupied []int32, log []Score) []Score {
 	var cities [64]int32
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] != seg || s.occ[seg] == 0 || s.SegKind(seg) != KField {
+	for _, seg := range occupied {
+		if s.SegKind(seg) != KField {
 			continue
 		}
 		n := 0
@@ -322,6 +321,34 @@ func (s *State) scoreFields(log []Score) []Score {
 		log = append(log, sc)
 	}
 	return log
+}
+
+// occupiedRoots appends to buf the features with a figure on them, each once, in ascending order of their root
+// segments (the order of the final breakdown).
+func (s *State) occupiedRoots(buf []int32) []int32 {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Where != OnBoard {
+			continue
+		}
+		r := s.find(f.Seg)
+		j := len(buf)
+		dup := false
+		for j > 0 && buf[j-1] >= r {
+			if buf[j-1] == r {
+				dup = true
+				break
+			}
+			j--
+		}
+		if dup {
+			continue
+		}
+		buf = append(buf, 0)
+		copy(buf[j+1:], buf[j:])
+		buf[j] = r
+	}
+	return buf
 }
 
 // CompletedCount returns the number of completed cities and completed roads on the board (KING-7, ROBBER-5),
