@@ -70,7 +70,7 @@ var reprData = map[string]any{
 	"Player": "Віра",
 	// cmd/karkason
 	"Command": "frobnicate", "Rule": "BASE-4", "Msg": "(the message)", "Line": 7, "Text": "TEXT", "Path": "/tmp/x.rec",
-	"Err": "no such file", "Expected": "EXPECTED-IN-ENGLISH",
+	"Err": "no such file", "Expected": "EXPECTED-IN-ENGLISH", "Names": "Ана, Богдан",
 }
 
 // site is a place in the code that raises a message.

@@ -169,6 +169,17 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 	if sum.Final {
 		b.WriteString(loc.T("cli.final", nil) + "\n")
 	}
+	// The winners once the game has ended: the most points, tied players share the victory (BASE-16, END-9).
+	var won []string
+	for _, c := range sum.Winners {
+		won = append(won, g.Name(g.Player(c)))
+	}
+	switch {
+	case len(won) == 1:
+		b.WriteString(loc.T("cli.winner", map[string]any{"Names": won[0]}) + "\n")
+	case len(won) > 1:
+		b.WriteString(loc.T("cli.winners", map[string]any{"Names": strings.Join(won, ", ")}) + "\n")
+	}
 	// The summary's notes (sum.Notes, English, for --json) in the user's language: figures left in the market score
 	// nothing (COUNT-20).
 	for _, e := range g.Events {

@@ -107,3 +107,37 @@ func TestBrokenConfigIsReported(t *testing.T) {
 		t.Fatalf("the error should name the file, in Ukrainian:\n%s", errs.String())
 	}
 }
+
+// replay --final names the winner, or the tied winners who share the victory (BASE-16, END-9), in the user's
+// language; without the final scoring the game has not ended and nobody has won.
+func TestReplayWinners(t *testing.T) {
+	example := filepath.Join("..", "..", "testdata", "golden", "spec-example.rec")
+	tie := filepath.Join(t.TempDir(), "tie.rec")
+	if err := os.WriteFile(tie, []byte("karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=none\n"),
+		0o644); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	for _, tc := range []struct {
+		name, lang string
+		args       []string
+		want, not  string
+	}{
+		{"one winner", "en_GB.UTF-8", []string{"replay", "--final", example}, "Winner: Богдан\n", "Winners"},
+		{"one winner in Bulgarian", "bg_BG.UTF-8", []string{"replay", "--final", example}, "Победител: Богдан\n", "Winner"},
+		{"a tie", "en_GB.UTF-8", []string{"replay", "--final", tie}, "Winners (tie): Ана, Богдан\n", "Winner:"},
+		{"a tie in Ukrainian", "uk_UA.UTF-8", []string{"replay", "--final", tie}, "Переможці (рівність): Ана, Богдан\n", "Winner"},
+		{"not ended", "en_GB.UTF-8", []string{"replay", example}, "", "Winner"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errs bytes.Buffer
+			vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home, "LANG": tc.lang}
+			if code := run(tc.args, env(vars), &out, &errs); code != 0 {
+				t.Fatalf("exit %d\n%s", code, errs.String())
+			}
+			if !strings.Contains(out.String(), tc.want) || strings.Contains(out.String(), tc.not) {
+				t.Errorf("stdout should have %q and not %q:\n%s", tc.want, tc.not, out.String())
+			}
+		})
+	}
+}

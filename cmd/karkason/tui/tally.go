@@ -150,6 +150,10 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	list := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(b.String())
 	list.SetBorder(true).SetTitle(" " + loc.T("ui.tally.scorings", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	keys := tview.NewTextView().SetDynamicColors(true).SetTextColor(tcell.ColorGray)
+	won := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
+	if final {
+		won.SetText("[yellow::b]★ " + winnersLine(loc, g) + "[-::-]")
+	}
 	if final {
 		keys.SetText(loc.T("ui.tally.keys_final", nil))
 	} else {
@@ -172,8 +176,11 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	top := tview.NewFlex().AddItem(tbl, tw, 0, false).AddItem(ch, 0, 1, false)
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(top, max(rows+4, 8), 0, false).
-		AddItem(list, 0, 1, true).
-		AddItem(keys, 1, 0, false)
+		AddItem(list, 0, 1, true)
+	if final {
+		root.AddItem(won, 1, 0, false)
+	}
+	root.AddItem(keys, 1, 0, false)
 	root.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
 		case ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF8:
@@ -201,6 +208,23 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	})
 	u.pages.AddPage("tally", root, true, true)
 	u.run.SetFocus(list)
+}
+
+// winnersLine names the winners of an ended game in words (referee.Summary.Winners: the most points; tied players
+// share the victory, BASE-16, END-9): "Winner: Ана", "Winners (tie): Ана, Богдан"; escaped for tview. "" when
+// nobody has won yet (the game has not ended).
+func winnersLine(loc translator, g *referee.Game) string {
+	var who []string
+	for _, c := range g.Summary().Winners {
+		who = append(who, g.Name(g.Player(c)))
+	}
+	switch len(who) {
+	case 0:
+		return ""
+	case 1:
+		return loc.T("ui.tally.winner", map[string]any{"Names": tview.Escape(who[0])})
+	}
+	return loc.T("ui.tally.winners", map[string]any{"Names": tview.Escape(strings.Join(who, ", "))})
 }
 
 // showHelp shows the keys and what the board's characters mean.

@@ -350,6 +350,8 @@ func TestShortGame(t *testing.T) {
 		if !strings.Contains(screen, "★ 4") {
 			t.Errorf("the winner's total is not marked:\n%s", screen)
 		}
+		// The winner in words too (BASE-16, END-9).
+		h.mustSee("Winner: Богдан")
 	})
 }
 
