@@ -173,6 +173,8 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 		tw += 1 + max(6, len([]rune(g.Name(p)))+4)
 		tbl.GetCell(0, p+1).SetMaxWidth(0)
 	}
+	// As wide as its title too, so that the title is not cut short with "…" (issue 6).
+	tw = max(tw, tview.TaggedStringWidth(title)+4)
 	top := tview.NewFlex().AddItem(tbl, tw, 0, false).AddItem(ch, 0, 1, false)
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(top, max(rows+4, 8), 0, false).

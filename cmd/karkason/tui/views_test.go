@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -273,8 +272,7 @@ func englishIn(screen string) []string {
 }
 
 // Every screen of the table in Bulgarian and Ukrainian shows no English (names, tile and rule ids, key names and
-// the edge code's letters aside): the set-up form, the tile step, the places, a figure, the City, the Count, the
-// rules, why, the tiles left, the chart, the help, the tally.
+// the edge code's letters aside): the screens of tourScreens, from the set-up form to the final tally (issue 6).
 func TestNoEnglishInBgUk(t *testing.T) {
 	if w := englishIn("Turn 1 · 76 tiles left (F4)\n[BASE-10(b)] b-c2as FFCF crfr"); len(w) != 3 {
 		t.Fatalf("the English finder finds %q, want Turn tiles left", w)
@@ -282,35 +280,12 @@ func TestNoEnglishInBgUk(t *testing.T) {
 	for _, lang := range []string{"bg", "uk"} {
 		t.Run(lang, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				check := func(h *harness, what string) {
+				tourScreens(t, lang, func(h *harness, what string, _ []string) {
 					t.Helper()
 					if w := englishIn(h.text()); len(w) > 0 {
 						t.Errorf("%s: English in the %s screen: %q\n%s", lang, what, w, h.text())
 					}
-				}
-				o := testOptions(t, lang)
-				h := start(t, o)
-				check(h, "set-up")
-				h.stop()
-				o = testOptions(t, lang)
-				o.Resume = true
-				o.File = writeRecord(t, o.Config.DataDir, "city.rec", cityOffer)
-				h = start(t, o)
-				defer h.stop()
-				check(h, "City")
-				h.chooseItem(0)
-				check(h, "Count")
-				h.chooseItem(0)
-				check(h, "tile")
-				h.typeText("ffffm")
-				check(h, "places")
-				h.chooseItem(0)
-				check(h, "figure")
-				for _, k := range []tcell.Key{tcell.KeyF1, tcell.KeyF2, tcell.KeyF3, tcell.KeyF4, tcell.KeyF7, tcell.KeyF8} {
-					h.key(k)
-					check(h, fmt.Sprintf("F%d", k-tcell.KeyF1+1))
-					h.key(tcell.KeyEscape)
-				}
+				})
 			})
 		})
 	}
