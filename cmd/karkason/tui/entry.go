@@ -50,8 +50,10 @@ type choice struct {
 	next    func()
 	preview func()
 	muted   bool // a note, not an answer
-	seg     int32
-	hasSeg  bool // the answer puts a figure on segment seg (a board click on it chooses it)
+	// warn, if set, is asked before act is recorded: a void gift (GIFT-5(d)).
+	warn   string
+	seg    int32
+	hasSeg bool // the answer puts a figure on segment seg (a board click on it chooses it)
 }
 
 // spot is a legal position for the tile being placed and its legal rotations (quarter turns).
@@ -254,6 +256,8 @@ func (e *entry) pick(i int) {
 	}
 	c := e.choices[i]
 	switch {
+	case c.act != nil && c.warn != "":
+		e.confirm(c.warn, *c.act)
 	case c.act != nil:
 		e.t.do(*c.act)
 	case c.next != nil:
@@ -1054,7 +1058,13 @@ func (e *entry) giftStep() {
 		c := c
 		if c == engine.TwoChoices {
 			a := mine[0]
-			choices = append(choices, choice{label: e.giftName(c) + ": " + loc.T("ui.opt.two_choices", nil), act: &a})
+			ch := choice{label: e.giftName(c) + ": " + loc.T("ui.opt.two_choices", nil), act: &a}
+			if e.g.GiftVoid(a.Gift) {
+				// No second tile to draw (GIFT-10(c)): the gift may still be opened, void; ask first (GIFT-5(d)).
+				ch.label = e.giftName(c) + ": " + loc.T("ui.opt.two_choices_void", nil)
+				ch.warn = loc.T("ui.gift_void_ask", map[string]any{"Gift": e.giftName(c)})
+			}
+			choices = append(choices, ch)
 			continue
 		}
 		choices = append(choices, choice{label: e.giftName(c), next: func() { e.giftTargets(c, mine) }})
@@ -1062,6 +1072,17 @@ func (e *entry) giftStep() {
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: e.tileStep})
 	e.ask("ui.ask.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]})
 	e.offer(choices)
+}
+
+// confirm asks before recording a: warn says what it costs (a void gift forfeits the card's 2 end points, GIFT-5(d),
+// GIFT-11); the first button records it, the other or Esc keeps the step as it is.
+func (e *entry) confirm(warn string, a referee.Action) {
+	loc := e.t.u.loc
+	e.t.u.dialog("confirm", warn, []string{loc.T("ui.gift_void_yes", nil), loc.T("ui.cancel", nil)}, func(i int) {
+		if i == 0 {
+			e.t.do(a)
+		}
+	})
 }
 
 func (e *entry) giftName(c engine.GiftCard) string {
