@@ -33,14 +33,7 @@ func TestGiftWindowOffers(t *testing.T) {
 			refusedLine, _ = strconv.Atoi(m[1])
 			refusedRule = m[2]
 		}
-		rec, err := ParseRecord(strings.NewReader(string(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := NewGame(rec.Setup, engine.Standard())
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, rec := setUp(t, string(data))
 		for _, a := range rec.Actions {
 			if a.Verb == VerbGift {
 				offered := giftOffered(t, g, a)

@@ -9,6 +9,21 @@ import (
 )
 
 // TestLegal checks the pending decision and a few of its answers after short records.
+// setUp parses a record and sets up its game without applying any action (not Replay, which also settles the
+// pending decision at the end); it fails the test on a bad record or set-up.
+func setUp(t *testing.T, text string) (*Game, *Record) {
+	t.Helper()
+	rec, err := ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(rec.Setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, rec
+}
+
 func TestLegal(t *testing.T) {
 	const head = "karkason-record 1\nsetup players=a:red,b:blue "
 	for _, tc := range []struct {
@@ -34,14 +49,7 @@ func TestLegal(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Not Replay: it settles the pending decision.
-			rec, err := ParseRecord(strings.NewReader(tc.record))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := NewGame(rec.Setup, engine.Standard())
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, rec := setUp(t, tc.record)
 			for _, a := range rec.Actions {
 				if err := g.Apply(a); err != nil {
 					t.Fatal(err)
