@@ -33,6 +33,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -49,9 +50,10 @@ const (
 	FileName = "config.toml"
 	// AppDir is the name of karkason's directory under the XDG directories.
 	AppDir = "karkason"
-	// MinFollowers and MaxFollowers bound the followers setting.
-	MinFollowers = 1
-	MaxFollowers = 50
+	// MinFollowers and MaxFollowers bound the followers setting: the bounds of the game record's followers=
+	// (referee.MinFollowers, referee.MaxFollowers), so that every setting can be written in a record.
+	MinFollowers = referee.MinFollowers
+	MaxFollowers = referee.MaxFollowers
 )
 
 // Flag names registered by [AddFlags].

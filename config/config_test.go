@@ -248,7 +248,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name: "out of range", file: "followers = 0\n",
-			id: MsgBroken, line: 1, setting: "followers", errHas: "followers must be between 1 and 50, not 0", wantLang: "en",
+			id: MsgBroken, line: 1, setting: "followers", errHas: "followers must be between 1 and 99, not 0", wantLang: "en",
 		},
 		{
 			name: "missing explicit file", args: []string{"--config", "@/nope.toml", "--lang", "bg"},
@@ -268,7 +268,7 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name: "env: out of range", env: map[string]string{"KARKASON_FOLLOWERS": "-1"},
-			id: MsgBadEnv, setting: "followers", envVar: "KARKASON_FOLLOWERS", errHas: "between 1 and 50", wantLang: "en",
+			id: MsgBadEnv, setting: "followers", envVar: "KARKASON_FOLLOWERS", errHas: "between 1 and 99", wantLang: "en",
 		},
 		{
 			name: "unknown flag", args: []string{"--nope"}, env: map[string]string{"LANG": "uk_UA.UTF-8"},
