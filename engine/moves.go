@@ -10,18 +10,11 @@ type Placement struct {
 	Rot int
 }
 
-// required returns, for an empty cell, the packed terrains its placed neighbours demand and the mask of the
-// edges that have a neighbour.
-func (s *State) required(g int32) (req, mask uint16) {
-	for e := 0; e < 4; e++ {
-		ng := g + int32(dirDX[e]) + int32(dirDY[e])*gridSize
-		if ni := s.grid[ng]; ni != 0 {
-			nt := &s.Tiles[ni-1]
-			req |= uint16(nt.Type.rots[nt.Rot].edges[(e+2)&3]) << (4 * e)
-			mask |= 0xF << (4 * e)
-		}
-	}
-	return
+// demand returns, for a cell next to the board (in the frontier), the packed terrains its placed neighbours
+// demand and the mask of the edges that have a neighbour (kept up to date by placeRaw).
+func (s *State) demand(g int32) (req, mask uint16) {
+	f := &s.frontier[s.front[g]-1]
+	return f.req, f.mask
 }
 
 // CanPlace checks whether tile type t may be placed at p with rotation rot (0..3 quarter turns). Errors cite
@@ -37,7 +30,7 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 	if s.front[g] == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
-	req, mask := s.required(g)
+	req, mask := s.demand(g)
 	r := &t.rots[rot&3]
 	if (r.packed^req)&mask != 0 {
 		for e := 0; e < 4; e++ {
@@ -215,7 +208,7 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 	}
 	var turn int8
 	if r := &t.rots[rot&3]; r.riverIn != 0 {
-		_, mask := s.required(gridIndex(p))
+		_, mask := s.demand(gridIndex(p))
 		for e := 0; e < 4; e++ {
 			if r.riverIn&(1<<e) != 0 && mask&(0xF<<(4*e)) != 0 {
 				turn = bendTurn(r.riverIn, e)
