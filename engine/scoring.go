@@ -97,13 +97,16 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 			buf = append(buf, r)
 		}
 	}
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			q := Pos{t.Pos.X + dx, t.Pos.Y + dy}
-			n := s.At(q)
-			if n == nil || n.Type.Centre < 0 || !s.BlockFull(q) {
-				continue
-			}
+	// The monasteries, shrines and gardens whose block holds the tile: they lie within Limit, so their blocks lie
+	// inside the grid.
+	g := gridIndex(t.Pos)
+	for _, o := range blockOffsets {
+		ni := s.grid[g+o]
+		if ni == 0 {
+			continue
+		}
+		n := &s.Tiles[ni-1]
+		if n.Type.Centre >= 0 && s.blockFull(g+o) {
 			buf = append(buf, n.Seg(int(n.Type.Centre)))
 		}
 	}

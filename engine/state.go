@@ -465,11 +465,27 @@ func (s *State) Block(p Pos) int {
 
 // BlockFull reports whether all 9 cells of the 3x3 block around p are filled (BASE-9(c)).
 func (s *State) BlockFull(p Pos) bool {
+	if p.X > -Limit && p.X < Limit && p.Y > -Limit && p.Y < Limit {
+		return s.blockFull(gridIndex(p))
+	}
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			if s.TileIndex(Pos{p.X + dx, p.Y + dy}) < 0 {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// blockOffsets are the grid index offsets of a cell's 3x3 block (DEF-10), its own cell first.
+var blockOffsets = [9]int32{0, -gridSize - 1, -gridSize, -gridSize + 1, -1, 1, gridSize - 1, gridSize, gridSize + 1}
+
+// blockFull is BlockFull for a grid index whose whole block lies inside the grid (any cell within Limit).
+func (s *State) blockFull(g int32) bool {
+	for _, o := range blockOffsets {
+		if s.grid[g+o] == 0 {
+			return false
 		}
 	}
 	return true
