@@ -40,7 +40,7 @@ func TestRiverLimits(t *testing.T) {
 	cat := Standard()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := New(cat, Options{Players: 2, River: true, Count: c.start == "city"})
+			s := New(cat, Options{Players: 2, Count: c.start == "city"})
 			if c.start == "city" {
 				s.PlacePiece(cat.Piece("coc"))
 			} else {

@@ -128,7 +128,7 @@ func TestTwoCellSpring(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := New(cat, Options{Players: 2, River: true})
+			s := New(cat, Options{Players: 2})
 			s.PlaceStart(cat.StartOf("river"))
 			if len(s.Tiles) != 2 || s.At(Pos{1, 0}) == nil {
 				t.Fatalf("the spring piece lies on %d cells, want 0,0 and 1,0", len(s.Tiles))
@@ -160,7 +160,7 @@ func TestTwoCellSpring(t *testing.T) {
 // 3 others 1 + 1 + 3 = 5; a completed road over both spring cells and 3 other cells has size 5 and scores 5.
 func TestTwoCellSpringCounts(t *testing.T) {
 	cat := seedRiverCatalogue(t)
-	s := New(cat, Options{Players: 2, River: true})
+	s := New(cat, Options{Players: 2})
 	s.PlaceStart(cat.StartOf("river"))
 	// Board (x east, y south); W = west spring cell 0,0, E = east spring cell 1,0:
 	//   y=-2:        M2 (b-mr1, road S)

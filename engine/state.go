@@ -50,7 +50,6 @@ type Options struct {
 	King      bool // KING and ROBBER
 	Count     bool // the City of Carcassonne flag side: quarters, the Count, City bonus (COUNT)
 	Gifts     bool // GIFT
-	River     bool // RIVER-5/6 checks apply to river tiles (also River II)
 }
 
 // Placed is a tile on the board.

@@ -159,7 +159,6 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		King:      has(ExpansionKingRobber),
 		Count:     count,
 		Gifts:     has(ExpansionGifts),
-		River:     river || river2,
 	}
 	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
 		lastTile: -1}

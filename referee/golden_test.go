@@ -242,5 +242,3 @@ func breakdown(g *Game) string {
 	}
 	return b.String()
 }
-
-var _ = engine.Standard

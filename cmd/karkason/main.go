@@ -19,7 +19,6 @@ import (
 
 	"github.com/karkason/karkason/cmd/karkason/tui"
 	"github.com/karkason/karkason/config"
-	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
 	"github.com/spf13/pflag"
@@ -189,5 +188,3 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 	}
 	return b.String()
 }
-
-var _ = engine.Standard
