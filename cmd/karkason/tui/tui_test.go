@@ -358,6 +358,15 @@ func TestShortGame(t *testing.T) {
 const exampleRecord = "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
 	"red place b-rs 1,0 90\nred deploy follower E\nblue place b-c1 0,-1 180\nblue deploy follower S\n"
 
+// resumed starts the table in lang on a game resumed from a record file name holding text; the caller stops it.
+func resumed(t *testing.T, lang, name, text string) *harness {
+	t.Helper()
+	o := testOptions(t, lang)
+	o.Resume = true
+	o.File = writeRecord(t, o.Config.DataDir, name, text)
+	return start(t, o)
+}
+
 func writeRecord(t *testing.T, dir, name, text string) string {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -440,10 +449,7 @@ func TestRefusalKeepsEntry(t *testing.T) {
 // Ctrl-C asks first (the game is saved); Esc keeps playing, Quit stops.
 func TestCtrlC(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "en")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "c.rec", exampleRecord)
-		h := start(t, o)
+		h := resumed(t, "en", "c.rec", exampleRecord)
 		h.key(tcell.KeyCtrlC)
 		h.mustSee("The game is saved")
 		h.key(tcell.KeyEscape)
@@ -472,10 +478,7 @@ func TestCtrlC(t *testing.T) {
 // Resizing keeps the move being entered.
 func TestResizeKeepsEntry(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "en")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "z.rec", exampleRecord)
-		h := start(t, o)
+		h := resumed(t, "en", "z.rec", exampleRecord)
 		defer h.stop()
 		h.typeText("b-rs")
 		h.key(tcell.KeyEnter)
@@ -647,10 +650,7 @@ func TestMovingRoundThroughTheTable(t *testing.T) {
 // naming the mover and offering only fields; then the final scoring.
 func TestMarketRoundThroughTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "bg")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "d6.rec", goldenPrefix(t, "count-ex-d6.rec", "green market"))
-		h := start(t, o)
+		h := resumed(t, "bg", "d6.rec", goldenPrefix(t, "count-ex-d6.rec", "green market"))
 		defer h.stop()
 		h.key(tcell.KeyF10)
 		h.key(tcell.KeyEnter) // "End the game"

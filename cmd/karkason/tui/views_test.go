@@ -156,10 +156,7 @@ func TestExplainAndRules(t *testing.T) {
 // The mouse: a click on a numbered place lays the tile there; a click on an answer chooses it.
 func TestMouseChooses(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "en")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "m.rec", exampleRecord)
-		h := start(t, o)
+		h := resumed(t, "en", "m.rec", exampleRecord)
 		defer h.stop()
 		h.typeText("ffffm") // a monastery
 		e := h.u.table.entry
