@@ -164,14 +164,7 @@ func checkState(t *testing.T, kind string, f []string, g *Game, data []byte) {
 			t.Errorf("expect-count: the Count is on the %s, want %v", g.S.City.Count, f)
 		}
 	case "expect-phase":
-		rec, err := ParseRecord(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		u, err := NewGame(rec.Setup, engine.Standard())
-		if err != nil {
-			t.Fatal(err)
-		}
+		u, rec := setUp(t, string(data))
 		for _, a := range rec.Actions {
 			if u.Apply(a) != nil {
 				break
