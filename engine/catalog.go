@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -258,31 +259,13 @@ func (c *Catalogue) add(t *TileType) error {
 	return nil
 }
 
-func edgeIndex(s string) int {
-	for i, n := range EdgeNames {
-		if n == s {
-			return i
-		}
-	}
-	return -1
-}
+func edgeIndex(s string) int { return slices.Index(EdgeNames[:], s) }
 
-func halfIndex(s string) int {
-	for i, n := range HalfNames {
-		if n == s {
-			return i
-		}
-	}
-	return -1
-}
+func halfIndex(s string) int { return slices.Index(HalfNames[:], s) }
 
 func parseTerrain(s string) (Terrain, bool) {
-	for i, n := range terrainNames {
-		if n == s {
-			return Terrain(i), true
-		}
-	}
-	return 0, false
+	i := slices.Index(terrainNames[:], s)
+	return Terrain(max(i, 0)), i >= 0
 }
 
 type pendingBorders struct {

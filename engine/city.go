@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // The City of Carcassonne and the Count (COUNT-1..23): its quarters, putting a figure into the City after a turn
 // in which others scored and the active player did not (COUNT-6..10), the Count (COUNT-11, COUNT-15), the
 // moving-out round before a turn's scoring (COUNT-13..18) and the market round at the end (COUNT-19, COUNT-20).
@@ -25,12 +27,8 @@ func (q Quarter) String() string { return QuarterNames[q] }
 
 // ParseQuarter returns the quarter with the given record name.
 func ParseQuarter(s string) (Quarter, bool) {
-	for i, n := range QuarterNames {
-		if n == s {
-			return Quarter(i), true
-		}
-	}
-	return 0, false
+	i := slices.Index(QuarterNames[:], s)
+	return Quarter(max(i, 0)), i >= 0
 }
 
 // CityState is the City's own state: whether it lies flag side up with the Count, and where the Count stands.

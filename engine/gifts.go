@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // The Gifts (GIFT-1..12): receiving a gift when the placed tile extends someone else's road or city (GIFT-2), the
 // deck and discard pile (GIFT-3, GIFT-4), the effects of Synod, Road Sweeper, Change Position and Cash Out
 // (GIFT-6..9; Two Choices changes only which tile is placed, GIFT-10, and is the referee's), and 2 points per
@@ -25,12 +27,8 @@ func (g GiftCard) String() string { return GiftNames[g] }
 
 // ParseGift returns the gift card with the given record name.
 func ParseGift(s string) (GiftCard, bool) {
-	for i, n := range GiftNames {
-		if n == s {
-			return GiftCard(i), true
-		}
-	}
-	return 0, false
+	i := slices.Index(GiftNames[:], s)
+	return GiftCard(max(i, 0)), i >= 0
 }
 
 // GiftState is the public state of the gift cards (GIFT-4): the deck size, the discard pile by type, and how
