@@ -189,13 +189,9 @@ func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error)
 	}
 	s.discardOpened(player, RoadSweeper)
 	if s.occ[s.find(seg)] > 0 {
-		sc := s.award(seg, true)
+		sc := s.tally(seg, true) // valued as an incomplete road at the end, but scored now: this turn's gain
 		sc.Final, sc.Rule, sc.Cat = false, "GIFT-7", CatRoadSweeper
-		for p := 0; p < MaxPlayers; p++ { // award credited it as final: count it as this turn's gain
-			if sc.Owners&(1<<p) != 0 {
-				s.Turn.Gained[p] += sc.Points
-			}
-		}
+		s.credit(&sc)
 		log = append(log, sc)
 		s.returnAll(seg)
 	}

@@ -147,6 +147,13 @@ func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int
 
 // award scores a feature for its owners (BASE-11) and returns the Score; it does not return figures.
 func (s *State) award(seg int32, final bool) Score {
+	sc := s.tally(seg, final)
+	s.credit(&sc)
+	return sc
+}
+
+// tally works out a feature's Score (BASE-10, BASE-11, END-3) without crediting it.
+func (s *State) tally(seg int32, final bool) Score {
 	counts, owners, _ := s.Majority(seg)
 	pts, size, pen, rule, cat := s.featurePoints(seg, final)
 	sc := Score{Rule: rule, Cat: cat, Feature: s.find(seg), Points: pts, Owners: owners, Size: size, Pennants: pen,
@@ -154,7 +161,6 @@ func (s *State) award(seg int32, final bool) Score {
 	for p := range counts {
 		sc.Figures[p] = uint8(counts[p])
 	}
-	s.credit(&sc)
 	return sc
 }
 
