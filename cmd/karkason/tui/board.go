@@ -286,6 +286,8 @@ type boardView struct {
 	marks  []engine.Pos // legal positions, numbered 1.. in this order
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
+	// aids are the table aids shown on the board (aids.go), nil when they are off.
+	aids *boardAids
 }
 
 func newBoardView() *boardView {
@@ -484,6 +486,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		}
 		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
+	b.drawAids(screen, v)
 	// The preview tile, then the numbered legal positions.
 	if b.pvTile != nil && v.in(b.pvPos) {
 		sx, sy := v.at(b.pvPos)

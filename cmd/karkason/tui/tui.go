@@ -101,13 +101,16 @@ type ui struct {
 	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
 	setup      *setupForm
 	setupShown *setupValues
+	// aidsOn tells whether the table shows its aids (the setting aids; F12 switches it for the session).
+	aidsOn bool
 }
 
 func newUI(o Options) *ui {
 	if o.Loc == nil {
 		o.Loc = locales.New(o.Config.Language)
 	}
-	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages()}
+	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages(),
+		aidsOn: o.Config.Aids}
 	u.run = u.app
 	u.app.SetRoot(u.pages, true)
 	u.app.SetInputCapture(u.capture)
@@ -144,7 +147,7 @@ func (u *ui) setLanguage(lang string) {
 		u.showSetupValues(v)
 	case u.table != nil:
 		old := u.table
-		for _, name := range []string{"tally", "help", "rules", "explain", "tiles", "chart"} {
+		for _, name := range []string{"tally", "help", "rules", "explain", "tiles", "chart", "aids"} {
 			u.pages.RemovePage(name)
 		}
 		u.modal = ""
