@@ -161,6 +161,10 @@ func (b *boardView) drawAids(screen tcell.Screen, v view) {
 	}
 }
 
+// kindSymbol is how the board draws each kind of feature (the F1 legend): the list's short name of a kind.
+var kindSymbol = [...]rune{engine.KRoad: '┼', engine.KCity: '▒', engine.KField: '·', engine.KRiver: '≈',
+	engine.KMonastery: '⌂', engine.KShrine: '†', engine.KGarden: '♣'}
+
 // aidItem is one line of the F9 list: an open feature, a field, or the next tile.
 type aidItem struct {
 	label   string
@@ -200,11 +204,13 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 	}
 	var items []aidItem
 	for _, f := range a.Features {
-		kind := loc.T("ui.cat."+f.Kind.String(), nil)
-		label := badges(f.Owners) + " " + tview.Escape(kind+" "+f.Feature.String()) +
+		kind := loc.T("cat."+f.Kind.String(), nil)
+		// One line at 36 columns: the owners, the kind as the board draws it, the feature, the points if completed
+		// now (bold) and if the game ended now, ✗ if it is dead; the details say it all in words.
+		label := badges(f.Owners) + " " + string(kindSymbol[f.Kind]) + " " + tview.Escape(f.Feature.String()) +
 			fmt.Sprintf(" [::b]%d[::-] (%d)", f.IfCompleted, f.IfEnded)
 		if f.Dead {
-			label += " [red]✗ " + tview.Escape(loc.T("ui.aids.dead_short", nil)) + "[-]"
+			label += " [red::b]✗[-::-]"
 		}
 		var d strings.Builder
 		d.WriteString("[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n")
@@ -234,8 +240,9 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 			open: f.Open, centre: g.S.Tiles[ti].Pos})
 	}
 	for _, f := range a.Fields {
-		kind := loc.T("ui.cat.field", nil)
-		label := badges(f.Owners) + " " + tview.Escape(kind+" "+f.Feature.String()) + fmt.Sprintf(" [::b]%d[::-]", f.Worth)
+		kind := loc.T("cat.field", nil)
+		label := badges(f.Owners) + " " + string(kindSymbol[engine.KField]) + " " + tview.Escape(f.Feature.String()) +
+			fmt.Sprintf(" [::b]%d[::-]", f.Worth)
 		details := "[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n" +
 			tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " + figures(f.Figures) +
 			"\n" + tview.Escape(loc.T("ui.aids.field", map[string]any{"Cities": f.Cities, "Worth": f.Worth}))
