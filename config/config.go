@@ -113,7 +113,7 @@ type Config struct {
 	// the game ended now beside each score, the open features with what is
 	// at stake, dead spots, fields, the next tile's chances. Off hides every
 	// aid (tournament play); the game and its record do not change. Default
-	// true. The table's key F9 switches it for the session.
+	// true. The table's key F12 switches it for the session.
 	Aids bool `mapstructure:"aids" toml:"aids"`
 
 	// ConfigFile is the settings file that was read or looked for: the
