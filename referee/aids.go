@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"slices"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -121,11 +123,27 @@ func (g *Game) nextDrawer() int {
 	return g.next(g.Active)
 }
 
+// ifEndedNow returns the scores if the game ended now, as Final().S.Scores (END-2..7, the market round left out),
+// from a lighter copy: ending a game only reads the record (Actions) and appends events, scorings and a line of
+// History, so the copy shares those capped (an append copies) or starts them empty instead of cloning them.
+func (g *Game) ifEndedNow() [engine.MaxPlayers]int {
+	c := *g
+	c.S = g.S.Clone()
+	c.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
+	c.Events, c.scoreLog = nil, nil
+	c.History = g.History[:len(g.History):len(g.History)]
+	c.Bag = g.Bag.clone()
+	c.round = slices.Clone(g.round)
+	c.targets = slices.Clone(g.targets)
+	_ = c.end()
+	return c.S.Scores
+}
+
 // Aids computes the table aids for the game as it is now (see Aids). The game is not changed.
 func (g *Game) Aids() *Aids {
 	s := g.S
 	a := &Aids{Stack: g.Bag.LandLeft() + g.Bag.RiverLeft(), NextPlayer: g.nextDrawer()}
-	a.IfEndedNow = g.Final().S.Scores
+	a.IfEndedNow = g.ifEndedNow()
 	fits := s.FitCounts(g.AidStack(), make([]engine.CellFit, 0, 128))
 	a.Frontier = make([]AidCell, len(fits))
 	byPos := make(map[engine.Pos]int, len(fits))
