@@ -12,19 +12,6 @@ type CellFit struct {
 	N   int
 }
 
-// Fits reports whether tile type t may be placed at p in some rotation (CanPlace: BASE-4 and the river and shrine
-// limits, RIVER-5/6, RIV2-5, SHRINE-3).
-func (s *State) Fits(t *TileType, p Pos) bool {
-	if !inBounds(p) {
-		return false
-	}
-	g := gridIndex(p)
-	if s.grid[g] != 0 || s.front[g] == 0 {
-		return false
-	}
-	return s.fitsAt(t, s.frontier[s.front[g]-1], s.special(t))
-}
-
 // special reports whether placing t needs more than the edge match: a river tile (RIVER-5/6, RIV2-5) or, with
 // shrines in play, a monastery or shrine (SHRINE-3).
 func (s *State) special(t *TileType) bool {
