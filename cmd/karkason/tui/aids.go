@@ -59,9 +59,9 @@ func deadSpots(a *referee.Aids) []engine.Pos {
 }
 
 // scoreText is a player's score in the players table: "41", or with the aids on "41 (63)", the score if the game
-// ended now beside it.
+// ended now beside it (not once it has ended: the two are the same).
 func (t *table) scoreText(g *referee.Game, p int) string {
-	if t.aids == nil {
+	if t.aids == nil || g.Phase == referee.PhaseEnded {
 		return fmt.Sprint(g.S.Scores[p])
 	}
 	return fmt.Sprintf("%d (%d)", g.S.Scores[p], t.aids.IfEndedNow[p])
