@@ -57,6 +57,8 @@ func TestAidsOnTable(t *testing.T) {
 				t.Errorf("player %d: score cell %q, want %q", p, got, want)
 			}
 		}
+		// A new user is told what the aids are and where to see them (the key line has no room at 80 columns).
+		h.mustSee("Table aids on", "F9")
 		if len(deadSpots(a)) == 0 {
 			t.Fatal("the demo game has no dead spot: pick another position")
 		}

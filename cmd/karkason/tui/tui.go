@@ -214,6 +214,9 @@ func (u *ui) startTable(s *referee.Session) {
 	u.table = newTable(u)
 	u.pages.AddAndSwitchToPage("table", u.table.root, true)
 	u.table.refresh()
+	if u.notice == "" && u.aidsOn {
+		u.notice = u.loc.T("ui.aids.on", nil) // the key line has no room for F9 and F12 at 80 columns
+	}
 	if u.notice != "" {
 		u.table.setStatus(u.notice, false)
 		u.notice = ""
