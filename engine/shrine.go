@@ -30,11 +30,11 @@ func (s *State) partner(seg int32) int32 {
 	return -1
 }
 
-// challenger returns the building that was in a challenge with the completed monastery or shrine of seg when this
-// turn's tile completed it (SHRINE-5, SHRINE-6, SHRINE-7), -1 if none: its partner, both occupied, and neither
-// standing on the tile placed this turn. A building on that tile was still unoccupied when the placement completed
-// the pair's other building or itself (its figure comes in step 2), so no challenge existed and nothing happens to
-// the other building (SHRINE-10).
+// challenger returns the building in a challenge with the monastery or shrine of seg now, -1 if none: its partner,
+// both occupied (SHRINE-5(a)). Occupancy and completion are judged as the board stands, and in a turn's scoring
+// step that is after the figure step: a figure put this turn on either building counts, also on a building that the
+// tile placed this turn completed or on a partner beside a completed one, so that the challenge it starts is decided
+// by this same turn's scoring (SHRINE-5(f), SHRINE-10; SEQ-5, SEQ-6(a)).
 func (s *State) challenger(seg int32) int32 {
 	if !s.Opts.Shrines || s.occ[s.find(seg)] == 0 {
 		return -1
@@ -43,10 +43,34 @@ func (s *State) challenger(seg int32) int32 {
 	if p < 0 || s.occ[s.find(p)] == 0 {
 		return -1
 	}
-	if t := s.Turn.Tile; t >= 0 && (int(s.segTile[seg]) == t || int(s.segTile[p]) == t) {
-		return -1
-	}
 	return p
+}
+
+// Challenger returns the building in a challenge with the monastery or shrine of seg now (its partner, SHRINE-5(a),
+// both occupied), -1 if none. Unlike InChallenge it does not ask that both be incomplete: after a figure step it
+// also names a challenge started by that step's figure that this turn's scoring decides at once (SHRINE-5(f)).
+func (s *State) Challenger(seg int32) int32 { return s.challenger(seg) }
+
+// Decided reports how this turn's scoring decides the challenge of the monastery or shrine of seg, as the board
+// stands (SHRINE-5(f), SHRINE-6, SHRINE-7): ok when the building and its partner are both occupied (Challenger) and
+// at least one of them is complete. winner is a complete side; loser is the incomplete side, whose figures go back
+// with 0 points (SHRINE-6), or -1 when both are complete and both score in full (SHRINE-7).
+func (s *State) Decided(seg int32) (winner, loser int32, ok bool) {
+	p := s.challenger(seg)
+	if p < 0 {
+		return -1, -1, false
+	}
+	done := s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
+	pdone := s.BlockFull(s.Tiles[s.segTile[p]].Pos)
+	switch {
+	case done && pdone:
+		return seg, -1, true
+	case done:
+		return seg, p, true
+	case pdone:
+		return p, seg, true
+	}
+	return -1, -1, false
 }
 
 // Partner returns the centre segment of the building in the 3x3 block of the monastery or shrine of seg that can
