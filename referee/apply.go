@@ -327,8 +327,8 @@ func (g *Game) figure(a Action, who int) error {
 			return err
 		}
 		seg := g.S.Tiles[g.lastTile].Seg(local)
-		if g.S.SegKind(seg).IsCloister() && g.S.InChallenge(seg) {
-			g.announce(who, "SHRINE-5", "ev.challenge_started")
+		if g.S.SegKind(seg).IsCloister() {
+			g.announceStarted(who, seg)
 		}
 	case VerbReturnAbbot:
 		before := g.S.Challenges()
@@ -475,6 +475,31 @@ func (g *Game) announceChallenges(scores []engine.Score) {
 			g.announce(-1, "SHRINE-7", "ev.challenge_both", "shrine", g.FeatureRefOf(sc.Feature),
 				"monastery", g.FeatureRefOf(g.S.Partner(sc.Feature)))
 		}
+	}
+}
+
+// announceStarted says which challenge the figure just put in step 2 on the monastery or shrine of seg starts
+// (SHRINE-5(b)): an open one (both sides incomplete), or one that this turn's scoring decides at once because one
+// side or both are complete already (SHRINE-5(f): the completed side scores and the other side's figures go back
+// with nothing, SHRINE-6; both complete, both score, SHRINE-7).
+func (g *Game) announceStarted(who int, seg int32) {
+	if g.S.InChallenge(seg) {
+		g.announce(who, "SHRINE-5", "ev.challenge_started")
+		return
+	}
+	winner, loser, ok := g.S.Decided(seg)
+	switch {
+	case !ok:
+	case loser >= 0:
+		g.announce(who, "SHRINE-5(f)", "ev.challenge_now_decided", "winner", g.FeatureRefOf(winner),
+			"loser", g.FeatureRefOf(loser))
+	default:
+		shrine, monastery := seg, g.S.Partner(seg)
+		if g.S.SegKind(seg) != engine.KShrine {
+			shrine, monastery = monastery, shrine
+		}
+		g.announce(who, "SHRINE-5(f)", "ev.challenge_now_both", "shrine", g.FeatureRefOf(shrine),
+			"monastery", g.FeatureRefOf(monastery))
 	}
 }
 
