@@ -19,6 +19,7 @@ import (
 
 	"github.com/karkason/karkason/cmd/karkason/tui"
 	"github.com/karkason/karkason/config"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
 	"github.com/spf13/pflag"
@@ -151,6 +152,14 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 		var who []string
 		for _, c := range e.Players {
 			who = append(who, g.Name(g.Player(c)))
+		}
+		if e.Category == engine.CatChallengeLost.String() {
+			// Nobody scored: name the players whose figures went back with nothing (SHRINE-6).
+			for _, p := range sum.Players {
+				if e.Figures[p.Colour] > 0 {
+					who = append(who, p.Name)
+				}
+			}
 		}
 		names := strings.Join(who, ", ")
 		if names == "" {
