@@ -81,8 +81,15 @@ func (s *State) Partner(seg int32) int32 { return s.partner(seg) }
 // incomplete (SHRINE-5).
 type Challenge struct{ Shrine, Monastery int32 }
 
-// Challenges returns the open challenges on the board.
-func (s *State) Challenges() []Challenge {
+// Challenges returns the open challenges on the board: both sides occupied and incomplete (SHRINE-5(a)).
+func (s *State) Challenges() []Challenge { return s.pairs(true) }
+
+// Pairs returns every shrine with its partner, both occupied, complete or not (SHRINE-5(a)). Between a figure step
+// and the scoring step these are the open challenges and those that this turn's scoring decides (SHRINE-5(f)).
+func (s *State) Pairs() []Challenge { return s.pairs(false) }
+
+// pairs lists the occupied shrine-monastery pairs, with open only those whose sides are both incomplete.
+func (s *State) pairs(open bool) []Challenge {
 	var out []Challenge
 	if !s.Opts.Shrines {
 		return out
@@ -94,7 +101,10 @@ func (s *State) Challenges() []Challenge {
 		}
 		sh := t.Seg(int(t.Type.Centre))
 		m := s.partner(sh)
-		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 || s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos) {
+		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 {
+			continue
+		}
+		if open && (s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos)) {
 			continue
 		}
 		out = append(out, Challenge{sh, m})

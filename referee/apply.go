@@ -331,7 +331,9 @@ func (g *Game) figure(a Action, who int) error {
 			g.announceStarted(who, seg)
 		}
 	case VerbReturnAbbot:
-		before := g.S.Challenges()
+		// The pairs as they stand, also one whose other side this turn's tile completed: completion counts only in
+		// the scoring step (SHRINE-5(f)), so an abbot taken back now ends that challenge too (SHRINE-5(c)).
+		before := g.S.Pairs()
 		scores, err := g.S.ReturnAbbot(who, engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, nil)
 		if err != nil {
 			return err
@@ -503,11 +505,13 @@ func (g *Game) announceStarted(who int, seg int32) {
 	}
 }
 
-// announceEndedChallenges says which of the challenges open before an action (before: State.Challenges) the action
-// ended without a result: one side has no figure any more and neither side is complete (SHRINE-5(c): the abbot taken
-// back, ABBOT-7; Cash Out, GIFT-8; Change Position, GIFT-9(f)). A new challenge may start later (SHRINE-5(b)).
+// announceEndedChallenges says which of the challenges in play before an action (before: State.Pairs, or in the gift
+// window State.Challenges, the same there) the action ended without a result: one side has no figure any more
+// (SHRINE-5(c): the abbot taken back, ABBOT-7, also from a building whose partner this turn's tile completed, since
+// completion counts only in the scoring step, SHRINE-5(f); Cash Out, GIFT-8; Change Position, GIFT-9(f)). A new
+// challenge may start later (SHRINE-5(b)).
 func (g *Game) announceEndedChallenges(who int, before []engine.Challenge) {
-	after := g.S.Challenges()
+	after := g.S.Pairs()
 	for _, c := range before {
 		if !slices.Contains(after, c) {
 			g.announce(who, "SHRINE-5(c)", "ev.challenge_ended", "shrine", g.FeatureRefOf(c.Shrine),

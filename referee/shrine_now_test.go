@@ -155,6 +155,25 @@ func TestSameTurnChallengeMessages(t *testing.T) {
 			},
 		}},
 		{"shrine-now-unoccupied.rec", 9, map[string][]string{"en": nil, "bg": nil, "uk": nil}},
+		// The abbot taken back from the shrine in the turn whose tile completes the monastery: the challenge ends
+		// without a result before the scoring step judges the completion (SHRINE-5(c), SHRINE-5(f), ABBOT-7).
+		{"shrine-abbot-return-partner-completes.rec", 9, map[string][]string{
+			"en": {
+				`ABBOT-6 ev.score.abbot-return | Abbot taken back early: +6.`,
+				`SHRINE-5(c) ev.challenge_ended | The challenge between the shrine at -1,-3:shrine and the monastery at 0,-3:monastery ends without a result: one of them has no figure any more. A new challenge may start if both are occupied again before either is complete.`,
+				`BASE-10(c) ev.score.monastery | Monastery scored: +9.`,
+			},
+			"bg": {
+				`ABBOT-6 ev.score.abbot-return | Абатът е върнат по-рано: +6.`,
+				`SHRINE-5(c) ev.challenge_ended | Предизвикателството между светилището при -1,-3:shrine и манастира при 0,-3:monastery приключва без резултат: върху единия от тях вече няма фигурка. Ново предизвикателство може да започне, ако и двата бъдат заети отново, преди някой от тях да е завършен.`,
+				`BASE-10(c) ev.score.monastery | Оценен манастир: +9.`,
+			},
+			"uk": {
+				`ABBOT-6 ev.score.abbot-return | Абата повернуто достроково: +6.`,
+				`SHRINE-5(c) ev.challenge_ended | Виклик між святилищем на -1,-3:shrine і монастирем на 0,-3:monastery закінчується без результату: на одній зі споруд більше немає фігурки. Новий виклик може початися, якщо обидві знову будуть зайняті, поки жодну не завершено.`,
+				`BASE-10(c) ev.score.monastery | Очки за монастир: +9.`,
+			},
+		}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			f, err := os.Open(filepath.Join("..", "testdata", "golden", c.file))
