@@ -2,8 +2,10 @@ package engine
 
 // Shrines (SHRINE-1..10): a shrine is a monastery for every rule except that it challenges the one monastery in
 // its 3x3 block (and a monastery the one shrine in its block) while both are occupied. The placement limit is in
-// moves.go (SHRINE-3), the decision of a challenge in scoring.go (ScoreTurn: SHRINE-6, SHRINE-7), the end in
-// FinalScore (SHRINE-8: both score as incomplete).
+// moves.go (SHRINE-3), the decision of a challenge in scoring.go (ScoreTurn: SHRINE-6, SHRINE-7, through Decided),
+// the end in FinalScore (SHRINE-8: both score as incomplete). Occupancy and completion are judged in the scoring
+// step, after the figure step, so a figure put this turn starts a challenge that the same turn may decide
+// (SHRINE-5(f)).
 
 // partner returns the centre segment of the building that can challenge the monastery or shrine of seg (the
 // other kind of cloister in its 3x3 block, SHRINE-5(a)), -1 if none. SHRINE-3 keeps it unique.
@@ -46,13 +48,8 @@ func (s *State) challenger(seg int32) int32 {
 	return p
 }
 
-// Challenger returns the building in a challenge with the monastery or shrine of seg now (its partner, SHRINE-5(a),
-// both occupied), -1 if none. Unlike InChallenge it does not ask that both be incomplete: after a figure step it
-// also names a challenge started by that step's figure that this turn's scoring decides at once (SHRINE-5(f)).
-func (s *State) Challenger(seg int32) int32 { return s.challenger(seg) }
-
 // Decided reports how this turn's scoring decides the challenge of the monastery or shrine of seg, as the board
-// stands (SHRINE-5(f), SHRINE-6, SHRINE-7): ok when the building and its partner are both occupied (Challenger) and
+// stands (SHRINE-5(f), SHRINE-6, SHRINE-7): ok when the building and its partner are both occupied (SHRINE-5(a)) and
 // at least one of them is complete. winner is a complete side; loser is the incomplete side, whose figures go back
 // with 0 points (SHRINE-6), or -1 when both are complete and both score in full (SHRINE-7).
 func (s *State) Decided(seg int32) (winner, loser int32, ok bool) {
@@ -77,8 +74,8 @@ func (s *State) Decided(seg int32) (winner, loser int32, ok bool) {
 // challenge it (the other kind, SHRINE-5(a)), -1 if none.
 func (s *State) Partner(seg int32) int32 { return s.partner(seg) }
 
-// Challenge is an open shrine challenge: a shrine and a monastery in each other's block, both occupied and both
-// incomplete (SHRINE-5).
+// Challenge is a shrine and the monastery in its block, both occupied (SHRINE-5(a)); an open challenge when both are
+// incomplete too (Challenges).
 type Challenge struct{ Shrine, Monastery int32 }
 
 // Challenges returns the open challenges on the board: both sides occupied and incomplete (SHRINE-5(a)).
