@@ -193,7 +193,8 @@ func (s *State) returnAll(seg int32) {
 // log.
 func (s *State) ScoreTurn(log []Score) []Score {
 	done := s.Turn.Completed
-	// (d) Shrine challenges decided this turn: the incomplete, occupied partner of a completed, occupied building.
+	// (d) Shrine challenges decided this turn: the incomplete, occupied partner of a completed, occupied building,
+	// occupancy as it stands now, after the figure step and the moving-out round (SHRINE-5(f), SHRINE-10).
 	var losers [8]int32
 	nl := 0
 	if s.Opts.Shrines {
@@ -201,12 +202,8 @@ func (s *State) ScoreTurn(log []Score) []Score {
 			if !s.SegKind(c).IsCloister() {
 				continue
 			}
-			pseg := s.challenger(c)
-			if pseg < 0 || s.BlockFull(s.Tiles[s.segTile[pseg]].Pos) {
-				continue
-			}
-			if nl < len(losers) {
-				losers[nl] = pseg
+			if _, l, ok := s.Decided(c); ok && l >= 0 && nl < len(losers) {
+				losers[nl] = l
 				nl++
 			}
 		}
@@ -217,8 +214,8 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		}
 		sc := s.award(c, false)
 		if s.Opts.Shrines && s.SegKind(c).IsCloister() {
-			if p := s.challenger(c); p >= 0 {
-				if s.BlockFull(s.Tiles[s.segTile[p]].Pos) {
+			if _, l, ok := s.Decided(c); ok {
+				if l < 0 {
 					sc.Rule = "SHRINE-7"
 				} else {
 					sc.Rule = "SHRINE-6"

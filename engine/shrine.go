@@ -2,8 +2,10 @@ package engine
 
 // Shrines (SHRINE-1..10): a shrine is a monastery for every rule except that it challenges the one monastery in
 // its 3x3 block (and a monastery the one shrine in its block) while both are occupied. The placement limit is in
-// moves.go (SHRINE-3), the decision of a challenge in scoring.go (ScoreTurn: SHRINE-6, SHRINE-7), the end in
-// FinalScore (SHRINE-8: both score as incomplete).
+// moves.go (SHRINE-3), the decision of a challenge in scoring.go (ScoreTurn: SHRINE-6, SHRINE-7, through Decided),
+// the end in FinalScore (SHRINE-8: both score as incomplete). Occupancy and completion are judged in the scoring
+// step, after the figure step, so a figure put this turn starts a challenge that the same turn may decide
+// (SHRINE-5(f)).
 
 // partner returns the centre segment of the building that can challenge the monastery or shrine of seg (the
 // other kind of cloister in its 3x3 block, SHRINE-5(a)), -1 if none. SHRINE-3 keeps it unique.
@@ -30,11 +32,11 @@ func (s *State) partner(seg int32) int32 {
 	return -1
 }
 
-// challenger returns the building that was in a challenge with the completed monastery or shrine of seg when this
-// turn's tile completed it (SHRINE-5, SHRINE-6, SHRINE-7), -1 if none: its partner, both occupied, and neither
-// standing on the tile placed this turn. A building on that tile was still unoccupied when the placement completed
-// the pair's other building or itself (its figure comes in step 2), so no challenge existed and nothing happens to
-// the other building (SHRINE-10).
+// challenger returns the building in a challenge with the monastery or shrine of seg now, -1 if none: its partner,
+// both occupied (SHRINE-5(a)). Occupancy and completion are judged as the board stands, and in a turn's scoring
+// step that is after the figure step: a figure put this turn on either building counts, also on a building that the
+// tile placed this turn completed or on a partner beside a completed one, so that the challenge it starts is decided
+// by this same turn's scoring (SHRINE-5(f), SHRINE-10; SEQ-5, SEQ-6(a)).
 func (s *State) challenger(seg int32) int32 {
 	if !s.Opts.Shrines || s.occ[s.find(seg)] == 0 {
 		return -1
@@ -43,22 +45,48 @@ func (s *State) challenger(seg int32) int32 {
 	if p < 0 || s.occ[s.find(p)] == 0 {
 		return -1
 	}
-	if t := s.Turn.Tile; t >= 0 && (int(s.segTile[seg]) == t || int(s.segTile[p]) == t) {
-		return -1
-	}
 	return p
+}
+
+// Decided reports how this turn's scoring decides the challenge of the monastery or shrine of seg, as the board
+// stands (SHRINE-5(f), SHRINE-6, SHRINE-7): ok when the building and its partner are both occupied (SHRINE-5(a)) and
+// at least one of them is complete. winner is a complete side; loser is the incomplete side, whose figures go back
+// with 0 points (SHRINE-6), or -1 when both are complete and both score in full (SHRINE-7).
+func (s *State) Decided(seg int32) (winner, loser int32, ok bool) {
+	p := s.challenger(seg)
+	if p < 0 {
+		return -1, -1, false
+	}
+	done := s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
+	pdone := s.BlockFull(s.Tiles[s.segTile[p]].Pos)
+	switch {
+	case done && pdone:
+		return seg, -1, true
+	case done:
+		return seg, p, true
+	case pdone:
+		return p, seg, true
+	}
+	return -1, -1, false
 }
 
 // Partner returns the centre segment of the building in the 3x3 block of the monastery or shrine of seg that can
 // challenge it (the other kind, SHRINE-5(a)), -1 if none.
 func (s *State) Partner(seg int32) int32 { return s.partner(seg) }
 
-// Challenge is an open shrine challenge: a shrine and a monastery in each other's block, both occupied and both
-// incomplete (SHRINE-5).
+// Challenge is a shrine and the monastery in its block, both occupied (SHRINE-5(a)); an open challenge when both are
+// incomplete too (Challenges).
 type Challenge struct{ Shrine, Monastery int32 }
 
-// Challenges returns the open challenges on the board.
-func (s *State) Challenges() []Challenge {
+// Challenges returns the open challenges on the board: both sides occupied and incomplete (SHRINE-5(a)).
+func (s *State) Challenges() []Challenge { return s.pairs(true) }
+
+// Pairs returns every shrine with its partner, both occupied, complete or not (SHRINE-5(a)). Between a figure step
+// and the scoring step these are the open challenges and those that this turn's scoring decides (SHRINE-5(f)).
+func (s *State) Pairs() []Challenge { return s.pairs(false) }
+
+// pairs lists the occupied shrine-monastery pairs, with open only those whose sides are both incomplete.
+func (s *State) pairs(open bool) []Challenge {
 	var out []Challenge
 	if !s.Opts.Shrines {
 		return out
@@ -70,7 +98,10 @@ func (s *State) Challenges() []Challenge {
 		}
 		sh := t.Seg(int(t.Type.Centre))
 		m := s.partner(sh)
-		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 || s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos) {
+		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 {
+			continue
+		}
+		if open && (s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos)) {
 			continue
 		}
 		out = append(out, Challenge{sh, m})

@@ -327,11 +327,13 @@ func (g *Game) figure(a Action, who int) error {
 			return err
 		}
 		seg := g.S.Tiles[g.lastTile].Seg(local)
-		if g.S.SegKind(seg).IsCloister() && g.S.InChallenge(seg) {
-			g.announce(who, "SHRINE-5", "ev.challenge_started")
+		if g.S.SegKind(seg).IsCloister() {
+			g.announceStarted(who, seg)
 		}
 	case VerbReturnAbbot:
-		before := g.S.Challenges()
+		// The pairs as they stand, also one whose other side this turn's tile completed: completion counts only in
+		// the scoring step (SHRINE-5(f)), so an abbot taken back now ends that challenge too (SHRINE-5(c)).
+		before := g.S.Pairs()
 		scores, err := g.S.ReturnAbbot(who, engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, nil)
 		if err != nil {
 			return err
@@ -478,11 +480,38 @@ func (g *Game) announceChallenges(scores []engine.Score) {
 	}
 }
 
-// announceEndedChallenges says which of the challenges open before an action (before: State.Challenges) the action
-// ended without a result: one side has no figure any more and neither side is complete (SHRINE-5(c): the abbot taken
-// back, ABBOT-7; Cash Out, GIFT-8; Change Position, GIFT-9(f)). A new challenge may start later (SHRINE-5(b)).
+// announceStarted says which challenge the figure just put in step 2 on the monastery or shrine of seg starts
+// (SHRINE-5(b)): an open one (both sides incomplete), or one that this turn's scoring decides at once because one
+// side or both are complete already (SHRINE-5(f): the completed side scores and the other side's figures go back
+// with nothing, SHRINE-6; both complete, both score, SHRINE-7).
+func (g *Game) announceStarted(who int, seg int32) {
+	if g.S.InChallenge(seg) {
+		g.announce(who, "SHRINE-5", "ev.challenge_started")
+		return
+	}
+	winner, loser, ok := g.S.Decided(seg)
+	switch {
+	case !ok:
+	case loser >= 0:
+		g.announce(who, "SHRINE-5(f)", "ev.challenge_now_decided", "winner", g.FeatureRefOf(winner),
+			"loser", g.FeatureRefOf(loser))
+	default:
+		shrine, monastery := seg, g.S.Partner(seg)
+		if g.S.SegKind(seg) != engine.KShrine {
+			shrine, monastery = monastery, shrine
+		}
+		g.announce(who, "SHRINE-5(f)", "ev.challenge_now_both", "shrine", g.FeatureRefOf(shrine),
+			"monastery", g.FeatureRefOf(monastery))
+	}
+}
+
+// announceEndedChallenges says which of the challenges in play before an action (before: State.Pairs, or in the gift
+// window State.Challenges, the same there) the action ended without a result: one side has no figure any more
+// (SHRINE-5(c): the abbot taken back, ABBOT-7, also from a building whose partner this turn's tile completed, since
+// completion counts only in the scoring step, SHRINE-5(f); Cash Out, GIFT-8; Change Position, GIFT-9(f)). A new
+// challenge may start later (SHRINE-5(b)).
 func (g *Game) announceEndedChallenges(who int, before []engine.Challenge) {
-	after := g.S.Challenges()
+	after := g.S.Pairs()
 	for _, c := range before {
 		if !slices.Contains(after, c) {
 			g.announce(who, "SHRINE-5(c)", "ev.challenge_ended", "shrine", g.FeatureRefOf(c.Shrine),

@@ -178,6 +178,14 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 		for _, c := range e.Players {
 			who = append(who, g.Name(g.Player(c)))
 		}
+		if e.Category == engine.CatChallengeLost.String() {
+			// Nobody scored: name the players whose figures went back with nothing (SHRINE-6).
+			for _, p := range sum.Players {
+				if e.Figures[p.Colour] > 0 {
+					who = append(who, p.Name)
+				}
+			}
+		}
 		names := strings.Join(who, ", ")
 		if names == "" {
 			names = "-"

@@ -43,6 +43,10 @@ func TestReplayCommand(t *testing.T) {
 		{"text in Bulgarian", []string{"replay", "--final", example}, map[string]string{"LANG": "bg_BG.UTF-8"}, 0,
 			[]string{"крепост"}, nil, nil},
 		{"refused line", []string{"replay", bad}, nil, 1, nil, []string{"5", "DEF-7"}, nil},
+		// SHRINE-5(f), SHRINE-6: the monk put this turn loses at once; the lost challenge names whose figure it was.
+		{"challenge lost", []string{"replay", filepath.Join("..", "..", "testdata", "golden", "shrine-now-monk.rec")},
+			nil, 0, []string{"SHRINE-6   shrine         -1,-3:shrine   9  Богдан\n",
+				"SHRINE-6   challenge lost 0,-3:monastery   0  Ана\n"}, nil, nil},
 		{"missing file", []string{"replay", filepath.Join(home, "none.rec")}, nil, 1, nil, []string{"none.rec"}, nil},
 		{"replay without a file", []string{"replay"}, nil, 2, nil, []string{"karkason"}, nil},
 		{"unknown command", []string{"frobnicate"}, nil, 2, nil, []string{"frobnicate"}, nil},

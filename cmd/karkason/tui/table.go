@@ -315,7 +315,8 @@ func (t *table) eventLine(g *referee.Game, e referee.Event) string {
 	return "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + t.eventText(g, e, true)
 }
 
-// eventText renders an event's message with the badges of the players it concerns (badges: with colour tags).
+// eventText renders an event's message with the badges of the players it concerns (badges: with colour tags): of a
+// scoring, the players who scored, or of a lost shrine challenge, the players whose figures went back.
 func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string {
 	data := map[string]any{}
 	for k, v := range e.Data {
@@ -330,14 +331,24 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 	}
 	if e.Score != nil {
 		who = ""
+		players := e.Score.Owners
+		if e.Score.Cat == engine.CatChallengeLost {
+			// Nobody scored: the players named are those whose figures went back with nothing (SHRINE-6).
+			players = 0
+			for p := 0; p < g.Players(); p++ {
+				if e.Score.Figures[p] > 0 {
+					players |= 1 << p
+				}
+			}
+		}
 		if badges {
 			for p := 0; p < g.Players(); p++ {
-				if e.Score.Owners&(1<<p) != 0 {
+				if players&(1<<p) != 0 {
 					who += t.names.badge(p)
 				}
 			}
 		}
-		if names := t.names.list(e.Score.Owners); names != "" {
+		if names := t.names.list(players); names != "" {
 			who += " " + names + " "
 		}
 	}
