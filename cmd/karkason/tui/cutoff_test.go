@@ -95,7 +95,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	h.typeText("ffffm")
 	v(h, "places", table("ui.ask.place", map[string]any{"Tile": "b-m"}))
 	h.chooseItem(0)
-	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": "b-m"}))
+	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": "b-m"}, loc.T("ui.legend.figure", nil)))
 
 	u := h.u
 	g := u.table.view()
