@@ -283,7 +283,8 @@ type boardView struct {
 	pvSeg  int32
 	pvKind engine.FigureKind
 	pvWho  int
-	marks  []engine.Pos // legal positions, numbered 1.. in this order
+	marks  []engine.Pos // legal positions, in the order of the list
+	keys   []string     // the key that chooses each of marks, as the list shows it
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 }
@@ -295,7 +296,7 @@ func newBoardView() *boardView {
 }
 
 func (b *boardView) clearPreview() {
-	b.pvTile, b.pvFig, b.marks = nil, false, nil
+	b.pvTile, b.pvFig, b.marks, b.keys = nil, false, nil, nil
 	b.pvSeg = -1
 }
 
@@ -506,21 +507,34 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			continue
 		}
 		sx, sy := v.at(m)
-		r := '+'
-		if k := hotKey(i); k != 0 {
-			r = k
-		}
+		key := []rune(b.markKey(i))
 		switch {
 		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos:
 			// the preview shows there
 		case b.zoom > 0:
-			screen.SetContent(sx, sy, r, nil, mark)
+			// One cell a tile: the key's second character in the next cell if nothing is there.
+			right := engine.Pos{X: m.X + 1, Y: m.Y}
+			if len(key) > 1 && (!v.in(right) || s.TileIndex(right) >= 0 || b.markedAt(right) >= 0) {
+				key = key[:1]
+			}
+			for k, r := range key {
+				screen.SetContent(sx+k, sy, r, nil, mark)
+			}
 		case b.pvTile != nil && m == b.pvPos:
-			screen.SetContent(sx, sy, r, nil, mark)
+			for k, r := range key {
+				screen.SetContent(sx+k, sy, r, nil, mark)
+			}
 		default:
-			screen.SetContent(sx+1, sy+1, '[', nil, mark.Bold(false))
-			screen.SetContent(sx+2, sy+1, r, nil, mark)
-			screen.SetContent(sx+3, sy+1, ']', nil, mark.Bold(false))
+			// [1] or [K3] in the middle of the cell.
+			x := sx + 1
+			if len(key) > 1 {
+				x = sx
+			}
+			screen.SetContent(x, sy+1, '[', nil, mark.Bold(false))
+			for k, r := range key {
+				screen.SetContent(x+1+k, sy+1, r, nil, mark)
+			}
+			screen.SetContent(x+1+len(key), sy+1, ']', nil, mark.Bold(false))
 		}
 	}
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
@@ -616,6 +630,14 @@ func (b *boardView) drawCity(screen tcell.Screen, v view) {
 			}
 		}
 	}
+}
+
+// markKey is the key of the i-th marked position ("+" if it has none: beyond the keys there are).
+func (b *boardView) markKey(i int) string {
+	if i < len(b.keys) && b.keys[i] != "" {
+		return b.keys[i]
+	}
+	return "+"
 }
 
 // markedAt returns the index of p among the marked legal positions, -1 if it is none.
