@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -285,6 +286,7 @@ type boardView struct {
 	pvWho  int
 	marks  []engine.Pos // legal positions, in the order of the list
 	keys   []string     // the key that chooses each of marks, as the list shows it
+	typed  string       // the first key of a key of two, typed: the marks it begins show their second key
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 }
@@ -296,7 +298,7 @@ func newBoardView() *boardView {
 }
 
 func (b *boardView) clearPreview() {
-	b.pvTile, b.pvFig, b.marks, b.keys = nil, false, nil, nil
+	b.pvTile, b.pvFig, b.marks, b.keys, b.typed = nil, false, nil, nil, ""
 	b.pvSeg = -1
 }
 
@@ -508,21 +510,29 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		}
 		sx, sy := v.at(m)
 		key := []rune(b.markKey(i))
+		st := mark
 		switch {
-		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos:
+		case b.typed != "" && !strings.HasPrefix(string(key), b.typed):
+			if b.zoom > 0 {
+				continue // not a key the first key typed begins: only those it begins show
+			}
+			st = st.Background(tcell.ColorGray)
+		case len(key) > 1 && b.zoom > 0:
+			// One cell a tile: a key of two shows its first key (on cyan) until it is typed, then its second.
+			if b.typed != "" {
+				key = key[len([]rune(b.typed)):]
+			} else {
+				key, st = key[:1], st.Background(tcell.ColorAqua)
+			}
+		}
+		switch {
+		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos && b.typed == "":
 			// the preview shows there
 		case b.zoom > 0:
-			// One cell a tile: the key's second character in the next cell if nothing is there.
-			right := engine.Pos{X: m.X + 1, Y: m.Y}
-			if len(key) > 1 && (!v.in(right) || s.TileIndex(right) >= 0 || b.markedAt(right) >= 0) {
-				key = key[:1]
-			}
-			for k, r := range key {
-				screen.SetContent(sx+k, sy, r, nil, mark)
-			}
+			screen.SetContent(sx, sy, key[0], nil, st)
 		case b.pvTile != nil && m == b.pvPos:
 			for k, r := range key {
-				screen.SetContent(sx+k, sy, r, nil, mark)
+				screen.SetContent(sx+k, sy, r, nil, st)
 			}
 		default:
 			// [1] or [K3] in the middle of the cell.
@@ -530,11 +540,11 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			if len(key) > 1 {
 				x = sx
 			}
-			screen.SetContent(x, sy+1, '[', nil, mark.Bold(false))
+			screen.SetContent(x, sy+1, '[', nil, st.Bold(false))
 			for k, r := range key {
-				screen.SetContent(x+1+k, sy+1, r, nil, mark)
+				screen.SetContent(x+1+k, sy+1, r, nil, st)
 			}
-			screen.SetContent(x+1+len(key), sy+1, ']', nil, mark.Bold(false))
+			screen.SetContent(x+1+len(key), sy+1, ']', nil, st.Bold(false))
 		}
 	}
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {

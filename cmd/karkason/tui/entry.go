@@ -238,7 +238,7 @@ func (e *entry) menuKeys(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyEscape, tcell.KeyBackspace, tcell.KeyBackspace2:
 		if e.menu.pending != "" {
-			e.menu.pending = ""
+			e.menu.forget()
 			return nil
 		}
 	}

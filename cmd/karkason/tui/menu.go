@@ -355,7 +355,7 @@ func (m *menu) typeKey(r rune) bool {
 	k := answerKey(m.lang, r)
 	if k == 0 {
 		if m.pending != "" {
-			m.pending = "" // not a key of this list: the first key is forgotten
+			m.forget() // not a key of this list: the first key is forgotten
 			return true
 		}
 		return false
@@ -379,8 +379,19 @@ func (m *menu) typeKey(r rune) bool {
 		return true
 	}
 	had := m.pending != ""
-	m.pending = ""
+	m.forget()
 	return had
+}
+
+// forget forgets the first key of a key of two typed (the highlight's preview is told).
+func (m *menu) forget() {
+	if m.pending == "" {
+		return
+	}
+	m.pending = ""
+	if m.changed != nil {
+		m.changed(m.current)
+	}
 }
 
 // MouseHandler: a click chooses the item under the pointer; the wheel moves the highlight.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -343,4 +344,71 @@ func TestEveryAnswerHasAKey(t *testing.T) {
 			t.Fatalf("%s: q then 3: pending %q, chosen %d, want answer 3", c.lang, m.pending, chosen)
 		}
 	}
+}
+
+// KARKASON_DEMO=dir writes the late-game record of the tests above to dir/demo-late.rec (the game the capture
+// docs/screens/uk-80x24-spots.txt was taken from) and logs the tile with many places.
+func TestWriteLateRecord(t *testing.T) {
+	dir := os.Getenv("KARKASON_DEMO")
+	if dir == "" {
+		t.Skip("KARKASON_DEMO not set")
+	}
+	rec, id, n := manySpots(t, 30)
+	if err := os.WriteFile(dir+"/demo-late.rec", []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %d places", id, n)
+}
+
+// One character a tile (F5): a place with a key of one shows it; a key of two shows its first key until that is
+// typed, then the places it begins show their second key and the others none; the second lays the tile.
+func TestCompactViewKeys(t *testing.T) {
+	rec, id, _ := manySpots(t, 30)
+	synctest.Test(t, func(t *testing.T) {
+		h := resumed(t, "uk", "late.rec", rec)
+		defer h.stop()
+		h.typeText(id)
+		h.key(tcell.KeyEnter)
+		h.key(tcell.KeyF5)
+		e, b := h.u.table.entry, h.u.table.board
+		shownAt := func(i int) rune {
+			v, _ := b.view()
+			if !v.in(b.marks[i]) {
+				t.Fatalf("place %v not in view at F5", b.marks[i])
+			}
+			x, y := v.at(b.marks[i])
+			return h.cells()[y][x]
+		}
+		last := -1
+		for i, k := range b.keys {
+			if b.marks[i] == b.pvPos {
+				continue // the tile is shown there
+			}
+			if got, want := shownAt(i), []rune(k)[0]; got != want {
+				t.Errorf("place %v (key %s) shows %q", b.marks[i], k, got)
+			}
+			if len(k) == 2 {
+				last = i
+			}
+		}
+		if last < 0 {
+			t.Fatal("no key of two")
+		}
+		key := b.keys[last]
+		h.typeText(onLayout(layoutUK, key[:1]))
+		for i, k := range b.keys {
+			got := shownAt(i)
+			switch {
+			case strings.HasPrefix(k, key[:1]) && got != []rune(k)[1]:
+				t.Errorf("after %c: place %v (key %s) shows %q, want its second key", key[0], b.marks[i], k, got)
+			case !strings.HasPrefix(k, key[:1]) && got == []rune(k)[0] && b.marks[i] != b.pvPos:
+				t.Errorf("after %c: place %v (key %s) still shows %q", key[0], b.marks[i], k, got)
+			}
+		}
+		want := e.spots[last].pos
+		h.typeText(onLayout(layoutUK, key[1:]))
+		if got := h.lastPlaced().Pos; got != (referee.Pos{X: want.X, Y: want.Y}) {
+			t.Fatalf("%s laid at %v, want %v", key, got, want)
+		}
+	})
 }

@@ -207,6 +207,7 @@ func (p *placeStep) previewSpot() {
 			b.keys = append(b.keys, e.menu.items[i].key) // the same key on the board as in the list
 		}
 	}
+	b.typed = e.menu.pending
 	e.pic.t, e.pic.rot = p.tile, s.rots[s.rot]
 	b.showAll(b.marks, p.cur)
 }
