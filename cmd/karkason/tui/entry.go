@@ -232,13 +232,13 @@ func (e *entry) goBack() {
 	}
 }
 
-// menuKeys: Esc or Backspace after the first key of a key of two forget it; Esc goes back; every other key is the
-// step's first, then the list's.
+// menuKeys: any key but a letter or digit after the first key of a key of two forgets it (Esc and Backspace do
+// only that); Esc goes back; every other key is the step's first, then the list's.
 func (e *entry) menuKeys(ev *tcell.EventKey) *tcell.EventKey {
-	switch ev.Key() {
-	case tcell.KeyEscape, tcell.KeyBackspace, tcell.KeyBackspace2:
-		if e.menu.pending != "" {
-			e.menu.forget()
+	if e.menu.pending != "" && ev.Key() != tcell.KeyRune {
+		e.menu.forget() // a key of two is typed with its second key, nothing between
+		switch ev.Key() {
+		case tcell.KeyEscape, tcell.KeyBackspace, tcell.KeyBackspace2:
 			return nil
 		}
 	}
