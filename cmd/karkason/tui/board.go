@@ -266,7 +266,7 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}, {1, -2}}
 
 // boardView draws the board of a game around a centre cell and, while a move is entered, a preview: a tile at a
-// position and rotation, a figure on a segment, the legal positions numbered. Two zooms: tiles of 5x3 characters,
+// position and rotation, a figure on a segment, the legal positions with their keys. Two zooms: tiles of 5x3 characters,
 // and one character a tile (a whole game of 100 tiles fits at 80x24).
 type boardView struct {
 	*tview.Box
@@ -487,7 +487,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		}
 		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
-	// The preview tile, then the numbered legal positions.
+	// The preview tile, then the legal positions with their keys.
 	if b.pvTile != nil && v.in(b.pvPos) {
 		sx, sy := v.at(b.pvPos)
 		if b.zoom > 0 {

@@ -125,7 +125,7 @@ func (s *placeStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-// click: a click on a numbered position lays the tile there.
+// click: a click on a legal position lays the tile there.
 func (s *placeStep) click(p engine.Pos, _, _ int) {
 	for i, sp := range s.spots {
 		if sp.pos == p {
@@ -142,7 +142,7 @@ var arrowDir = map[tcell.Key][2]int{tcell.KeyLeft: {-1, 0}, tcell.KeyRight: {1, 
 	tcell.KeyDown: {0, 1}}
 
 // spotsOf groups the placements in rotations rots by position, nearest the last tile first (where the players
-// look, and where the next tile usually goes), then north to south, west to east: the order of the numbers on the
+// look, and where the next tile usually goes), then north to south, west to east: the order of the keys on the
 // board.
 func spotsOf(places []engine.Placement, rots []int, last engine.Pos) []spot {
 	var spots []spot
@@ -191,7 +191,7 @@ func (p *placeStep) spotLabel(i int) string {
 	return label
 }
 
-// previewSpot shows the tile at the highlighted position, the other positions numbered.
+// previewSpot shows the tile at the highlighted position, every position with its key.
 func (p *placeStep) previewSpot() {
 	if p.cur < 0 || p.cur >= len(p.spots) {
 		return
