@@ -266,8 +266,8 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}, {1, -2}}
 
 // boardView draws the board of a game around a centre cell and, while a move is entered, a preview: a tile at a
-// position and rotation, a figure on a segment, the legal positions with their keys. Two zooms: tiles of 5x3 characters,
-// and one character a tile (a whole game of 100 tiles fits at 80x24).
+// position and rotation, a figure on a segment, the legal positions with their keys. Two zooms: tiles of 5x3
+// characters, and one character a tile (a whole game of 100 tiles fits at 80x24).
 type boardView struct {
 	*tview.Box
 	g      *referee.Game
