@@ -361,15 +361,8 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 					setup.Players[p.who].Name)
 			}
 			before := h.presses
-			dbg := ""
-			if os.Getenv("KARKASON_KEYS_DEBUG") != "" {
-				dbg = fmt.Sprint(len(h.u.table.entry.choices))
-			}
 			h.enter(p)
 			perTurn[p.turn] += h.presses - before
-			if os.Getenv("KARKASON_KEYS_DEBUG") != "" {
-				t.Logf("KEYS %v %s %d choices=%s", p.phase, p.a.Verb, h.presses-before, dbg)
-			}
 			if testing.Verbose() && h.presses-before > 7 {
 				t.Logf("turn %d: %d keys for %v %s", p.turn, h.presses-before, p.phase, p.a)
 			}

@@ -222,9 +222,6 @@ func (h *harness) chooseSpot(x, y int) {
 			continue
 		}
 		if key := e.menu.items[i].key; key != "" {
-			if os.Getenv("KARKASON_KEYS_DEBUG") != "" {
-				h.t.Logf("SPOTKEY %d of %d", len(key), len(e.spots))
-			}
 			h.typeText(key)
 			return
 		}
