@@ -3,7 +3,9 @@
 set -e
 # Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture.sh
 # The games are demo-mid.rec (cut after turn 30) and demo-full.rec: the game TestFullGameThroughTheTable plays
-# through the table (KARKASON_DEMO=dir go test ./cmd/karkason/tui -run TestWriteDemoRecords writes them).
+# through the table (KARKASON_DEMO=dir go test ./cmd/karkason/tui -run TestWriteDemoRecords writes them), and
+# demo-late.rec (turn 41, b-c1rcl has 32 legal places; KARKASON_DEMO=dir go test ./cmd/karkason/tui -run
+# TestWriteLateRecord writes it).
 OUT=${1:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${2:-docs/screens}
 cap() { tmux capture-pane -t cap -p > "$OUT/$1"; }
 for lang in bg uk; do
@@ -12,7 +14,7 @@ for lang in bg uk; do
     W=${size%x*}; H=${size#*x}
     D=$(mktemp -d)
     mkdir -p $D/data/karkason/games
-    cp $DEMO/demo-mid.rec $DEMO/demo-full.rec $D/data/karkason/games/
+    cp $DEMO/demo-mid.rec $DEMO/demo-full.rec $DEMO/demo-late.rec $D/data/karkason/games/
     run() { tmux kill-session -t cap 2>/dev/null || true; tmux new-session -d -s cap -x $W -y $H -e XDG_DATA_HOME=$D/data -e XDG_STATE_HOME=$D/state -e XDG_CONFIG_HOME=$D/config -e LANG=$L "$@"; sleep 0.6; }
     # the set-up form: three players, the City, King and Robber Baron, shrines, the abbot
     run $BIN
@@ -25,6 +27,16 @@ for lang in bg uk; do
     run $BIN resume $D/data/karkason/games/demo-mid.rec
     tmux send-keys -t cap 'ffcf'; sleep 0.3; tmux send-keys -t cap Enter; sleep 0.4
     cap $lang-$size-board.txt
+    # a late-game tile typed by its id: 32 places, each with its key; F5 shows them all, the first key (z, "я" on
+    # the Ukrainian layout) of a far place shows its group's second keys, 4 lays the tile there
+    if [ $lang-$size = uk-80x24 ]; then
+      run $BIN resume $D/data/karkason/games/demo-late.rec
+      tmux send-keys -t cap 'b-c1rcl'; sleep 0.3; tmux send-keys -t cap Enter; sleep 0.4
+      cap $lang-$size-spots.txt
+      tmux send-keys -t cap F5; sleep 0.4; cap $lang-$size-spots-zoom.txt
+      tmux send-keys -t cap 'я'; sleep 0.4; cap $lang-$size-spots-first-key.txt
+      tmux send-keys -t cap '4'; sleep 0.4; cap $lang-$size-spots-laid.txt
+    fi
     # the final tally of the whole game
     run $BIN resume $D/data/karkason/games/demo-full.rec
     cap $lang-$size-tally.txt

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -265,8 +266,8 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 var zooms = [...]struct{ w, h int }{{tileW, tileH}, {1, 1}, {1, -2}}
 
 // boardView draws the board of a game around a centre cell and, while a move is entered, a preview: a tile at a
-// position and rotation, a figure on a segment, the legal positions numbered. Two zooms: tiles of 5x3 characters,
-// and one character a tile (a whole game of 100 tiles fits at 80x24).
+// position and rotation, a figure on a segment, the legal positions with their keys. Two zooms: tiles of 5x3
+// characters, and one character a tile (a whole game of 100 tiles fits at 80x24).
 type boardView struct {
 	*tview.Box
 	g      *referee.Game
@@ -283,7 +284,9 @@ type boardView struct {
 	pvSeg  int32
 	pvKind engine.FigureKind
 	pvWho  int
-	marks  []engine.Pos // legal positions, numbered 1.. in this order
+	marks  []engine.Pos // legal positions, in the order of the list
+	keys   []string     // the key that chooses each of marks, as the list shows it
+	typed  string       // the first key of a key of two, typed: the marks it begins show their second key
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 	// aids are the table aids shown on the board (aids.go), nil when they are off.
@@ -297,7 +300,7 @@ func newBoardView() *boardView {
 }
 
 func (b *boardView) clearPreview() {
-	b.pvTile, b.pvFig, b.marks = nil, false, nil
+	b.pvTile, b.pvFig, b.marks, b.keys, b.typed = nil, false, nil, nil, ""
 	b.pvSeg = -1
 }
 
@@ -487,7 +490,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
 	b.drawAids(screen, v)
-	// The preview tile, then the numbered legal positions.
+	// The preview tile, then the legal positions with their keys.
 	if b.pvTile != nil && v.in(b.pvPos) {
 		sx, sy := v.at(b.pvPos)
 		if b.zoom > 0 {
@@ -509,21 +512,42 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			continue
 		}
 		sx, sy := v.at(m)
-		r := '+'
-		if k := hotKey(i); k != 0 {
-			r = k
+		key := []rune(b.markKey(i))
+		st := mark
+		switch {
+		case b.typed != "" && !strings.HasPrefix(string(key), b.typed):
+			if b.zoom > 0 {
+				continue // not a key the first key typed begins: only those it begins show
+			}
+			st = st.Background(tcell.ColorGray)
+		case len(key) > 1 && b.zoom > 0:
+			// One cell a tile: a key of two shows its first key (on cyan) until it is typed, then its second.
+			if b.typed != "" {
+				key = key[len([]rune(b.typed)):]
+			} else {
+				key, st = key[:1], st.Background(tcell.ColorAqua)
+			}
 		}
 		switch {
-		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos:
+		case b.zoom > 0 && b.pvTile != nil && m == b.pvPos && b.typed == "":
 			// the preview shows there
 		case b.zoom > 0:
-			screen.SetContent(sx, sy, r, nil, mark)
+			screen.SetContent(sx, sy, key[0], nil, st)
 		case b.pvTile != nil && m == b.pvPos:
-			screen.SetContent(sx, sy, r, nil, mark)
+			for k, r := range key {
+				screen.SetContent(sx+k, sy, r, nil, st)
+			}
 		default:
-			screen.SetContent(sx+1, sy+1, '[', nil, mark.Bold(false))
-			screen.SetContent(sx+2, sy+1, r, nil, mark)
-			screen.SetContent(sx+3, sy+1, ']', nil, mark.Bold(false))
+			// [1] or [K3] in the middle of the cell.
+			x := sx + 1
+			if len(key) > 1 {
+				x = sx
+			}
+			screen.SetContent(x, sy+1, '[', nil, st.Bold(false))
+			for k, r := range key {
+				screen.SetContent(x+1+k, sy+1, r, nil, st)
+			}
+			screen.SetContent(x+1+len(key), sy+1, ']', nil, st.Bold(false))
 		}
 	}
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
@@ -619,6 +643,14 @@ func (b *boardView) drawCity(screen tcell.Screen, v view) {
 			}
 		}
 	}
+}
+
+// markKey is the key of the i-th marked position ("+" if it has none: beyond the keys there are).
+func (b *boardView) markKey(i int) string {
+	if i < len(b.keys) && b.keys[i] != "" {
+		return b.keys[i]
+	}
+	return "+"
 }
 
 // markedAt returns the index of p among the marked legal positions, -1 if it is none.

@@ -93,9 +93,9 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	v(h, "tile", table("ui.ask.tile", nil, loc.T("ui.tile", nil)+" "+loc.T("ui.tile_placeholder", nil),
 		loc.T("ui.edge_legend", nil)))
 	h.typeText("ffffm")
-	v(h, "places", table("ui.ask.place", map[string]any{"Tile": "b-m"}))
+	v(h, "places", table("ui.ask.place", map[string]any{"Tile": "b-m"}, loc.T("ui.legend.place", nil)))
 	h.chooseItem(0)
-	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": "b-m"}))
+	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": "b-m"}, loc.T("ui.legend.figure", nil)))
 
 	u := h.u
 	g := u.table.view()

@@ -219,3 +219,43 @@ func latinText(lang, s string) string {
 	}
 	return b.String()
 }
+
+// ownLayouts is how many layouts of layoutOrder[lang] are the language's own: Bulgarian BDS and phonetic,
+// Ukrainian ЙЦУКЕН; English has none of its own and reads all three.
+var ownLayouts = map[string]int{"bg": 2, "uk": 1, "en": 3}
+
+// keysOf returns the Latin keys (lower case) that give r in the language's own layouts: r itself for a Latin
+// letter or a digit; for a Cyrillic letter, the key it is on in each of those layouts (one key, or several where
+// the layouts put it on different keys). The answers' letter keys (answerKey) are chosen so that their letters,
+// and the edge code's, name one key in each language's own layouts.
+func keysOf(lang string, r rune) []rune {
+	r = unicode.ToLower(r)
+	if r < 128 {
+		return []rune{r}
+	}
+	if r == 'ы' { // the Russian layout's key for the Ukrainian і
+		r = 'і'
+	}
+	order := layoutOrder[lang]
+	n, ok := ownLayouts[lang]
+	if order == nil || !ok {
+		order, n = layoutOrder["en"], ownLayouts["en"]
+	}
+	var out []rune
+	for _, l := range order[:n] {
+		i := strings.IndexRune(l, r)
+		if i < 0 {
+			continue
+		}
+		if k := rune(latinKeys[len([]rune(l[:i]))]); !strings.ContainsRune(string(out), k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// isCodeKey reports whether Latin key k (lower case) means something in the edge code (a terrain or a mark).
+func isCodeKey(k rune) bool {
+	_, ok := latinSym[k]
+	return ok
+}

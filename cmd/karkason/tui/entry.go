@@ -50,6 +50,9 @@ type entry struct {
 	back func()
 	// typed is the text typed for the tile (kept when going back from the place step, and across F6).
 	typed string
+	// justPlaced is set while the tile laid by the place step is recorded (the figure step that follows may take
+	// its only answer, "no figure", at once).
+	justPlaced bool
 	// *placeStep is the place step while it is shown, nil otherwise: its tile, spots and highlighted spot
 	// (e.tile, e.spots, e.cur), read by the table's zoom and by the tests.
 	*placeStep
@@ -67,6 +70,7 @@ func newEntry(t *table) *entry {
 	e.legend = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).
 		SetTextColor(tcell.ColorGray)
 	e.menu = newMenu()
+	e.menu.lang = loc.Lang()
 	e.root = tview.NewFlex().SetDirection(tview.FlexRow)
 	e.root.SetBorder(true).SetBorderPadding(0, 0, 1, 0)
 	e.menu.changed = e.previewChoice
@@ -196,9 +200,7 @@ func (e *entry) offer(choices []choice) {
 	}
 	e.menu.set(labels, muted)
 	if e.typing() {
-		for i := range e.menu.items {
-			e.menu.items[i].hot = 0 // digits type terrains here
-		}
+		e.menu.noKeys() // the keys type the tile here
 	}
 	e.t.board.clearPreview()
 	if e.placeStep == nil && len(choices) > 0 {
@@ -230,8 +232,16 @@ func (e *entry) goBack() {
 	}
 }
 
-// menuKeys: Esc goes back; every other key is the step's first, then the list's.
+// menuKeys: any key but a letter or digit after the first key of a key of two forgets it (Esc and Backspace do
+// only that); Esc goes back; every other key is the step's first, then the list's.
 func (e *entry) menuKeys(ev *tcell.EventKey) *tcell.EventKey {
+	if e.menu.pending != "" && ev.Key() != tcell.KeyRune {
+		e.menu.forget() // a key of two is typed with its second key, nothing between
+		switch ev.Key() {
+		case tcell.KeyEscape, tcell.KeyBackspace, tcell.KeyBackspace2:
+			return nil
+		}
+	}
 	if ev.Key() == tcell.KeyEscape {
 		e.goBack()
 		return nil

@@ -40,9 +40,10 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 				i := r.Intn(len(e.spots))
 				e.spots[i].rot = r.Intn(len(e.spots[i].rots))
 				e.cur = i
+				id := e.tile.ID
 				e.placeSpot()
-				if len(u.sess.Game.Actions) != before+1 {
-					t.Fatalf("seed %d: placing %s refused: %s", seed, e.tile.ID, tb.status.GetText(true))
+				if len(u.sess.Game.Actions) == before { // +1, or +2 with "no figure" the only answer (figureStep)
+					t.Fatalf("seed %d: placing %s refused: %s", seed, id, tb.status.GetText(true))
 				}
 				continue
 			case len(e.choices) == 0:
@@ -50,7 +51,7 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 			}
 			var live []int
 			for i, c := range e.choices {
-				if c.muted {
+				if c.muted || c.warn != "" { // a void gift asks first (giftvoid_test.go)
 					continue
 				}
 				live = append(live, i)

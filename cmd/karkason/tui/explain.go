@@ -158,9 +158,7 @@ func (u *ui) showExplain() {
 		labels[i] = it.label
 	}
 	list.set(labels, nil)
-	for i := range list.items {
-		list.items[i].hot = 0
-	}
+	list.noKeys()
 	list.SetBorder(true).SetTitle(" " + loc.T("ui.explain.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	text := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
 	text.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
@@ -240,9 +238,7 @@ func (u *ui) showRules(query string) {
 			labels[i] = "[yellow]" + tview.Escape(r.ID) + "[-] " + tview.Escape(r.Title)
 		}
 		list.set(labels, nil)
-		for i := range list.items {
-			list.items[i].hot = 0
-		}
+		list.noKeys()
 		// An exact ID first.
 		for i, r := range found {
 			if strings.EqualFold(r.ID, strings.TrimSpace(q)) {

@@ -1,19 +1,26 @@
 package tui
 
 import (
+	"strings"
+	"unicode"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 )
 
-// menu is the list of answers to a decision: one item a choice, each with a hot key (1..9, then 0) shown before
-// it, word-wrapped over as many lines as it needs. ↑↓ PgUp PgDn Home End move the highlight, Enter or the hot key
-// chooses, a mouse click chooses the item under the pointer, the wheel scrolls. Digits work on every keyboard
-// layout, Latin or Cyrillic.
+// menu is the list of answers to a decision: one item a choice, each with a key of its own shown before it
+// (answerKeys: 1..9, 0, then a letter, then a letter and a second key), word-wrapped over as many lines as it
+// needs. ↑↓ PgUp PgDn Home End move the highlight, Enter or the item's key chooses (a key of two: the first
+// highlights the first item it begins, the second chooses; Esc or Backspace forgets the first), a mouse click
+// chooses the item under the pointer, the wheel scrolls. Digits work on every keyboard layout; a letter key also
+// in a Bulgarian or Ukrainian layout (the Cyrillic letter on the key, keysOf).
 type menu struct {
 	*tview.Box
 	items   []menuItem
 	current int
-	offset  int // first item drawn
+	offset  int    // first item drawn
+	lang    string // the user's language: the keyboard layouts a Cyrillic letter is read through
+	pending string // the first key of a key of two, typed
 	// changed is told the highlighted item; selected the chosen one.
 	changed  func(i int)
 	selected func(i int)
@@ -23,7 +30,7 @@ type menu struct {
 
 type menuItem struct {
 	label string // tview tags allowed
-	hot   rune   // 0: none
+	key   string // the key that chooses it, as shown ("1", "T", "K3"); "": none
 	muted bool   // shown in grey, not choosable (a note in the list)
 }
 
@@ -31,31 +38,91 @@ func newMenu() *menu {
 	return &menu{Box: tview.NewBox()}
 }
 
-// hotKey returns the hot key of the i-th choosable item: 1..9, then 0; none after the tenth.
-func hotKey(i int) rune {
-	switch {
-	case i < 9:
-		return rune('1' + i)
-	case i == 9:
-		return '0'
+// answerLetters are the letter keys of the answers after the tenth, in their order. They are the keys whose
+// letters in the Bulgarian layouts (BDS, phonetic) and in the Ukrainian one name that key and no other key that
+// means something in a step (another answer's letter, or a letter of the edge code: a mark typed after the four
+// edges lands in the place step); TestAnswerLettersOnEveryLayout checks it. Shown in upper case.
+const answerLetters = "TDKZX"
+
+// secondKeys are the second keys of a key of two: a digit, then a letter.
+const secondKeys = "1234567890" + answerLetters
+
+// answerKeys returns the keys of n answers, the shortest first: the digits 1..9 and 0; then the letters of
+// answerLetters alone; then a letter followed by a digit or a letter ("K1", "KT"), as few letters used as the first
+// of two as make n fit. At most 10+5*15 answers get a key; the rest "" (the arrows reach them).
+func answerKeys(n int) []string {
+	var out []string
+	for i := 0; i < n && i < 10; i++ {
+		out = append(out, string("1234567890"[i]))
 	}
-	return 0
+	rest := n - len(out)
+	if rest <= 0 {
+		return out
+	}
+	letters, second := []rune(answerLetters), []rune(secondKeys)
+	pairs := 0 // the letters used as the first of two: the last ones
+	for pairs < len(letters) && len(letters)-pairs+pairs*len(second) < rest {
+		pairs++
+	}
+	for _, l := range letters[:len(letters)-pairs] {
+		out = append(out, string(l))
+	}
+	for _, l := range letters[len(letters)-pairs:] {
+		for _, k := range second {
+			out = append(out, string(l)+string(k))
+		}
+	}
+	for len(out) < n {
+		out = append(out, "")
+	}
+	return out[:n]
+}
+
+// answerKey returns the key (upper case, as answerKeys writes it) that rune r types in the user's language: a
+// digit, or one of answerLetters typed in Latin or on a Bulgarian or Ukrainian layout; 0 if r is none of them, or
+// names more than one key that means something (a letter of the edge code among them).
+func answerKey(lang string, r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	found := rune(0)
+	for _, k := range keysOf(lang, r) {
+		u := unicode.ToUpper(k)
+		switch {
+		case strings.ContainsRune(answerLetters, u):
+			if found != 0 && found != u {
+				return 0
+			}
+			found = u
+		case isCodeKey(k):
+			return 0
+		}
+	}
+	return found
 }
 
 // set replaces the items (labels; muted[i] marks a note) and highlights the first choosable one.
 func (m *menu) set(labels []string, muted []bool) {
 	m.items = m.items[:0]
 	n := 0
+	for i := range labels {
+		if i >= len(muted) || !muted[i] {
+			n++
+		}
+	}
+	keys := answerKeys(n)
+	n = 0
 	for i, l := range labels {
 		it := menuItem{label: l}
 		if i < len(muted) && muted[i] {
 			it.muted = true
 		} else {
-			it.hot = hotKey(n)
+			it.key = keys[n]
 			n++
 		}
 		m.items = append(m.items, it)
 	}
+	m.pending = ""
 	m.current, m.offset = 0, 0
 	for m.current < len(m.items) && m.items[m.current].muted {
 		m.current++
@@ -63,6 +130,23 @@ func (m *menu) set(labels []string, muted []bool) {
 	if m.current >= len(m.items) {
 		m.current = 0
 	}
+}
+
+// noKeys takes the keys away (a list whose keys type something else: the tile step, a search).
+func (m *menu) noKeys() {
+	for i := range m.items {
+		m.items[i].key = ""
+	}
+	m.pending = ""
+}
+
+// keyWidth is the cells the keys take before the labels: the longest key and a space.
+func (m *menu) keyWidth() int {
+	w := 1
+	for _, it := range m.items {
+		w = max(w, len(it.key))
+	}
+	return w + 1
 }
 
 // count is the number of items.
@@ -104,12 +188,12 @@ func (m *menu) step(d int) {
 	}
 }
 
-// lines returns the wrapped lines of item i in width w (the first line after the hot key's two cells).
+// lines returns the wrapped lines of item i in width w (after the keys' column).
 func (m *menu) lines(i, w int) []string {
 	if w < 4 {
 		w = 4
 	}
-	ls := tview.WordWrap(m.items[i].label, w-2)
+	ls := tview.WordWrap(m.items[i].label, w-m.keyWidth())
 	if len(ls) == 0 {
 		ls = []string{""}
 	}
@@ -154,16 +238,23 @@ func (m *menu) Draw(screen tcell.Screen) {
 			for xx := 0; xx < w; xx++ {
 				screen.SetContent(x+xx, y+row, ' ', nil, st)
 			}
-			if j == 0 && it.hot != 0 {
-				screen.SetContent(x, y+row, it.hot, nil, st.Foreground(tcell.ColorYellow).Bold(true))
-				if i == m.current {
-					screen.SetContent(x, y+row, it.hot, nil, st.Bold(true))
+			if j == 0 && it.key != "" {
+				ks := st.Foreground(tcell.ColorYellow).Bold(true)
+				switch {
+				case i == m.current:
+					ks = st.Bold(true)
+				case m.pending != "" && !strings.HasPrefix(it.key, m.pending):
+					ks = st.Foreground(tcell.ColorGray) // not what the first key typed begins
+				}
+				for k, r := range it.key {
+					screen.SetContent(x+k, y+row, r, nil, ks)
 				}
 			}
 			fg, bg, _ := st.Decompose()
-			tview.Print(screen, line, x+2, y+row, w-2, tview.AlignLeft, fg)
+			kw := m.keyWidth()
+			tview.Print(screen, line, x+kw, y+row, w-kw, tview.AlignLeft, fg)
 			if i == m.current && !it.muted {
-				for xx := 2; xx < w; xx++ {
+				for xx := kw; xx < w; xx++ {
 					r, comb, s, _ := screen.GetContent(x+xx, y+row)
 					screen.SetContent(x+xx, y+row, r, comb, s.Background(bg))
 				}
@@ -252,17 +343,55 @@ func (m *menu) handleKey(ev *tcell.EventKey) bool {
 	case tcell.KeyEnter:
 		m.choose(m.current)
 	case tcell.KeyRune:
-		for i, it := range m.items {
-			if it.hot != 0 && it.hot == ev.Rune() {
-				m.choose(i)
-				return true
-			}
-		}
-		return false
+		return m.typeKey(ev.Rune())
 	default:
 		return false
 	}
 	return true
+}
+
+// typeKey takes rune r typed as an item's key (or the first of a key of two); it reports whether r was one.
+func (m *menu) typeKey(r rune) bool {
+	k := answerKey(m.lang, r)
+	if k == 0 {
+		if m.pending != "" {
+			m.forget() // not a key of this list: the first key is forgotten
+			return true
+		}
+		return false
+	}
+	typed := m.pending + string(k)
+	first := -1
+	for i, it := range m.items {
+		switch {
+		case it.key == "":
+		case it.key == typed:
+			m.pending = ""
+			m.choose(i)
+			return true
+		case first < 0 && strings.HasPrefix(it.key, typed):
+			first = i
+		}
+	}
+	if first >= 0 {
+		m.pending = typed // the first of two: its first answer highlighted, the second key chooses
+		m.setCurrent(first)
+		return true
+	}
+	had := m.pending != ""
+	m.forget()
+	return had
+}
+
+// forget forgets the first key of a key of two typed (the highlight's preview is told).
+func (m *menu) forget() {
+	if m.pending == "" {
+		return
+	}
+	m.pending = ""
+	if m.changed != nil {
+		m.changed(m.current)
+	}
 }
 
 // MouseHandler: a click chooses the item under the pointer; the wheel moves the highlight.

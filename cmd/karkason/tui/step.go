@@ -21,19 +21,31 @@ import (
 //	step_ended.go    the game is over
 //
 // A step is an entryStep: it fills the entry when it is shown (show: e.ask for the prompt, e.offer for the answers,
-// e.back for Esc), may name its keys in the legend under the prompt (legend), previews the highlighted answer on
-// the board (highlight), records or goes on when an answer is chosen (choose: usually e.t.do with a referee
-// action, which the referee may still refuse; or e.enter with the next step), sees the keys before the list does
-// (key), and answers a click on the board (click). A step that reads the input line (the tile step) is also a
-// typer. Most steps are a list of answers and embed answers, which does all of that for a list of choices (an
-// action to record, or a further step); a step overrides what it does differently (the place step: its answers
-// are places on the board, the arrows move across the board, Space turns the tile).
+// e.back for Esc), names its keys in the legend under the prompt (legend), previews the highlighted answer on the
+// board (highlight), records or goes on when an answer is chosen (choose: usually e.t.do with a referee action,
+// which the referee may still refuse; or e.enter with the next step), sees the keys before the list does (key), and
+// answers a click on the board (click). A step that reads the input line (the tile step) is also a typer. Most
+// steps are a list of answers and embed answers, which does all of that for a list of choices (an action to
+// record, or a further step); a step overrides what it does differently (the place step: its answers are places on
+// the board, the arrows move across the board, Space turns the tile).
+//
+// Keys: every answer e.offer lists gets a key of its own from the menu (menu.go, answerKeys: 1..9, 0, then T D K Z
+// X, then a letter and a second key), typed in Latin or on a Bulgarian or Ukrainian layout (edgecode.go, keysOf);
+// a step need not (and should not) invent letter keys of its own. A step that uses letters for something else
+// (typing a tile) reads the input line and its list has no keys (e.offer takes them away for a typer). The place
+// step passes the list's keys to the board (boardView.keys), so that a place shows the same key on both.
 //
 // Adding a step (e.g. the entry of a position: a board walked by a cursor where tiles are typed by their edges,
 // then figures selected on the board, then tokens: the quarters, the Count, the King and the Robber Baron, gifts,
-// scores, who plays next): a new kind below, a type in a step_*.go file that embeds answers and implements show
-// (and what else it needs), and e.enter(&yourStep{answers: answers{e}}) from wherever the entry moves to it. The
-// board's preview (boardView: pvTile, pvFig, marks) and click (click) are the step's way to the board.
+// scores, who plays next): a new kind below; a type in a step_*.go file that embeds answers and implements kind
+// and show (and legend, key, click, highlight, choose where it differs); and e.enter(&yourStep{answers: answers{e}})
+// from wherever the entry moves to it (e.start picks the step of a referee phase). A cursor step would take the
+// arrows in key, draw through the board's preview (boardView: pvTile/pvPos/pvRot, pvFig, marks and keys; a cursor
+// field is the one thing to add there) and read board clicks in click; a typing step implements typer (the input
+// line, with edgecode.go's parseEdgeCode and engine MatchTiles as the tile step uses them). Steps keep their own
+// state in their struct; the entry keeps only what outlives a step (typed, the tile text kept when going back;
+// justPlaced, the figure step's cue that the tile was laid just now) and the place step while it is shown
+// (e.placeStep, for the zoom key and the tests).
 
 // step is the kind of step the entry shows (e.step; the table and the tests ask it).
 type step int

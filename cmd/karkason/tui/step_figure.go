@@ -9,10 +9,16 @@ import (
 
 // figureStep asks for the figure (SEQ-5): a follower or the abbot onto a place of the tile just laid, no figure, or
 // the abbot back (ABBOT-6), as the referee lists them. The order: the places (followers, then the abbot), no
-// figure, the abbot back. A click on a place of the tile chooses the figure there.
+// figure, the abbot back. Enter takes "no figure" (at the table Enter means "nothing more"): it is highlighted
+// first, and a figure is one key or a click on the tile away (issue 9). When "no figure" is the only answer (no
+// figure in the supply, or every place of the tile taken) and the tile was just laid through the entry, it is
+// recorded at once, as a tile with one legal place is laid at once, and the status line says so; after an undo the
+// step asks again (or Ctrl-Z could never go back past it).
 type figureStep struct{ answers }
 
 func (s *figureStep) kind() step { return stepFigure }
+
+func (s *figureStep) legend() string { return s.e.t.u.loc.T("ui.legend.figure", nil) }
 
 func (s *figureStep) show() {
 	e := s.e
@@ -44,7 +50,21 @@ func (s *figureStep) show() {
 		return boolInt(a.act.Abbot) - boolInt(b.act.Abbot)
 	})
 	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
-	e.offer(append(deploys, rest...))
+	choices := append(deploys, rest...)
+	if e.justPlaced && len(choices) == 1 && choices[0].act.Verb == referee.VerbPass {
+		tile := g.S.Tiles[ti].Type.ID
+		if e.t.do(*choices[0].act) {
+			e.t.setStatus(loc.T("ui.figure_none", map[string]any{"Tile": tile}), false)
+			return
+		}
+	}
+	e.offer(choices)
+	for i, c := range choices {
+		if c.act != nil && c.act.Verb == referee.VerbPass {
+			e.menu.setCurrent(i) // Enter: no figure
+			break
+		}
+	}
 }
 
 func boolInt(b bool) int {

@@ -10,10 +10,13 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// placeStep asks where the tile goes (BASE-4): the legal positions of the tile in the rotations typed are
-// numbered on the board and listed; a digit lays the tile there, the arrows move among them on the board, PgUp and
-// PgDn walk the list, Enter lays it, a click on the board too; Space turns the tile where a position takes it
-// several ways; Esc or Backspace go back to the tile.
+// placeStep asks where the tile goes (BASE-4): the legal positions of the tile in the rotations typed are listed,
+// nearest the last tile first, and each has a key of its own (menu.answerKeys: 1..9, 0, a letter, a letter and a
+// second key), the same on the board and in the list; typing it lays the tile there, and so does a click on the
+// board. The arrows do one thing: they move the highlight across the board to the nearest position in that
+// direction (the list follows); PgUp and PgDn walk the list in its order; Enter lays the tile where the highlight
+// is; Space turns it where a position takes it several ways; Esc or Backspace go back to the tile. The legend says
+// so (ui.legend.place), and F1.
 type placeStep struct {
 	answers
 	tile  *engine.TileType
@@ -58,6 +61,8 @@ func (e *entry) placeTile(t *engine.TileType, rots []int) {
 }
 
 func (s *placeStep) kind() step { return stepPlace }
+
+func (s *placeStep) legend() string { return s.e.t.u.loc.T("ui.legend.place", nil) }
 
 // show lists the positions (one legal position: the tile is laid at once).
 func (s *placeStep) show() {
@@ -120,7 +125,7 @@ func (s *placeStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-// click: a click on a numbered position lays the tile there.
+// click: a click on a legal position lays the tile there.
 func (s *placeStep) click(p engine.Pos, _, _ int) {
 	for i, sp := range s.spots {
 		if sp.pos == p {
@@ -137,7 +142,7 @@ var arrowDir = map[tcell.Key][2]int{tcell.KeyLeft: {-1, 0}, tcell.KeyRight: {1, 
 	tcell.KeyDown: {0, 1}}
 
 // spotsOf groups the placements in rotations rots by position, nearest the last tile first (where the players
-// look, and where the next tile usually goes), then north to south, west to east: the order of the numbers on the
+// look, and where the next tile usually goes), then north to south, west to east: the order of the keys on the
 // board.
 func spotsOf(places []engine.Placement, rots []int, last engine.Pos) []spot {
 	var spots []spot
@@ -186,7 +191,7 @@ func (p *placeStep) spotLabel(i int) string {
 	return label
 }
 
-// previewSpot shows the tile at the highlighted position, the other positions numbered.
+// previewSpot shows the tile at the highlighted position, every position with its key.
 func (p *placeStep) previewSpot() {
 	if p.cur < 0 || p.cur >= len(p.spots) {
 		return
@@ -196,9 +201,13 @@ func (p *placeStep) previewSpot() {
 	b := e.t.board
 	b.clearPreview()
 	b.pvTile, b.pvPos, b.pvRot = p.tile, s.pos, s.rots[s.rot]
-	for _, o := range p.spots {
+	for i, o := range p.spots {
 		b.marks = append(b.marks, o.pos)
+		if i < e.menu.count() {
+			b.keys = append(b.keys, e.menu.items[i].key) // the same key on the board as in the list
+		}
 	}
+	b.typed = e.menu.pending
 	e.pic.t, e.pic.rot = p.tile, s.rots[s.rot]
 	b.showAll(b.marks, p.cur)
 }
@@ -210,8 +219,8 @@ func (p *placeStep) moveSpot(dx, dy int) {
 	}
 }
 
-// spotToward returns the nearest position from the highlighted one in direction dx, dy (straight ahead counts
-// double against going sideways), -1 if none.
+// spotToward returns the nearest position from the highlighted one in direction dx, dy: of the positions ahead
+// (further that way), the one with the least distance ahead plus twice the distance sideways; -1 if none.
 func (p *placeStep) spotToward(dx, dy int) int {
 	if len(p.spots) == 0 {
 		return -1
@@ -253,8 +262,15 @@ func (p *placeStep) placeSpot() {
 	}
 	s := p.spots[p.cur]
 	e := p.e
-	if e.t.do(referee.Action{Verb: referee.VerbPlace, Tile: p.tile.ID, Pos: referee.Pos{X: s.pos.X, Y: s.pos.Y},
-		Rot: s.rots[s.rot] * 90}) {
-		e.typed = ""
+	// The tile typed is done with once it lies (the next tile step, maybe reached at once, starts empty); kept if
+	// the referee refuses.
+	typed := e.typed
+	e.typed = ""
+	e.justPlaced = true // the figure step may record "no figure" at once if it is the only answer
+	ok := e.t.do(referee.Action{Verb: referee.VerbPlace, Tile: p.tile.ID, Pos: referee.Pos{X: s.pos.X, Y: s.pos.Y},
+		Rot: s.rots[s.rot] * 90})
+	e.justPlaced = false
+	if !ok {
+		e.typed = typed
 	}
 }

@@ -147,12 +147,12 @@ func (h *harness) menuLabels() []string {
 	return all
 }
 
-// chooseItem picks menu item i as a player would: its hot key, else the arrows and Enter.
+// chooseItem picks menu item i as a player would: its key, else the arrows and Enter.
 func (h *harness) chooseItem(i int) {
 	h.t.Helper()
 	m := h.u.table.entry.menu
-	if hot := m.items[i].hot; hot != 0 {
-		h.pressRune(hot)
+	if key := m.items[i].key; key != "" {
+		h.typeText(key)
 		return
 	}
 	h.arrowTo(i)
@@ -208,8 +208,8 @@ func (h *harness) typeTile(id string, rot int) {
 	h.t.Fatalf("%s %s: not among %q", id, codeOf(t, rot), h.menuLabels())
 }
 
-// chooseSpot lays the tile at x, y: the position's number, else a click on it if it is in view, else PgDn to it
-// and Enter.
+// chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
+// PgDn to it and Enter.
 func (h *harness) chooseSpot(x, y int) {
 	h.t.Helper()
 	e := h.u.table.entry
@@ -221,8 +221,8 @@ func (h *harness) chooseSpot(x, y int) {
 		if s.pos != p {
 			continue
 		}
-		if k := hotKey(i); k != 0 {
-			h.pressRune(k)
+		if key := e.menu.items[i].key; key != "" {
+			h.typeText(key)
 			return
 		}
 		if v, ok := h.u.table.board.view(); ok && v.in(p) {

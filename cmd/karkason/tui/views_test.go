@@ -329,3 +329,44 @@ func TestSIGHUPStops(t *testing.T) {
 		t.Errorf("%d actions on disk, want 5 (the example's four and the monastery)", n)
 	}
 }
+
+// Issue 9: on the figure step Enter takes "no figure" (at the table Enter means "nothing more"), a figure is one
+// key away, and the legend says so, in every language.
+func TestFigureStepEnterIsNoFigure(t *testing.T) {
+	for _, lang := range []string{"en", "bg", "uk"} {
+		t.Run(lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h := resumed(t, lang, "f.rec", exampleRecord)
+				defer h.stop()
+				h.typeText("ffffm") // a monastery
+				h.key(tcell.KeyEnter)
+				e := h.u.table.entry
+				if e.step != stepFigure {
+					t.Fatalf("step %v, want the figure", e.step)
+				}
+				loc := h.u.loc
+				if got, want := e.legend.GetText(true), loc.T("ui.legend.figure", nil); got != want {
+					t.Errorf("legend %q, want %q", got, want)
+				}
+				h.mustSee(strings.Fields(loc.T("ui.legend.figure", nil))[:3]...)
+				if l := h.menuLabels()[e.menu.current]; l != loc.T("ui.opt.pass", nil) {
+					t.Errorf("highlighted %q, want no figure", l)
+				}
+				h.key(tcell.KeyEnter)
+				g := h.u.sess.Game
+				if last := g.Actions[len(g.Actions)-1]; last.Verb != referee.VerbPass {
+					t.Fatalf("Enter recorded %s, want pass", last)
+				}
+				h.key(tcell.KeyCtrlZ)
+				if e := h.u.table.entry; e.step != stepFigure {
+					t.Fatalf("after undo: step %v", e.step)
+				}
+				h.typeText("1") // the first figure: a follower on the monastery
+				g = h.u.sess.Game
+				if last := g.Actions[len(g.Actions)-1]; last.Verb != referee.VerbDeploy || last.Place != "monastery" {
+					t.Fatalf("1 recorded %s, want a follower on the monastery", last)
+				}
+			})
+		})
+	}
+}
