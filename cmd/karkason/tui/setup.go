@@ -317,7 +317,7 @@ func (f *setupForm) submit() {
 		return
 	}
 	if path != "" {
-		writeLastGame(f.u.o.Config.StateDir, path)
+		f.u.rememberGame(path)
 	}
 	f.u.pages.RemovePage("setup")
 	f.u.setup, f.u.setupShown = nil, nil

@@ -15,9 +15,11 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/errlog"
 	"github.com/karkason/karkason/config"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
@@ -31,6 +33,8 @@ type Options struct {
 	Loc    *locales.Localizer
 	Resume bool   // go on with a saved game
 	File   string // the record to resume ("" = the most recent)
+	// Log is the log file the raw text of errors goes to (never to the screen); nil: errlog.Open(Config.StateDir).
+	Log *errlog.Log
 }
 
 // Run opens the table and returns when the players quit. Errors: opening the saved game (*referee.ParseError,
@@ -96,7 +100,8 @@ type ui struct {
 	// modal is the name of the dialog page shown, "" if none.
 	modal string
 	// notice is a message to show in the status line once the table opens (a recovered torn line, ...).
-	notice string
+	notice    string
+	noticeErr bool // the notice is an error (shown in red): the last-game pointer could not be written
 	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
 	setup      *setupForm
 	setupShown *setupValues
@@ -105,6 +110,9 @@ type ui struct {
 func newUI(o Options) *ui {
 	if o.Loc == nil {
 		o.Loc = locales.New(o.Config.Language)
+	}
+	if o.Log == nil {
+		o.Log = errlog.Open(o.Config.StateDir)
 	}
 	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages()}
 	u.run = u.app
@@ -196,9 +204,17 @@ func (u *ui) openGame(path string) error {
 	if s.Recovered != nil {
 		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": s.Recovered.TornBytes, "File": s.Recovered.SavedTo})
 	}
-	writeLastGame(u.o.Config.StateDir, path)
+	u.rememberGame(path)
 	u.startTable(s)
 	return nil
+}
+
+// rememberGame makes path the last game (for karkason resume without a file); a failure is shown as a note when
+// the table opens.
+func (u *ui) rememberGame(path string) {
+	if err := writeLastGame(u.o.Config.StateDir, path); err != nil {
+		u.notice, u.noticeErr = strings.TrimSpace(u.notice+" "+u.describe(err)), true
+	}
 }
 
 // startTable shows the table for a session.
@@ -211,8 +227,11 @@ func (u *ui) startTable(s *referee.Session) {
 	u.pages.AddAndSwitchToPage("table", u.table.root, true)
 	u.table.refresh()
 	if u.notice != "" {
-		u.table.setStatus(u.notice, false)
-		u.notice = ""
+		u.table.setStatus(u.notice, u.noticeErr)
+		if u.noticeErr {
+			u.table.statusLines = 4
+		}
+		u.notice, u.noticeErr = "", false
 	}
 	if front, _ := u.pages.GetFrontPage(); front == "table" {
 		u.table.focusEntry() // (an ended game shows its tally, which has the focus)
@@ -286,7 +305,8 @@ func (u *ui) dialog(name, text string, buttons []string, done func(int)) {
 	u.run.SetFocus(m)
 }
 
-// describe renders an error for the players: a refusal with its rule, a record error with its line, a locked game.
+// describe renders an error for the players: a refusal with its rule, a record error with its line, an error of
+// the file system (a full disk, a locked game, ...) in words a person can act on. Raw error text goes to the log.
 func (u *ui) describe(err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
@@ -302,10 +322,11 @@ func (u *ui) describe(err error) string {
 			return u.loc.T("ui.line", map[string]any{"Line": p.Line, "Msg": msg})
 		}
 		return msg
-	case errors.Is(err, referee.ErrLocked):
-		return u.loc.T("ui.locked", nil)
 	}
-	return err.Error()
+	if msg, ok := u.o.Log.Explain(u.loc, err); ok {
+		return msg // what happened, that nothing was lost, what to do; the OS's text is in the log
+	}
+	return u.o.Log.Failed(u.loc, "ui.failed", err)
 }
 
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the
