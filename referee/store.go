@@ -89,6 +89,9 @@ func CreateOn(fsys storefs.FS, path string, setup Setup) (*Store, error) {
 	}
 	f, err := fsys.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
+		if !errors.Is(err, os.ErrExist) {
+			os.Remove(path + ".lock") // the game never existed: nobody else can hold its lock
+		}
 		lock.Close()
 		return nil, fail(err)
 	}
@@ -248,14 +251,14 @@ func (s *Store) appendLine(text string) error {
 		s.size += int64(len(text))
 		return nil
 	}
-	cut := s.f.Truncate(s.size)
-	if cut == nil {
-		cut = s.f.Sync()
-	}
-	if cut != nil {
+	if cut := s.f.Truncate(s.size); cut != nil {
 		s.stopped = cut
 		return &FileError{Op: OpSave, Path: s.path, Err: err, Stopped: true}
 	}
+	// The file is its last good length again. If this sync fails too (the disk that failed the write), the next
+	// append's successful sync writes the length with its line; a crash before that leaves at most a torn last
+	// line, which opening moves aside.
+	_ = s.f.Sync()
 	return &FileError{Op: OpSave, Path: s.path, Err: err}
 }
 
