@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -111,4 +112,18 @@ func quote(s string) string {
 		i += size
 	}
 	return s
+}
+
+// commentOnly reports whether a line is blank or holds only a comment, and returns the comment trimmed, as the
+// scanner would: a fast path for the lines that need no parsing (an endless stream of comments is refused at
+// MaxRecordBytes quickly).
+func commentOnly(line string) (string, bool) {
+	t := strings.TrimLeft(line, " \t")
+	switch {
+	case t == "":
+		return "", true
+	case t[0] == '#':
+		return strings.TrimSpace(t[1:]), true
+	}
+	return "", false
 }

@@ -754,6 +754,14 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		if !utf8.ValidString(line) {
 			return nil, newError(n, KeyBadUTF8, line, expUTF8)
 		}
+		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)
+			if state == wantHeader || state == wantSetup {
+				rec.HeaderComments = appendComment(rec.HeaderComments, c)
+			} else {
+				pending = appendComment(pending, c)
+			}
+			continue
+		}
 		sc := newScanner(line, n)
 		switch state {
 		case wantHeader, wantSetup:
