@@ -10,8 +10,8 @@ import (
 
 // File errors a person can act on. The store wraps every error of the file system in a *FileError that says what
 // karkason was doing (Op) and with which file; FileMessages turns it into message ids of the locales with their
-// data: what karkason was doing and that nothing was lost (file.op.*), what happened and what to do
-// (file.problem.*), and for a store that stopped taking writes, what to do about that (file.stopped). The raw text
+// data: what happened and what to do (file.problem.*), what karkason was doing and that nothing was lost
+// (file.op.*), and for a store that stopped taking writes, what to do about that (file.stopped). The raw text
 // of the OS error (Error()) is for the log file only, never for the screen.
 
 // FileOp is what karkason was doing with a file when the file system failed.
@@ -125,9 +125,10 @@ func AsFileError(err error, op FileOp, path string) *FileError {
 // FileMessages explains an error of the file system to the players: the message ids to render (with
 // locales.Localizer.T) and join with a space, in order:
 //
-//   - file.op.OP (OP: save, create, open, read, write): what karkason was doing and that nothing was lost;
 //   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
 //     with --data-dir, close the other karkason, ...);
+//   - file.op.OP (OP: save, create, open, read, write): what it means for the game: that nothing was lost, and
+//     what to do once the problem is solved (confirm again, start again);
 //   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
 //
 // Data (the same map for each): Path (the file), Dir (its folder), Op. ok is false when err is not an error of
@@ -152,7 +153,7 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 		dir = filepath.Dir(fe.Path)
 	}
 	data := map[string]any{"Path": fe.Path, "Dir": dir, "Op": string(fe.Op)}
-	msgs = []FileMessage{{"file.op." + string(fe.Op), data}, {"file.problem." + string(problem), data}}
+	msgs = []FileMessage{{"file.problem." + string(problem), data}, {"file.op." + string(fe.Op), data}}
 	if fe.Stopped {
 		msgs = append(msgs, FileMessage{"file.stopped", data})
 	}

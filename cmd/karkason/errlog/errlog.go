@@ -9,8 +9,8 @@
 //		fmt.Fprintln(stderr, msg) // "… could not be written …; The disk of the folder … is full: free some space …"
 //	}
 //
-// Explain renders the message ids of referee.FileMessages (what karkason was doing and that nothing was lost;
-// what happened and what to do; whether the record stopped taking writes) and writes err.Error() to the log.
+// Explain renders the message ids of referee.FileMessages (what happened and what to do; what karkason was doing
+// and that nothing was lost; whether the record stopped taking writes) and writes err.Error() to the log.
 // Failed is for an error nothing else explains: a generic message that points to the log.
 package errlog
 

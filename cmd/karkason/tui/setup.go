@@ -311,7 +311,7 @@ func (f *setupForm) submit() {
 	if dir := f.u.o.Config.DataDir; dir != "" && len(s.Players) > 0 {
 		path = newRecordPath(dir, time.Now(), s.Players)
 	}
-	sess, err := referee.NewSession(s, f.u.cat, path)
+	sess, err := referee.NewSessionOn(f.u.o.FS, s, f.u.cat, path)
 	if err != nil {
 		f.showError(err)
 		return

@@ -24,6 +24,7 @@ import (
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 	"github.com/rivo/tview"
 )
 
@@ -35,6 +36,8 @@ type Options struct {
 	File   string // the record to resume ("" = the most recent)
 	// Log is the log file the raw text of errors goes to (never to the screen); nil: errlog.Open(Config.StateDir).
 	Log *errlog.Log
+	// FS is the file system of the game records; nil: the real one. Tests set a storefs.Faulty (a full disk).
+	FS storefs.FS
 }
 
 // Run opens the table and returns when the players quit. Errors: opening the saved game (*referee.ParseError,
@@ -113,6 +116,9 @@ func newUI(o Options) *ui {
 	}
 	if o.Log == nil {
 		o.Log = errlog.Open(o.Config.StateDir)
+	}
+	if o.FS == nil {
+		o.FS = storefs.OS{}
 	}
 	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages()}
 	u.run = u.app
@@ -194,7 +200,7 @@ func (u *ui) begin() error {
 
 // openGame resumes the record at path and shows the table.
 func (u *ui) openGame(path string) error {
-	s, err := referee.Resume(path, u.cat)
+	s, err := referee.ResumeOn(u.o.FS, path, u.cat)
 	if err != nil {
 		if s != nil {
 			s.Close()
