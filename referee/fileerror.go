@@ -14,6 +14,10 @@ import (
 // (file.op.*), and for a store that stopped taking writes, what to do about that (file.stopped). The raw text
 // of the OS error (Error()) is for the log file only, never for the screen.
 
+// ErrNotFile is the error of opening a folder, a pipe or a device as a game to go on with (Resume): the record
+// must be a file, to be appended to and locked.
+var ErrNotFile = errors.New("not a regular file")
+
 // FileOp is what karkason was doing with a file when the file system failed.
 type FileOp string
 
@@ -73,7 +77,7 @@ const (
 	ProblemDenied   FileProblem = "denied"    // permission denied (EACCES, EPERM)
 	ProblemMissing  FileProblem = "missing"   // no such file or folder (ENOENT, ENOTDIR)
 	ProblemLocked   FileProblem = "locked"    // the game is open in another karkason (ErrLocked)
-	ProblemIsDir    FileProblem = "is_dir"    // a folder where a file was expected (EISDIR)
+	ProblemNotFile  FileProblem = "not_file"  // a folder, a pipe or a device where a record file was expected (EISDIR)
 	ProblemOther    FileProblem = "other"     // anything else (EIO, ...): see the log
 )
 
@@ -92,8 +96,8 @@ func ProblemOf(err error) FileProblem {
 		return ProblemDenied
 	case errors.Is(err, syscall.ENOENT), errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrNotExist):
 		return ProblemMissing
-	case errors.Is(err, syscall.EISDIR):
-		return ProblemIsDir
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, ErrNotFile):
+		return ProblemNotFile
 	}
 	var fe *FileError
 	var pe *fs.PathError
@@ -167,7 +171,7 @@ func FileMessageKeys() []string {
 		keys = append(keys, "file.op."+string(op))
 	}
 	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
-		ProblemIsDir, ProblemOther} {
+		ProblemNotFile, ProblemOther} {
 		keys = append(keys, "file.problem."+string(p))
 	}
 	return keys

@@ -3,9 +3,12 @@ package referee
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -101,7 +104,7 @@ func lineTooLong(line int, b []byte) *ParseError {
 	return newError(line, KeyLineTooLong, string(b[:min(len(b), 4*MaxQuote)]), expShortLine, "Max", MaxLineBytes)
 }
 
-// quote cuts s to MaxQuote characters (runes; the bytes of invalid UTF-8 count one each) followed by "…".
+// quote cuts s to MaxQuote characters (runes; a byte of invalid UTF-8 counts as one) followed by "…".
 func quote(s string) string {
 	n := 0
 	for i := 0; i < len(s); n++ {
@@ -112,6 +115,28 @@ func quote(s string) string {
 		i += size
 	}
 	return s
+}
+
+// Printable returns the offending text of an error (ParseError.Text) fit to show on a terminal: control
+// characters and bytes of invalid UTF-8 written as Go escapes ("\x00", "\x1b", "\r", "\xff"), so that nothing
+// from a file can blank or drive the terminal; a tab is a space. Renderers of ParseError apply it to Text.
+func Printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r == '\t':
+			b.WriteByte(' ')
+		case unicode.IsControl(r):
+			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // commentOnly reports whether a line is blank or holds only a comment, and returns the comment trimmed, as the

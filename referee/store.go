@@ -151,6 +151,12 @@ func openStore(fsys storefs.FS, path string) (*Store, []byte, *Recovery, error) 
 		return nil, nil, nil, fail(err)
 	}
 	defer in.Close()
+	if fi, err := in.Stat(); err != nil || !fi.Mode().IsRegular() {
+		if err == nil {
+			err = ErrNotFile // a folder, a pipe, a device: nothing to lock or append to
+		}
+		return nil, nil, nil, fail(err)
+	}
 	lock, err := lockFile(path)
 	if err != nil {
 		return nil, nil, nil, fail(err)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 
@@ -109,7 +110,13 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 		}
 		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
 	case errors.As(err, &p):
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": p.Text, "Msg": loc.T(p.Key, p.Data),
+		// The offending text, at most referee.MaxQuote characters, with its control characters escaped.
+		data := maps.Clone(p.Data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		data["Text"] = referee.Printable(p.Text)
+		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
 			"Expected": p.Expected})
 	}
 	if msg, ok := log.Explain(loc, err); ok {

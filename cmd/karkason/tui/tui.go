@@ -12,6 +12,7 @@ package tui
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -320,7 +321,12 @@ func (u *ui) describe(err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + u.tr(r.Key, r.Data)
 	case errors.As(err, &p):
-		msg := u.tr(p.Key, p.Data)
+		data := maps.Clone(p.Data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		data["Text"] = referee.Printable(p.Text) // no control characters from a file on the screen
+		msg := u.tr(p.Key, data)
 		if msg == p.Key {
 			msg = p.Error()
 		}
