@@ -23,19 +23,24 @@ import (
 const (
 	MaxRecordBytes = 4 << 20 // 4 MiB: a record larger than this is refused (KeyTooLarge)
 	MaxLineBytes   = 4 << 10 // 4 KiB: a line longer than this, without its "\r\n", is refused (KeyLineTooLong)
+	// MaxLines: a record of more lines is refused (KeyTooLarge). A whole game with every module and comments is a
+	// few hundred lines; the cap keeps a stream of tiny lines ("#a" over and over) from costing more memory and
+	// time than 4 MiB of real lines.
+	MaxLines = 16 << 10
 	// MaxQuote is the number of characters of the offending text an error quotes; a longer text is cut and ends
 	// in "…" (ParseError.Text).
 	MaxQuote = 60
 )
 
 // Message ids of the caps (ParseError.Key); Data has "Max" (MaxRecordBytes in MiB, or MaxLineBytes in bytes).
+// KeyTooLarge is also the error of a record of more than MaxLines lines.
 const (
 	KeyTooLarge    = "record.too_large"
 	KeyLineTooLong = "record.line_too_long"
 )
 
 const (
-	expSmallRecord = "a record of at most 4 MiB"
+	expSmallRecord = "a record of at most 4 MiB and 16384 lines"
 	expShortLine   = "a line of at most 4096 bytes"
 )
 
@@ -73,7 +78,7 @@ func (lr *lineReader) next() (string, bool) {
 	b, err := lr.br.ReadSlice('\n')
 	lr.read += int64(len(b))
 	lr.n++
-	if lr.read > MaxRecordBytes {
+	if lr.read > MaxRecordBytes || lr.n > MaxLines {
 		lr.done, lr.err = true, tooLarge(lr.n)
 		return "", false
 	}

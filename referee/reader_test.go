@@ -138,6 +138,9 @@ func TestReplayIsBounded(t *testing.T) {
 		{"endless comments", func() io.Reader {
 			return &endless{head: twoPlayers, line: "# a comment that goes on and on\n"}
 		}, KeyTooLarge, 0, MaxRecordBytes + 3*MaxLineBytes},
+		{"endless tiny comments", func() io.Reader {
+			return &endless{head: twoPlayers, line: "#a\n"}
+		}, KeyTooLarge, MaxLines + 1, 3 * MaxLineBytes + 3*MaxLines},
 		{"a 1 MB tile name", func() io.Reader {
 			return strings.NewReader(twoPlayers + "red place " + strings.Repeat("x", 1<<20) + " 1,0 90\n")
 		}, KeyLineTooLong, 3, 3 * MaxLineBytes},
@@ -203,6 +206,8 @@ func TestCaps(t *testing.T) {
 		{"a byte too long, CRLF", twoPlayers + comment(MaxLineBytes+1) + "\r\n", KeyLineTooLong},
 		{"largest record", twoPlayers + strings.Repeat(comment(1023)+"\n", (MaxRecordBytes-len(twoPlayers))/1024) +
 			comment((MaxRecordBytes-len(twoPlayers))%1024), ""},
+		{"most lines", strings.Repeat("\n", MaxLines-2) + twoPlayers[:len(twoPlayers)-1], ""},
+		{"a line too many", strings.Repeat("\n", MaxLines-1) + twoPlayers[:len(twoPlayers)-1], KeyTooLarge},
 		{"a byte too large", twoPlayers + strings.Repeat(comment(1023)+"\n", (MaxRecordBytes-len(twoPlayers))/1024) +
 			comment((MaxRecordBytes-len(twoPlayers))%1024+1), KeyTooLarge},
 	} {
