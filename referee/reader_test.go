@@ -140,7 +140,7 @@ func TestReplayIsBounded(t *testing.T) {
 		}, KeyTooLarge, 0, MaxRecordBytes + 3*MaxLineBytes},
 		{"endless tiny comments", func() io.Reader {
 			return &endless{head: twoPlayers, line: "#a\n"}
-		}, KeyTooLarge, MaxLines + 1, 3 * MaxLineBytes + 3*MaxLines},
+		}, KeyTooLarge, MaxLines + 1, 3*MaxLineBytes + 3*MaxLines},
 		{"a 1 MB tile name", func() io.Reader {
 			return strings.NewReader(twoPlayers + "red place " + strings.Repeat("x", 1<<20) + " 1,0 90\n")
 		}, KeyLineTooLong, 3, 3 * MaxLineBytes},

@@ -16,7 +16,6 @@ package errlog
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +38,7 @@ type Log struct {
 	mu   sync.Mutex
 	path string
 	now  func() time.Time
+	last string // the last text logged
 }
 
 // Open returns the log of the state folder stateDir ("" for none). Nothing is created until something is logged.
@@ -66,8 +66,12 @@ func (l *Log) Record(context string, err error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	line := fmt.Sprintf("%s %s: %s\n", l.now().UTC().Format(time.RFC3339), context,
-		strings.ReplaceAll(err.Error(), "\n", " "))
+	text := context + ": " + strings.ReplaceAll(err.Error(), "\n", " ")
+	if text == l.last {
+		return // the same error shown again (F3 explains it once more): logged once
+	}
+	l.last = text
+	line := l.now().UTC().Format(time.RFC3339) + " " + text + "\n"
 	if fi, serr := os.Stat(l.path); serr == nil && fi.Size()+int64(len(line)) > MaxBytes {
 		_ = os.Rename(l.path, l.path+".1")
 	}

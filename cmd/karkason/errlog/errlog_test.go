@@ -127,7 +127,13 @@ func TestLogIsBounded(t *testing.T) {
 	log := Open(dir)
 	big := errors.New(strings.Repeat("x", 1000))
 	for i := 0; i < 3*MaxBytes/1000; i++ {
-		log.Record("test", big)
+		log.Record(fmt.Sprint("test ", i), big)
+	}
+	// The same error twice in a row is logged once.
+	log.Record("again", big)
+	log.Record("again", big)
+	if data, _ := os.ReadFile(filepath.Join(dir, FileName)); strings.Count(string(data), "again:") != 1 {
+		t.Error("the same error twice in a row is logged twice")
 	}
 	for _, name := range []string{FileName, FileName + ".1"} {
 		fi, err := os.Stat(filepath.Join(dir, name))

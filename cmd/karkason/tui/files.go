@@ -98,11 +98,11 @@ func writeLastGame(stateDir, path string) error {
 	if err := os.MkdirAll(stateDir, 0o755); err != nil {
 		return fail(err)
 	}
-	tmp := ptr + ".tmp"
-	f, err := os.Create(tmp)
+	f, err := os.CreateTemp(stateDir, lastGameFile+".*.tmp") // two karkasons never write one temporary file
 	if err != nil {
 		return fail(err)
 	}
+	tmp := f.Name()
 	_, err = f.WriteString(path + "\n")
 	if err == nil {
 		err = f.Sync()
