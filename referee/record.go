@@ -703,9 +703,9 @@ func WriteRecord(w io.Writer, rec *Record) error {
 // then the header "karkason-record 1", the setup line, and one action per line; "end" at most
 // once and followed only by blank and comment lines. It returns the first error as a
 // *ParseError naming the line, the offending text and what was expected; read errors of r are
-// returned as they are. The reading is bounded: a record over MaxRecordBytes (KeyTooLarge) or a
-// line over MaxLineBytes (KeyLineTooLong) is refused where the cap is passed, without reading
-// the rest (see reader.go).
+// returned as they are. The reading is bounded: a record over MaxRecordBytes or MaxLines
+// (KeyTooLarge) or a line over MaxLineBytes (KeyLineTooLong) is refused where the cap is
+// passed, without reading the rest (see reader.go).
 func ParseRecord(r io.Reader) (*Record, error) {
 	rec, err := parseRecord(r, recordHooks{})
 	if err != nil {
@@ -722,7 +722,7 @@ type recordHooks struct {
 	action func(a Action) error
 }
 
-// parseRecord is ParseRecord with hooks; the record is read through a lineReader (MaxRecordBytes, MaxLineBytes).
+// parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go).
 // On an error the record read so far may be returned with it.
 func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	lr, err := newLineReader(r)

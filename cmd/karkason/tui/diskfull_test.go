@@ -173,3 +173,45 @@ func readText(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// An undo whose rewrite reached the record but whose folder sync failed: the undo counts on the screen as on
+// disk, the status says the record takes no more writes and to go on with karkason resume; a move then is refused
+// without writing; resumed, the game goes on from the undone record.
+func TestCommittedUndoStopsTheRecord(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		fsys := storefs.NewFaulty()
+		o := testOptions(t, "bg")
+		o.Resume, o.FS = true, fsys
+		o.File = writeRecord(t, o.Config.DataDir, "g.rec", exampleRecord+"red place b-m 1,-1 0\n")
+		h := start(t, o)
+		fsys.Set(func(y *storefs.Faulty) { y.SyncDirErr = syscall.EIO })
+		h.key(tcell.KeyCtrlZ)
+		fsys.Free()
+		status := h.u.table.status.GetText(true)
+		for _, want := range []string{"karkason resume", "дневника"} {
+			if !strings.Contains(status, want) {
+				t.Fatalf("the status line lacks %q:\n%s", want, status)
+			}
+		}
+		noRawErrors(t, h.text())
+		if n := len(h.u.sess.Game.Actions); n != 4 || readText(t, o.File) != exampleRecord {
+			t.Fatalf("committed undo: %d actions, record %q", n, readText(t, o.File))
+		}
+		if h.u.table.entry.step != stepTile {
+			t.Fatalf("the screen does not show the undone game: step %v", h.u.table.entry.step)
+		}
+		h.typeTile("b-m", 0)
+		h.chooseSpot(1, -1)
+		if n := len(h.u.sess.Game.Actions); n != 4 || readText(t, o.File) != exampleRecord {
+			t.Fatalf("a stopped record took a move: %d actions, record %q", n, readText(t, o.File))
+		}
+		h.stop()
+		h = start(t, o)
+		defer h.stop()
+		h.typeTile("b-m", 0)
+		h.chooseSpot(1, -1)
+		if got := readText(t, o.File); got != exampleRecord+"red place b-m 1,-1 0\n" {
+			t.Fatalf("resumed, the move: %q", got)
+		}
+	})
+}

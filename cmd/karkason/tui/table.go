@@ -441,7 +441,7 @@ func (t *table) undo() {
 	}
 	ok, err := t.u.sess.Undo()
 	switch {
-	case err != nil:
+	case err != nil && !ok:
 		t.refused(err)
 	case !ok:
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
@@ -450,6 +450,9 @@ func (t *table) undo() {
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 		t.board.follow = true
 		t.refresh()
+		if err != nil {
+			t.refused(err) // the undo reached the record, but the record takes no more writes (FileError.Committed)
+		}
 	}
 }
 
