@@ -280,3 +280,21 @@ func TestResumeIsBounded(t *testing.T) {
 	}
 	s.Close()
 }
+
+// A refusal quotes at most MaxQuote characters of a text from the record: a 3000-letter tile id, within the line
+// cap, is refused (CFG-5) with its first 60 letters and "…".
+func TestRefusalQuotesAreCut(t *testing.T) {
+	_, err := Replay(strings.NewReader(twoPlayers+"red place b-"+strings.Repeat("x", 3000)+" 1,0 90\n"), false)
+	var re *Refusal
+	if !errors.As(err, &re) || re.Line != 3 {
+		t.Fatalf("error %v, want a refusal at line 3", err)
+	}
+	for k, v := range re.Data {
+		if s, ok := v.(string); ok && utf8.RuneCountInString(s) > MaxQuote+1 {
+			t.Errorf("data %s holds %d characters", k, utf8.RuneCountInString(s))
+		}
+	}
+	if !strings.Contains(fmt.Sprint(re.Data), "…") {
+		t.Errorf("no cut text in %v", re.Data)
+	}
+}
