@@ -10,6 +10,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/errlog"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
 	"github.com/karkason/karkason/referee/storefs"
 )
 
@@ -212,6 +214,38 @@ func TestCommittedUndoStopsTheRecord(t *testing.T) {
 		h.chooseSpot(1, -1)
 		if got := readText(t, o.File); got != exampleRecord+"red place b-m 1,-1 0\n" {
 			t.Fatalf("resumed, the move: %q", got)
+		}
+	})
+}
+
+// The saved-games picker: a record of 50 MB and a game open in another karkason are refused with messages in the
+// players' language, in full, with no raw OS text; the picker stays.
+func TestPickerRefusals(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		o.Resume = true
+		big := writeRecord(t, o.Config.DataDir, "a-big.rec", exampleRecord)
+		if err := os.Truncate(big, 50<<20); err != nil {
+			t.Fatal(err)
+		}
+		locked := writeRecord(t, o.Config.DataDir, "b-locked.rec", exampleRecord)
+		other, err := referee.Resume(locked, engine.Standard()) // another karkason has it open
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		h := start(t, o)
+		defer h.stop()
+		// The newest first: b-locked.rec (written last), then a-big.rec.
+		h.key(tcell.KeyEnter)
+		h.mustSee("іншому karkason", "закрийте")
+		noRawErrors(t, h.text())
+		h.key(tcell.KeyDown)
+		h.key(tcell.KeyEnter)
+		h.mustSee("4 МБ")
+		noRawErrors(t, h.text())
+		if h.u.sess != nil {
+			t.Fatal("a game was opened")
 		}
 	})
 }
