@@ -298,3 +298,25 @@ func TestRefusalQuotesAreCut(t *testing.T) {
 		t.Errorf("no cut text in %v", re.Data)
 	}
 }
+
+// BenchmarkReplayRefusesEndless: how long replay takes to refuse what is not a record: /dev/zero (line 1, the line
+// cap), an endless stream of actions refused by the rules at line 3, an endless stream of comment lines (the line
+// count cap).
+func BenchmarkReplayRefusesEndless(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		r    func() io.Reader
+	}{
+		{"dev-zero", func() io.Reader { return zeros{} }},
+		{"actions", func() io.Reader { return &endless{head: twoPlayers, line: "red pass\n"} }},
+		{"comments", func() io.Reader { return &endless{head: twoPlayers, line: "# a comment that goes on\n"} }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Replay(bc.r(), false); err == nil {
+					b.Fatal("accepted")
+				}
+			}
+		})
+	}
+}
