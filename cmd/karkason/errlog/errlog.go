@@ -6,7 +6,7 @@
 //
 //	log := errlog.Open(cfg.StateDir)
 //	if msg, ok := log.Explain(loc, referee.AsFileError(err, referee.OpWrite, path)); ok {
-//		fmt.Fprintln(stderr, msg) // "… could not be written …; The disk of the folder … is full: free some space …"
+//		fmt.Fprintln(stderr, msg) // "The disk of the folder … is full: free some space … … could not be written; …"
 //	}
 //
 // Explain renders the message ids of referee.FileMessages (what happened and what to do; what karkason was doing
