@@ -56,17 +56,33 @@ func refusal(rule, key string, kv ...any) *Refusal {
 	if len(kv) > 0 {
 		r.Data = map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {
-			r.Data[kv[i].(string)] = kv[i+1]
+			r.Data[kv[i].(string)] = quoteData(kv[i+1])
 		}
 	}
 	return r
+}
+
+// quoteData cuts a text from a record to MaxQuote characters for a message (a 3000-letter tile id is shown as its
+// first 60); other values are kept.
+func quoteData(v any) any {
+	if s, ok := v.(string); ok {
+		return quote(s)
+	}
+	return v
 }
 
 // asRefusal turns an engine.RuleError into a Refusal; other errors pass through.
 func asRefusal(err error) error {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		return &Refusal{Rule: re.Rule, Key: re.Key, Data: re.Data}
+		var data map[string]any
+		if re.Data != nil {
+			data = make(map[string]any, len(re.Data))
+			for k, v := range re.Data {
+				data[k] = quoteData(v)
+			}
+		}
+		return &Refusal{Rule: re.Rule, Key: re.Key, Data: data}
 	}
 	return err
 }

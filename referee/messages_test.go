@@ -33,7 +33,7 @@ var sourceDirs = []string{"../engine", ".", "../config", "../cmd"}
 
 // msgIDRE matches a string literal that is a message id, or (ending in ".") the prefix of a family of ids built at
 // run time ("ev.score." + category).
-var msgIDRE = regexp.MustCompile(`^(err|ev|cat|cli|record|ui|term|colour|plural|config|flag)\.[a-z0-9_.-]*$`)
+var msgIDRE = regexp.MustCompile(`^(err|ev|cat|cli|record|ui|term|colour|plural|config|flag|file)\.[a-z0-9_.-]*$`)
 
 // notMessageIDs are literals that look like message ids and are not.
 var notMessageIDs = map[string]string{
@@ -408,6 +408,9 @@ func dynamicIDs() map[string]string {
 	}
 	for _, id := range referee.ParseErrorKeys() {
 		out[id] = "referee.ParseErrorKeys"
+	}
+	for _, id := range referee.FileMessageKeys() {
+		out[id] = "referee.FileMessageKeys"
 	}
 	return out
 }

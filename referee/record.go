@@ -349,6 +349,9 @@ func (s Setup) Validate() error {
 	if s.Followers != 0 && (s.Followers < MinFollowers || s.Followers > MaxFollowers) {
 		return newError(0, KeyBadFollowers, strconv.Itoa(s.Followers), expFollowers)
 	}
+	if line := s.String(); len(line) > MaxLineBytes {
+		return lineTooLong(0, []byte(line)) // it could not be read back (names of hundreds of letters)
+	}
 	return nil
 }
 
@@ -700,14 +703,32 @@ func WriteRecord(w io.Writer, rec *Record) error {
 // then the header "karkason-record 1", the setup line, and one action per line; "end" at most
 // once and followed only by blank and comment lines. It returns the first error as a
 // *ParseError naming the line, the offending text and what was expected; read errors of r are
-// returned as they are.
+// returned as they are. The reading is bounded: a record over MaxRecordBytes or MaxLines
+// (KeyTooLarge) or a line over MaxLineBytes (KeyLineTooLong) is refused where the cap is
+// passed, without reading the rest (see reader.go).
 func ParseRecord(r io.Reader) (*Record, error) {
-	data, err := io.ReadAll(r)
+	rec, err := parseRecord(r, recordHooks{})
 	if err != nil {
 		return nil, err
 	}
-	text := strings.TrimPrefix(string(data), "\uFEFF")
-	lines := strings.Split(text, "\n")
+	return rec, nil
+}
+
+// recordHooks are called as the record is read, so that a game is played along line by line (Replay, Resume): a
+// refusal at line 3 comes at once, whatever follows. setup gets the setup line and its number, action each action;
+// an error from either stops the reading and is returned.
+type recordHooks struct {
+	setup  func(s Setup, line int) error
+	action func(a Action) error
+}
+
+// parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go).
+// On an error the record read so far may be returned with it.
+func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
+	lr, err := newLineReader(r)
+	if err != nil {
+		return nil, err
+	}
 	const (
 		wantHeader = iota
 		wantSetup
@@ -717,11 +738,29 @@ func ParseRecord(r io.Reader) (*Record, error) {
 	state := wantHeader
 	rec := &Record{}
 	var pending []string // comment-only lines waiting for the next action
-	for i, line := range lines {
-		n := i + 1
+	for {
+		line, more := lr.next()
+		if !more {
+			if lr.err != nil {
+				return rec, lr.err
+			}
+			break
+		}
+		n := lr.n
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
 		line = strings.TrimSuffix(line, "\r")
 		if !utf8.ValidString(line) {
 			return nil, newError(n, KeyBadUTF8, line, expUTF8)
+		}
+		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)
+			if state == wantHeader || state == wantSetup {
+				rec.HeaderComments = appendComment(rec.HeaderComments, c)
+			} else {
+				pending = appendComment(pending, c)
+			}
+			continue
 		}
 		sc := newScanner(line, n)
 		switch state {
@@ -742,6 +781,11 @@ func ParseRecord(r io.Reader) (*Record, error) {
 				}
 				rec.Setup, rec.SetupLine = s, n
 				state = inActions
+				if hooks.setup != nil {
+					if err := hooks.setup(s, n); err != nil {
+						return rec, err
+					}
+				}
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
@@ -754,6 +798,11 @@ func ParseRecord(r io.Reader) (*Record, error) {
 				continue
 			}
 			a.CommentsBefore, pending = pending, nil
+			if hooks.action != nil {
+				if err := hooks.action(a); err != nil {
+					return rec, err
+				}
+			}
 			rec.Actions = append(rec.Actions, a)
 			if a.Verb == VerbEnd {
 				state = afterEnd
@@ -767,9 +816,9 @@ func ParseRecord(r io.Reader) (*Record, error) {
 	}
 	switch state {
 	case wantHeader:
-		return nil, newError(len(lines), KeyMissingHeader, "", expHeader)
+		return nil, newError(lr.n, KeyMissingHeader, "", expHeader)
 	case wantSetup:
-		return nil, newError(len(lines), KeyMissingSetup, "", expSetup)
+		return nil, newError(lr.n, KeyMissingSetup, "", expSetup)
 	}
 	rec.TrailingComments = pending
 	return rec, nil
@@ -908,6 +957,7 @@ func ParseErrorKeys() []string {
 		KeyBadVerb, KeyEndWithColour, KeyAfterEnd, KeyBadTile, KeyBadPosition, KeyBadRotation,
 		KeyBadFigure, KeyBadPlace, KeyBadFeature, KeyBadSynodPlace, KeyBadQuarter, KeyBadGift,
 		KeyExpectedAbbot, KeyExtraText, KeyBadComment, KeyUnusedField,
+		KeyTooLarge, KeyLineTooLong,
 	}
 }
 
@@ -951,6 +1001,7 @@ const (
 )
 
 func newError(line int, key, text, expected string, extra ...any) *ParseError {
+	text = quote(text) // at most MaxQuote characters of the offending text, then "…"
 	data := map[string]any{"Line": line, "Text": text, "Expected": expected, "Missing": false}
 	for i := 0; i+1 < len(extra); i += 2 {
 		data[extra[i].(string)] = extra[i+1]

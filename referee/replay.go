@@ -7,16 +7,48 @@ import (
 	"github.com/karkason/karkason/engine"
 )
 
-// Replay reads a game record and applies it action by action (record format "Replay output"). The game is settled
-// at the end (optional decisions declined, the turn scored); with final it is also scored as if it ended after the
-// last action. A refused or malformed line stops the replay: the error (*ParseError or *Refusal) names the line,
-// and the returned game is the state after the last good action (nil if the header or setup is bad).
+// Replay reads a game record and applies it action by action (record format "Replay output"), as it reads it: a
+// line is parsed and applied before the next is read, so a refusal at line 3 comes at once, whatever follows, and
+// the reading is bounded (MaxRecordBytes, MaxLineBytes). The game is settled at the end (optional decisions
+// declined, the turn scored); with final it is also scored as if it ended after the last action. A refused or
+// malformed line stops the replay: the error (*ParseError or *Refusal) names the line, and the returned game is
+// the state after the last good action (nil if the header or setup is bad). Read errors of r are returned as they
+// are.
 func Replay(r io.Reader, final bool) (*Game, error) {
-	rec, err := ParseRecord(r)
+	g, err := playAlong(r, engine.Standard())
 	if err != nil {
-		return nil, err
+		if g != nil {
+			g.Settle()
+		}
+		return g, err
 	}
-	return ReplayRecord(rec, engine.Standard(), final)
+	g.Settle()
+	if final {
+		_ = g.end()
+	}
+	return g, nil
+}
+
+// playAlong reads a record and plays it as it reads: the game is set up at the setup line and each action applied
+// before the next line is read. It returns the game after the last good action (nil before the setup line) and
+// the first error.
+func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
+	var g *Game
+	_, err := parseRecord(r, recordHooks{
+		setup: func(s Setup, line int) error {
+			ng, err := NewGame(s, cat)
+			if err != nil {
+				if r, ok := err.(*Refusal); ok && r.Line == 0 {
+					r.Line = line // a set-up the rules refuse (CFG-*) is the setup line's error
+				}
+				return err
+			}
+			g = ng
+			return nil
+		},
+		action: func(a Action) error { return g.Apply(a) },
+	})
+	return g, err
 }
 
 // ReplayRecord applies a parsed record; see Replay.

@@ -1,7 +1,11 @@
 package referee
 
 import (
+	"bytes"
+	"errors"
+
 	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // Session is a game being played at the table with its record on disk: every action is validated on a copy of
@@ -15,15 +19,21 @@ type Session struct {
 	Recovered *Recovery
 }
 
-// NewSession starts a new game and, if path is not empty, its record file.
+// NewSession starts a new game and, if path is not empty, its record file. Errors: a refused set-up (*ParseError,
+// *Refusal), a *FileError (OpCreate, no file left behind) or ErrLocked.
 func NewSession(setup Setup, cat *engine.Catalogue, path string) (*Session, error) {
+	return NewSessionOn(storefs.OS{}, setup, cat, path)
+}
+
+// NewSessionOn is NewSession with its record on the file system fsys (tests: storefs.Faulty).
+func NewSessionOn(fsys storefs.FS, setup Setup, cat *engine.Catalogue, path string) (*Session, error) {
 	g, err := NewGame(setup, cat)
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{Game: g}
 	if path != "" {
-		st, err := Create(path, setup)
+		st, err := CreateOn(fsys, path, setup)
 		if err != nil {
 			return nil, err
 		}
@@ -32,28 +42,27 @@ func NewSession(setup Setup, cat *engine.Catalogue, path string) (*Session, erro
 	return s, nil
 }
 
-// Resume opens a record file and replays it. A refused line stops the replay: the game is as after the last good
-// action and the error says which line; the file is left as it is.
+// Resume opens a record file and replays it as it reads it (a line is applied before the next is read; the reading
+// is bounded by MaxRecordBytes and MaxLineBytes). A refused or malformed line stops the replay: the session is
+// returned with the game as after the last good action and the error says which line; the file is left as it is.
+// Errors with a nil session: a bad header or setup line (*ParseError, *Refusal), a record over MaxRecordBytes, a
+// *FileError (OpOpen) or ErrLocked.
 func Resume(path string, cat *engine.Catalogue) (*Session, error) {
-	st, rec, recov, err := Open(path)
+	return ResumeOn(storefs.OS{}, path, cat)
+}
+
+// ResumeOn is Resume with the record on the file system fsys (tests: storefs.Faulty).
+func ResumeOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Session, error) {
+	st, data, recov, err := openStore(fsys, path)
 	if err != nil {
-		if st != nil {
-			st.Close()
-		}
 		return nil, err
 	}
-	g, err := NewGame(rec.Setup, cat)
-	if err != nil {
+	g, err := playAlong(bytes.NewReader(data), cat)
+	if g == nil {
 		st.Close()
 		return nil, err
 	}
-	s := &Session{Game: g, Store: st, Recovered: recov}
-	for _, a := range rec.Actions {
-		if err := g.Apply(a); err != nil {
-			return s, err
-		}
-	}
-	return s, nil
+	return &Session{Game: g, Store: st, Recovered: recov}, err
 }
 
 // Do validates a, saves it and applies it. A refusal (or a failed write) leaves the game unchanged.
@@ -75,21 +84,26 @@ func (s *Session) Do(a Action) error {
 	return nil
 }
 
-// Undo takes back the last action; false if there is none.
+// Undo takes back the last action; false if there is none. A failed rewrite of the record leaves the game as it
+// was, unless the rewrite was Committed (*FileError): then the undo is done and the error says the store stopped.
 func (s *Session) Undo() (bool, error) {
 	if len(s.Game.Actions) == 0 {
 		return false, nil
 	}
 	next := s.Game.Clone()
 	undone := next.Undo(1)
+	var err error
 	if s.Store != nil {
-		if err := s.Store.Rewrite(next.Record()); err != nil {
-			return false, err
+		err = s.Store.Rewrite(next.Record())
+		var fe *FileError
+		if err != nil && !(errors.As(err, &fe) && fe.Committed) {
+			return false, err // the record is as it was: so is the game
 		}
+		// Committed: the record on disk is the undone one, so the game is too (and the store is stopped).
 	}
 	s.Game = next
 	s.redo = append(s.redo, undone...)
-	return true, nil
+	return true, err
 }
 
 // Redo applies the last undone action again; false if there is none.

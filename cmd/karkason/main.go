@@ -16,10 +16,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"maps"
 	"os"
 	"strings"
 
+	"github.com/karkason/karkason/cmd/karkason/errlog"
 	"github.com/karkason/karkason/cmd/karkason/tui"
 	"github.com/karkason/karkason/config"
 	"github.com/karkason/karkason/engine"
@@ -43,16 +44,22 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		lang = locales.FromEnv(getenv)
 	}
 	loc := locales.New(lang)
+	log := errlog.Open(cfg.StateDir)
 	if errors.Is(cfgErr, pflag.ErrHelp) {
 		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
 		return 0
 	}
 	if cfgErr != nil {
 		var ce *config.Error
-		if errors.As(cfgErr, &ce) {
+		switch {
+		case errors.As(cfgErr, &ce) && ce.Path != "" && referee.ProblemOf(ce.Err) != "":
+			// The settings file cannot be read (permission denied, ...): said in words, the OS's text to the log.
+			msg, _ := log.Explain(loc, referee.AsFileError(ce.Err, referee.OpRead, ce.Path))
+			fmt.Fprintln(stderr, msg)
+		case ce != nil:
 			fmt.Fprintln(stderr, loc.RenderMessage(ce.Message()))
-		} else {
-			fmt.Fprintln(stderr, cfgErr)
+		default:
+			fmt.Fprintln(stderr, log.Failed(loc, "cli.failed", cfgErr))
 		}
 		if ce == nil || ce.ID == config.MsgBadFlag {
 			return 2
@@ -65,13 +72,13 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	}
 	switch cmd {
 	case "":
-		return runTUI(tui.Options{Config: cfg, Loc: loc}, stderr, loc)
+		return runTUI(tui.Options{Config: cfg, Loc: loc, Log: log}, stderr, loc, log)
 	case "resume":
-		o := tui.Options{Config: cfg, Loc: loc, Resume: true}
+		o := tui.Options{Config: cfg, Loc: loc, Log: log, Resume: true}
 		if len(rest) > 0 {
 			o.File = rest[0]
 		}
-		return runTUI(o, stderr, loc)
+		return runTUI(o, stderr, loc, log)
 	case "replay":
 		if len(rest) != 1 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
@@ -81,7 +88,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		if f := fs.Lookup(config.FlagAids); f != nil && f.Changed {
 			aids = cfg.Aids
 		}
-		return replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc)
+		return replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc, log)
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
@@ -89,17 +96,18 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	}
 }
 
-func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer) int {
+func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
 	if err := tui.Run(o); err != nil {
-		fmt.Fprintln(stderr, describeError(loc, err))
+		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
 	}
 	return 0
 }
 
 // describeError renders an error from the referee or the record parser in the user's language, with the line
-// number and the rule ID.
-func describeError(loc *locales.Localizer, err error) string {
+// number and the rule ID; an error of the file system says what happened, that nothing was lost and what to do
+// (errlog.Explain). Raw error text goes to the log only.
+func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
 	switch {
@@ -110,30 +118,33 @@ func describeError(loc *locales.Localizer, err error) string {
 		}
 		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
 	case errors.As(err, &p):
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": p.Text, "Msg": loc.T(p.Key, p.Data),
+		// The offending text, at most referee.MaxQuote characters, with its control characters escaped.
+		data := maps.Clone(p.Data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		data["Text"] = referee.Printable(p.Text)
+		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
 			"Expected": p.Expected})
 	}
-	return err.Error()
+	if msg, ok := log.Explain(loc, err); ok {
+		return msg
+	}
+	return log.Failed(loc, "cli.failed", err)
 }
 
-func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, loc *locales.Localizer) int {
+// replay prints the scores of the record at path (with aids, the table aids of the game as it lies after the last
+// action). The record is read as it is played (a refused line stops the reading at once) and within
+// referee.MaxRecordBytes and referee.MaxLineBytes, from a file, a pipe or a device.
+func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
 	f, err := os.Open(path)
 	if err != nil {
-		cause := err
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			cause = pe.Err // the path is in the message already
-		}
-		fmt.Fprintln(stderr, loc.T("cli.cannot_open", map[string]any{"Path": path, "Err": cause}))
+		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, path)))
 		return 1
 	}
 	defer f.Close()
 	code := 0
-	rec, err := referee.ParseRecord(f)
-	var g *referee.Game
-	if err == nil {
-		g, err = referee.ReplayRecord(rec, engine.Standard(), false)
-	}
+	g, err := referee.Replay(f, false)
 	// The aids are of the game as it lies after the last action, before any final scoring (--final).
 	var a *referee.Aids
 	if aids && g != nil {
@@ -143,8 +154,11 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		g = g.Final()
 	}
 	if err != nil {
+		if referee.ProblemOf(err) != "" {
+			err = referee.AsFileError(err, referee.OpRead, path)
+		}
 		// The scores up to the refused line are still printed, and the exit code says the record is bad.
-		fmt.Fprintln(stderr, describeError(loc, err))
+		fmt.Fprintln(stderr, describeError(loc, log, err))
 		if g == nil {
 			return 1
 		}
@@ -158,7 +172,7 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sum); err != nil {
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpWrite, "-")))
 			return 1
 		}
 		return code

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // Record files: one per game in the data directory, named after the start time and the players
@@ -81,33 +82,45 @@ func readLastGame(stateDir string) string {
 	return path
 }
 
-// writeLastGame records path as the last game: a temporary file, synced and renamed over the pointer. Failing to
-// write it loses nothing but the shortcut, so the error is ignored.
-func writeLastGame(stateDir, path string) {
+// writeLastGame records path as the last game: a temporary file, synced and renamed over the pointer, and the
+// folder synced, so that the pointer is either the old one or the new one, whole. A failure loses nothing but the
+// shortcut (karkason resume FILE still works, and the pointer before is as it was): the error, a
+// *referee.FileError (OpWrite), is shown as a note.
+func writeLastGame(stateDir, path string) error {
 	if stateDir == "" {
-		return
+		return nil
 	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
+	ptr := filepath.Join(stateDir, lastGameFile)
+	fail := func(err error) error { return &referee.FileError{Op: referee.OpWrite, Path: ptr, Err: err} }
 	if err := os.MkdirAll(stateDir, 0o755); err != nil {
-		return
+		return fail(err)
 	}
-	tmp := filepath.Join(stateDir, lastGameFile+".tmp")
-	f, err := os.Create(tmp)
+	f, err := os.CreateTemp(stateDir, lastGameFile+".*.tmp") // two karkasons never write one temporary file
 	if err != nil {
-		return
+		return fail(err)
 	}
-	_, werr := f.WriteString(path + "\n")
-	serr := f.Sync()
-	cerr := f.Close()
-	if werr != nil || serr != nil || cerr != nil {
+	tmp := f.Name()
+	_, err = f.WriteString(path + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, ptr)
+	}
+	if err != nil {
 		os.Remove(tmp)
-		return
+		return fail(err)
 	}
-	if err := os.Rename(tmp, filepath.Join(stateDir, lastGameFile)); err != nil {
-		os.Remove(tmp)
+	if err := (storefs.OS{}).SyncDir(stateDir); err != nil {
+		return fail(err)
 	}
+	return nil
 }
 
 // savedGame is a record file in the data directory.

@@ -52,7 +52,7 @@ func (u *ui) showPicker() {
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(tview.NewTextView().SetDynamicColors(true).SetText("[::b]karkason[::-] — "+u.loc.T("ui.picker.resume", nil)), 1, 0, false).
 		AddItem(list, 0, 1, true).
-		AddItem(msg, 3, 0, false)
+		AddItem(msg, 5, 0, false) // a file error: what happened, that nothing was lost, what to do
 	u.pages.AddAndSwitchToPage("picker", root, true)
 	u.run.SetFocus(list)
 }

@@ -311,13 +311,13 @@ func (f *setupForm) submit() {
 	if dir := f.u.o.Config.DataDir; dir != "" && len(s.Players) > 0 {
 		path = newRecordPath(dir, time.Now(), s.Players)
 	}
-	sess, err := referee.NewSession(s, f.u.cat, path)
+	sess, err := referee.NewSessionOn(f.u.o.FS, s, f.u.cat, path)
 	if err != nil {
 		f.showError(err)
 		return
 	}
 	if path != "" {
-		writeLastGame(f.u.o.Config.StateDir, path)
+		f.u.rememberGame(path)
 	}
 	f.u.pages.RemovePage("setup")
 	f.u.setup, f.u.setupShown = nil, nil

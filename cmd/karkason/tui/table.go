@@ -42,6 +42,9 @@ type table struct {
 	lastErrAt int
 	// aids are the table aids of the game shown (aids.go), nil when they are off.
 	aids *referee.Aids
+	// statusLines is how many lines the status line may take when its text is long: 2, or 4 for an error of the
+	// file system.
+	statusLines int
 }
 
 func newTable(u *ui) *table {
@@ -110,7 +113,7 @@ func (t *table) fit(w, h int) {
 	// A long refusal takes a second line rather than being cut (F3 shows it in full).
 	n := len(tview.WordWrap(t.status.GetText(true), max(w, 20)))
 	t.status.SetWrap(n > 1).SetWordWrap(true)
-	t.root.ResizeItem(t.status, max(1, min(n, 2)), 0)
+	t.root.ResizeItem(t.status, max(1, min(n, max(2, t.statusLines))), 0)
 }
 
 // refresh redraws everything from the game and restarts the entry for the pending decision.
@@ -374,6 +377,7 @@ func sortedKeys(m map[string]any) []string {
 
 // setStatus shows a message in the status line: an error in red, a note in green.
 func (t *table) setStatus(msg string, isErr bool) {
+	t.statusLines = 2
 	colour := "[green]"
 	if isErr {
 		colour = "[red]"
@@ -381,9 +385,16 @@ func (t *table) setStatus(msg string, isErr bool) {
 	t.status.SetText(colour + tview.Escape(msg) + "[-]")
 }
 
-// refused shows a refusal in the status line and keeps it for F3 (the rule's text).
+// refused shows a refusal in the status line and keeps it for F3 (the rule's text). An error of the file system
+// (a full disk, ...) is shown whole, in up to four lines: what happened, that nothing was lost, what to do; the
+// entry keeps the action, so that confirming again retries it.
 func (t *table) refused(err error) {
 	t.lastErr, t.lastErrAt = err, len(t.game().Events)
+	if referee.ProblemOf(err) != "" {
+		t.setStatus(t.u.describe(err), true)
+		t.statusLines = 4
+		return
+	}
 	t.setStatus(t.u.loc.T("ui.why_hint", nil)+" "+t.u.describe(err), true)
 }
 
@@ -444,7 +455,7 @@ func (t *table) undo() {
 	}
 	ok, err := t.u.sess.Undo()
 	switch {
-	case err != nil:
+	case err != nil && !ok:
 		t.refused(err)
 	case !ok:
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
@@ -453,6 +464,9 @@ func (t *table) undo() {
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 		t.board.follow = true
 		t.refresh()
+		if err != nil {
+			t.refused(err) // the undo reached the record, but the record takes no more writes (FileError.Committed)
+		}
 	}
 }
 

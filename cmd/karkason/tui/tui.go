@@ -13,16 +13,20 @@ package tui
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/errlog"
 	"github.com/karkason/karkason/config"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 	"github.com/rivo/tview"
 )
 
@@ -32,6 +36,10 @@ type Options struct {
 	Loc    *locales.Localizer
 	Resume bool   // go on with a saved game
 	File   string // the record to resume ("" = the most recent)
+	// Log is the log file the raw text of errors goes to (never to the screen); nil: errlog.Open(Config.StateDir).
+	Log *errlog.Log
+	// FS is the file system of the game records; nil: the real one. Tests set a storefs.Faulty (a full disk).
+	FS storefs.FS
 }
 
 // Run opens the table and returns when the players quit. Errors: opening the saved game (*referee.ParseError,
@@ -97,7 +105,8 @@ type ui struct {
 	// modal is the name of the dialog page shown, "" if none.
 	modal string
 	// notice is a message to show in the status line once the table opens (a recovered torn line, ...).
-	notice string
+	notice    string
+	noticeErr bool // the notice is an error (shown in red): the last-game pointer could not be written
 	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
 	setup      *setupForm
 	setupShown *setupValues
@@ -108,6 +117,12 @@ type ui struct {
 func newUI(o Options) *ui {
 	if o.Loc == nil {
 		o.Loc = locales.New(o.Config.Language)
+	}
+	if o.Log == nil {
+		o.Log = errlog.Open(o.Config.StateDir)
+	}
+	if o.FS == nil {
+		o.FS = storefs.OS{}
 	}
 	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages(),
 		aidsOn: o.Config.Aids}
@@ -190,7 +205,7 @@ func (u *ui) begin() error {
 
 // openGame resumes the record at path and shows the table.
 func (u *ui) openGame(path string) error {
-	s, err := referee.Resume(path, u.cat)
+	s, err := referee.ResumeOn(u.o.FS, path, u.cat)
 	if err != nil {
 		if s != nil {
 			s.Close()
@@ -200,9 +215,17 @@ func (u *ui) openGame(path string) error {
 	if s.Recovered != nil {
 		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": s.Recovered.TornBytes, "File": s.Recovered.SavedTo})
 	}
-	writeLastGame(u.o.Config.StateDir, path)
+	u.rememberGame(path)
 	u.startTable(s)
 	return nil
+}
+
+// rememberGame makes path the last game (for karkason resume without a file); a failure is shown as a note when
+// the table opens.
+func (u *ui) rememberGame(path string) {
+	if err := writeLastGame(u.o.Config.StateDir, path); err != nil {
+		u.notice, u.noticeErr = strings.TrimSpace(u.notice+" "+u.describe(err)), true
+	}
 }
 
 // startTable shows the table for a session.
@@ -218,8 +241,11 @@ func (u *ui) startTable(s *referee.Session) {
 		u.notice = u.loc.T("ui.aids.on", nil) // the key line has no room for F9 and F12 at 80 columns
 	}
 	if u.notice != "" {
-		u.table.setStatus(u.notice, false)
-		u.notice = ""
+		u.table.setStatus(u.notice, u.noticeErr)
+		if u.noticeErr {
+			u.table.statusLines = 4
+		}
+		u.notice, u.noticeErr = "", false
 	}
 	if front, _ := u.pages.GetFrontPage(); front == "table" {
 		u.table.focusEntry() // (an ended game shows its tally, which has the focus)
@@ -293,7 +319,8 @@ func (u *ui) dialog(name, text string, buttons []string, done func(int)) {
 	u.run.SetFocus(m)
 }
 
-// describe renders an error for the players: a refusal with its rule, a record error with its line, a locked game.
+// describe renders an error for the players: a refusal with its rule, a record error with its line, an error of
+// the file system (a full disk, a locked game, ...) in words a person can act on. Raw error text goes to the log.
 func (u *ui) describe(err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
@@ -301,7 +328,12 @@ func (u *ui) describe(err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + u.tr(r.Key, r.Data)
 	case errors.As(err, &p):
-		msg := u.tr(p.Key, p.Data)
+		data := maps.Clone(p.Data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		data["Text"] = referee.Printable(p.Text) // no control characters from a file on the screen
+		msg := u.tr(p.Key, data)
 		if msg == p.Key {
 			msg = p.Error()
 		}
@@ -309,10 +341,11 @@ func (u *ui) describe(err error) string {
 			return u.loc.T("ui.line", map[string]any{"Line": p.Line, "Msg": msg})
 		}
 		return msg
-	case errors.Is(err, referee.ErrLocked):
-		return u.loc.T("ui.locked", nil)
 	}
-	return err.Error()
+	if msg, ok := u.o.Log.Explain(u.loc, err); ok {
+		return msg // what happened, that nothing was lost, what to do; the OS's text is in the log
+	}
+	return u.o.Log.Failed(u.loc, "ui.failed", err)
 }
 
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the

@@ -1,0 +1,154 @@
+package errlog
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// Every error of the file system a person can act on, in every language and for every operation: the message says
+// what happened, that nothing was lost, and what to do; it shows the file or its folder; it holds no raw OS text,
+// which goes to the log instead.
+
+// rawTexts are what the OS and Go say; none may reach a player.
+var rawTexts = []string{"no space left", "disk quota", "read-only file system", "permission denied",
+	"operation not permitted", "no such file", "not a directory", "is a directory", "input/output error",
+	"resource temporarily unavailable", "the game is open in another karkason", "<no value>", "{{"}
+
+var idRE = regexp.MustCompile(`file\.(op|problem|stopped)`)
+
+func TestExplainEveryProblem(t *testing.T) {
+	path := "/data/games/2026-11-21T1530-Ана-Богдан.rec"
+	problems := []struct {
+		problem referee.FileProblem
+		err     error
+		todo    map[string][]string // what to do, by language
+	}{
+		{referee.ProblemFull, syscall.ENOSPC, map[string][]string{"en": {"free some space", "--data-dir"},
+			"bg": {"освободете място", "--data-dir"}, "uk": {"звільніть місце", "--data-dir"}}},
+		{referee.ProblemFull, syscall.EDQUOT, map[string][]string{"en": {"free some space"},
+			"bg": {"освободете място"}, "uk": {"звільніть місце"}}},
+		{referee.ProblemReadOnly, syscall.EROFS, map[string][]string{"en": {"read-only", "--data-dir"},
+			"bg": {"само за четене", "--data-dir"}, "uk": {"лише для читання", "--data-dir"}}},
+		{referee.ProblemDenied, syscall.EACCES, map[string][]string{"en": {"permission denied", "--data-dir"},
+			"bg": {"достъпът е отказан", "--data-dir"}, "uk": {"доступ заборонено", "--data-dir"}}},
+		{referee.ProblemDenied, syscall.EPERM, map[string][]string{"en": {"rights"}, "bg": {"правата"},
+			"uk": {"права"}}},
+		{referee.ProblemMissing, syscall.ENOENT, map[string][]string{"en": {"does not exist", "--data-dir"},
+			"bg": {"не съществува", "--data-dir"}, "uk": {"не існує", "--data-dir"}}},
+		{referee.ProblemLocked, referee.ErrLocked, map[string][]string{"en": {"another karkason", "close"},
+			"bg": {"друг karkason", "затворете"}, "uk": {"іншому karkason", "закрийте"}}},
+		{referee.ProblemNotFile, syscall.EISDIR, map[string][]string{"en": {"is not a file"}, "bg": {"не е файл"},
+			"uk": {"не файл"}}},
+		{referee.ProblemNotFile, referee.ErrNotFile, map[string][]string{"en": {"a pipe"}, "bg": {"канал"},
+			"uk": {"канал"}}},
+		{referee.ProblemOther, syscall.EIO, map[string][]string{"en": {"the log", "--data-dir"},
+			"bg": {"дневника", "--data-dir"}, "uk": {"журналі", "--data-dir"}}},
+	}
+	nothingLost := map[string]string{"en": "nothing was", "bg": "нищо не е", "uk": "нічого не"}
+	dir := t.TempDir()
+	log := Open(dir)
+	for _, p := range problems {
+		for _, op := range []referee.FileOp{referee.OpSave, referee.OpCreate, referee.OpOpen, referee.OpRead,
+			referee.OpWrite} {
+			for _, stopped := range []bool{false, true} {
+				err := error(&referee.FileError{Op: op, Path: path, Stopped: stopped,
+					Err: &fs.PathError{Op: "write", Path: path, Err: p.err}})
+				if p.err == referee.ErrLocked {
+					err = &referee.FileError{Op: op, Path: path, Err: referee.ErrLocked, Stopped: stopped}
+				}
+				if got := referee.ProblemOf(err); got != p.problem {
+					t.Fatalf("%v: problem %q, want %q", p.err, got, p.problem)
+				}
+				seen := map[string]bool{}
+				for _, lang := range locales.Languages() {
+					name := fmt.Sprintf("%s %s %s stopped=%v", lang, p.err, op, stopped)
+					msg, ok := log.Explain(locales.New(lang), err)
+					if !ok {
+						t.Fatalf("%s: not explained", name)
+					}
+					for _, raw := range rawTexts {
+						if strings.Contains(strings.ToLower(msg), raw) && !(raw == "permission denied" && lang == "en") {
+							t.Errorf("%s: raw text %q in %q", name, raw, msg)
+						}
+					}
+					if idRE.MatchString(msg) {
+						t.Errorf("%s: a message id in %q", name, msg)
+					}
+					for _, want := range append(p.todo[lang], nothingLost[lang]) {
+						if !strings.Contains(msg, want) {
+							t.Errorf("%s: %q lacks %q", name, msg, want)
+						}
+					}
+					if !strings.Contains(msg, path) && !strings.Contains(msg, filepath.Dir(path)) {
+						t.Errorf("%s: neither the file nor its folder in %q", name, msg)
+					}
+					if stopped && !strings.Contains(msg, "karkason resume") {
+						t.Errorf("%s: a stopped record does not say to resume: %q", name, msg)
+					}
+					if seen[msg] {
+						t.Errorf("%s: the same text as another language: %q", name, msg)
+					}
+					seen[msg] = true
+				}
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{"no space left on device", "read-only file system", "input/output error"} {
+		if !strings.Contains(string(data), raw) {
+			t.Errorf("the log lacks %q", raw)
+		}
+	}
+	// Not an error of the file system: not explained, nothing logged.
+	if _, ok := log.Explain(locales.New("en"), &referee.ParseError{Key: referee.KeyBadTile}); ok {
+		t.Error("a parse error explained as a file error")
+	}
+	if _, ok := log.Explain(locales.New("en"), errors.New("something")); ok {
+		t.Error("a plain error explained as a file error")
+	}
+}
+
+// The log is bounded: past MaxBytes it moves to FileName.1 and starts again.
+func TestLogIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	log := Open(dir)
+	big := errors.New(strings.Repeat("x", 1000))
+	for i := 0; i < 3*MaxBytes/1000; i++ {
+		log.Record(fmt.Sprint("test ", i), big)
+	}
+	// The same error twice in a row is logged once.
+	log.Record("again", big)
+	log.Record("again", big)
+	if data, _ := os.ReadFile(filepath.Join(dir, FileName)); strings.Count(string(data), "again:") != 1 {
+		t.Error("the same error twice in a row is logged twice")
+	}
+	for _, name := range []string{FileName, FileName + ".1"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Size() > MaxBytes {
+			t.Errorf("%s holds %d bytes, over %d", name, fi.Size(), MaxBytes)
+		}
+	}
+	// A log in a folder that cannot be made writes nothing and does not fail.
+	Open(filepath.Join(dir, FileName, "sub")).Record("test", big)
+	var none *Log
+	none.Record("test", big)
+	if got := none.Failed(locales.New("bg"), "ui.failed", big); !strings.Contains(got, FileName) {
+		t.Errorf("Failed without a log: %q", got)
+	}
+}

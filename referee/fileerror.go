@@ -1,0 +1,178 @@
+package referee
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// File errors a person can act on. The store wraps every error of the file system in a *FileError that says what
+// karkason was doing (Op) and with which file; FileMessages turns it into message ids of the locales with their
+// data: what happened and what to do (file.problem.*), what karkason was doing and that nothing was lost
+// (file.op.*), and for a store that stopped taking writes, what to do about that (file.stopped). The raw text
+// of the OS error (Error()) is for the log file only, never for the screen.
+
+// ErrNotFile is the error of opening a folder, a pipe or a device as a game to go on with (Resume): the record
+// must be a file, to be appended to and locked.
+var ErrNotFile = errors.New("not a regular file")
+
+// FileOp is what karkason was doing with a file when the file system failed.
+type FileOp string
+
+// The file operations of FileError.Op.
+const (
+	// OpSave: appending an action to the record, or rewriting it after an undo. The action did not count, the
+	// record is as it was.
+	OpSave FileOp = "save"
+	// OpCreate: starting a new game's record. No game was started, no file is left behind.
+	OpCreate FileOp = "create"
+	// OpOpen: opening a record to go on with it (resume). The file is as it was.
+	OpOpen FileOp = "open"
+	// OpRead: reading a record (replay, the input of an export). Nothing is written.
+	OpRead FileOp = "read"
+	// OpWrite: writing any other file (an export, the state folder's last-game pointer). The file it replaces is
+	// as it was.
+	OpWrite FileOp = "write"
+)
+
+// FileError is an error of the file system while karkason read or wrote a file.
+type FileError struct {
+	Op   FileOp
+	Path string // the file (or the folder) concerned
+	Err  error  // the error of the OS (unwrapped by errors.Is and errors.As)
+	// Stopped: a failed write could not be undone (the record may end in a part of a line), so the store takes no
+	// more writes until the game is opened again, where the torn-tail recovery (Open) puts the record in order.
+	Stopped bool
+	// Committed: the rewrite after an undo reached the record (the rename was done) before a later step failed;
+	// the undo counts, and the store is Stopped.
+	Committed bool
+}
+
+// Error is the technical text in English, for the log file.
+func (e *FileError) Error() string {
+	msg := "karkason: " + string(e.Op) + " " + e.Path + ": "
+	if e.Err != nil {
+		msg += e.Err.Error()
+	} else {
+		msg += "unknown error"
+	}
+	if e.Stopped {
+		msg += " (the record takes no more writes until it is opened again)"
+	}
+	return msg
+}
+
+// Unwrap returns Err.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// FileProblem is what went wrong with a file, in words a person can act on.
+type FileProblem string
+
+// The problems of ProblemOf, the last part of the message id file.problem.*.
+const (
+	ProblemFull     FileProblem = "full"      // no space left on the disk (ENOSPC) or over the quota (EDQUOT)
+	ProblemReadOnly FileProblem = "read_only" // a read-only file system (EROFS)
+	ProblemDenied   FileProblem = "denied"    // permission denied (EACCES, EPERM)
+	ProblemMissing  FileProblem = "missing"   // no such file or folder (ENOENT, ENOTDIR)
+	ProblemLocked   FileProblem = "locked"    // the game is open in another karkason (ErrLocked)
+	ProblemNotFile  FileProblem = "not_file"  // a folder, a pipe or a device where a record file was expected (EISDIR)
+	ProblemOther    FileProblem = "other"     // anything else (EIO, ...): see the log
+)
+
+// ProblemOf classifies an error of the file system; "" when err is not one (a *ParseError, a *Refusal, nil).
+func ProblemOf(err error) FileProblem {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrLocked):
+		return ProblemLocked
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return ProblemFull
+	case errors.Is(err, syscall.EROFS):
+		return ProblemReadOnly
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM), errors.Is(err, fs.ErrPermission):
+		return ProblemDenied
+	case errors.Is(err, syscall.ENOENT), errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrNotExist):
+		return ProblemMissing
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, ErrNotFile):
+		return ProblemNotFile
+	}
+	var fe *FileError
+	var pe *fs.PathError
+	var le *os.LinkError
+	var errno syscall.Errno
+	if errors.As(err, &fe) || errors.As(err, &pe) || errors.As(err, &le) || errors.As(err, &errno) {
+		return ProblemOther
+	}
+	return ""
+}
+
+// FileMessage is a message id of the locales with its template data.
+type FileMessage struct {
+	Key  string
+	Data map[string]any
+}
+
+// AsFileError returns err as a *FileError: itself (or the one it wraps) if it is one, else err wrapped with op and
+// path. Use it for errors of the file system outside the store (os.Open of a record to replay, os.Create of an
+// export) before FileMessages. ErrLocked is wrapped too.
+func AsFileError(err error, op FileOp, path string) *FileError {
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return fe
+	}
+	return &FileError{Op: op, Path: path, Err: err}
+}
+
+// FileMessages explains an error of the file system to the players: the message ids to render (with
+// locales.Localizer.T) and join with a space, in order:
+//
+//   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
+//     with --data-dir, close the other karkason, ...);
+//   - file.op.OP (OP: save, create, open, read, write): what it means for the game: that nothing was lost, and
+//     what to do once the problem is solved (confirm again, start again);
+//   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
+//
+// Data (the same map for each): Path (the file), Dir (its folder), Op. ok is false when err is not an error of
+// the file system (nil, a *ParseError, a *Refusal); an error that is not a *FileError is explained as reading
+// (OpRead) a file whose path it names, if any. The raw OS text is in none of them: log err.Error() for that.
+func FileMessages(err error) (msgs []FileMessage, ok bool) {
+	problem := ProblemOf(err)
+	if problem == "" {
+		return nil, false
+	}
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		path := ""
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			path = pe.Path
+		}
+		fe = &FileError{Op: OpRead, Path: path, Err: err}
+	}
+	dir := ""
+	if fe.Path != "" {
+		dir = filepath.Dir(fe.Path)
+	}
+	data := map[string]any{"Path": fe.Path, "Dir": dir, "Op": string(fe.Op)}
+	msgs = []FileMessage{{"file.problem." + string(problem), data}, {"file.op." + string(fe.Op), data}}
+	if fe.Stopped {
+		msgs = append(msgs, FileMessage{"file.stopped", data})
+	}
+	return msgs, true
+}
+
+// FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
+func FileMessageKeys() []string {
+	keys := []string{"file.stopped"}
+	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite} {
+		keys = append(keys, "file.op."+string(op))
+	}
+	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
+		ProblemNotFile, ProblemOther} {
+		keys = append(keys, "file.problem."+string(p))
+	}
+	return keys
+}

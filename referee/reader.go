@@ -1,0 +1,159 @@
+package referee
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Bounded reading of a record: every read of a record (replay, resume, the table's picker, an export) goes through
+// a lineReader, which hands out one line at a time and refuses a record over MaxRecordBytes or a line over
+// MaxLineBytes as soon as it gets there, without reading the rest, from a file, a pipe or a device alike
+// (/dev/zero, an endless stream). A regular file over the cap is refused before its first byte is read.
+
+// Caps of a record. A real record is a few kilobytes (a 72-tile game with every module is under 20 KB); its
+// longest legal line is the setup line, about 200 bytes with five players of 20-letter names and every expansion
+// (Setup.Validate refuses a longer one than MaxLineBytes, so karkason never writes a line it would not read back).
+const (
+	MaxRecordBytes = 4 << 20 // 4 MiB: a record larger than this is refused (KeyTooLarge)
+	MaxLineBytes   = 4 << 10 // 4 KiB: a line longer than this, without its "\r\n", is refused (KeyLineTooLong)
+	// MaxLines: a record of more lines is refused (KeyTooLarge). A whole game with every module and comments is a
+	// few hundred lines; the cap keeps a stream of tiny lines ("#a" over and over) from costing more memory and
+	// time than 4 MiB of real lines.
+	MaxLines = 16 << 10
+	// MaxQuote is the number of characters of the offending text an error quotes; a longer text is cut and ends
+	// in "…" (ParseError.Text).
+	MaxQuote = 60
+)
+
+// Message ids of the caps (ParseError.Key); Data has "Max" (MaxRecordBytes in MiB, or MaxLineBytes in bytes).
+// KeyTooLarge is also the error of a record of more than MaxLines lines.
+const (
+	KeyTooLarge    = "record.too_large"
+	KeyLineTooLong = "record.line_too_long"
+)
+
+const (
+	expSmallRecord = "a record of at most 4 MiB and 16384 lines"
+	expShortLine   = "a line of at most 4096 bytes"
+)
+
+// lineReader reads a record line by line within the caps.
+type lineReader struct {
+	br   *bufio.Reader
+	n    int   // lines handed out
+	read int64 // bytes consumed
+	done bool
+	err  error // a cap's *ParseError, or the reader's error
+}
+
+// newLineReader refuses a regular file over MaxRecordBytes at once (if r has a Stat method, as *os.File has).
+func newLineReader(r io.Reader) (*lineReader, error) {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxRecordBytes {
+			return nil, tooLarge(1)
+		}
+	}
+	// A line of MaxLineBytes, "\r" and "\n" fits the buffer; ReadSlice returns ErrBufferFull for a longer one.
+	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2)}, nil
+}
+
+func tooLarge(line int) *ParseError {
+	return newError(line, KeyTooLarge, "", expSmallRecord, "Max", MaxRecordBytes>>20)
+}
+
+// next returns the next line without its "\n", as strings.Split(text, "\n") would: after the last "\n" comes one
+// more line, empty if the text ends in "\n". It returns false at the end, or on an error (lr.err) after which it
+// reads nothing more.
+func (lr *lineReader) next() (string, bool) {
+	if lr.done {
+		return "", false
+	}
+	b, err := lr.br.ReadSlice('\n')
+	lr.read += int64(len(b))
+	lr.n++
+	if lr.read > MaxRecordBytes || lr.n > MaxLines {
+		lr.done, lr.err = true, tooLarge(lr.n)
+		return "", false
+	}
+	switch {
+	case err == nil:
+		b = b[:len(b)-1]
+	case errors.Is(err, bufio.ErrBufferFull):
+		lr.done, lr.err = true, lineTooLong(lr.n, b)
+		return "", false
+	case errors.Is(err, io.EOF):
+		lr.done = true
+	default:
+		lr.done, lr.err = true, err
+		return "", false
+	}
+	line := b
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if len(line) > MaxLineBytes {
+		lr.done, lr.err = true, lineTooLong(lr.n, b)
+		return "", false
+	}
+	return string(b), true
+}
+
+func lineTooLong(line int, b []byte) *ParseError {
+	return newError(line, KeyLineTooLong, string(b[:min(len(b), 4*MaxQuote)]), expShortLine, "Max", MaxLineBytes)
+}
+
+// quote cuts s to MaxQuote characters (runes; a byte of invalid UTF-8 counts as one) followed by "…".
+func quote(s string) string {
+	n := 0
+	for i := 0; i < len(s); n++ {
+		if n == MaxQuote {
+			return s[:i] + "…"
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s
+}
+
+// Printable returns the offending text of an error (ParseError.Text) fit to show on a terminal: control
+// characters and bytes of invalid UTF-8 written as Go escapes ("\x00", "\x1b", "\r", "\xff"), so that nothing
+// from a file can blank or drive the terminal; a tab is a space. Renderers of ParseError apply it to Text.
+func Printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r == '\t':
+			b.WriteByte(' ')
+		case unicode.IsControl(r):
+			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// commentOnly reports whether a line is blank or holds only a comment, and returns the comment trimmed, as the
+// scanner would: a fast path for the lines that need no parsing (an endless stream of comments is refused at
+// MaxRecordBytes quickly).
+func commentOnly(line string) (string, bool) {
+	t := strings.TrimLeft(line, " \t")
+	switch {
+	case t == "":
+		return "", true
+	case t[0] == '#':
+		return strings.TrimSpace(t[1:]), true
+	}
+	return "", false
+}
