@@ -1,0 +1,6 @@
+package main
+
+type exportFlags struct {
+	svg, png string
+	turn     int
+}
