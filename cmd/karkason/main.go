@@ -106,6 +106,12 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			return 2
 		}
 		return stats(cfg.DataDir, lf, *jsonOut, stdout, stderr, loc)
+	case "export":
+		if len(rest) != 1 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return export(rest[0], ef, stdout, stderr, loc)
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))

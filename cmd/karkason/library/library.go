@@ -186,12 +186,7 @@ func read(path string, cat *engine.Catalogue) Game {
 	if info, err := os.Stat(path); err == nil {
 		g.Modified = info.ModTime()
 	}
-	g.Date, g.DateFrom = g.Modified, DateFromMtime
-	if name := g.File; len(name) >= len(nameLayout) {
-		if t, err := time.ParseInLocation(nameLayout, name[:len(nameLayout)], time.Local); err == nil {
-			g.Date, g.DateFrom = t, DateFromName
-		}
-	}
+	g.Date, g.DateFrom = DateOf(path)
 	rec, err := ReadRecord(path)
 	if err != nil {
 		g.setErr(err)
@@ -255,4 +250,19 @@ func (g Game) String() string {
 	}
 	return fmt.Sprintf("%s %s [%s] finished=%v err=%v", g.File, strings.Join(ps, ","), strings.Join(g.Modules, ","),
 		g.Finished, g.Err)
+}
+
+// DateOf returns the date of the record at path and where it comes from (DateFromName, DateFromMtime), as List
+// dates it.
+func DateOf(path string) (time.Time, string) {
+	var mod time.Time
+	if info, err := os.Stat(path); err == nil {
+		mod = info.ModTime()
+	}
+	if name := filepath.Base(path); len(name) >= len(nameLayout) {
+		if t, err := time.ParseInLocation(nameLayout, name[:len(nameLayout)], time.Local); err == nil {
+			return t, DateFromName
+		}
+	}
+	return mod, DateFromMtime
 }
