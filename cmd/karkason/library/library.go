@@ -4,8 +4,9 @@
 // The records are the only truth: every listing reads the folder and replays each record through the referee
 // (referee.ParseRecord, referee.ReplayRecord), so that scores, winners and the points per category are the
 // referee's own (its score log), never worked out on the side; nothing is cached. The folder is only read: files
-// are opened read-only, the store's lock is not taken and a torn last line is not recovered (that happens when a
-// game is resumed), so games, stats and export never change a byte of the data directory.
+// are opened read-only, the store's lock is not taken and a torn last line (a crash mid-write) is left out in
+// memory rather than moved aside (that happens when the game is resumed), so games, stats and export never change
+// a byte of the data directory.
 //
 // Rulings (the issue leaves them open; they live here):
 //
@@ -21,6 +22,7 @@
 package library
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -163,8 +165,8 @@ func List(dir string) ([]Game, error) {
 func Read(path string) Game { return read(path, engine.Standard()) }
 
 // ReadRecord reads and parses the record at path, read-only and bounded by MaxRecordBytes (the one place this
-// package bounds a read): no lock, no recovery of a torn line (a cut-off last line is simply a parse error or, if
-// it is a complete action, part of the game). Errors: the file system's, ErrTooBig, *referee.ParseError.
+// package bounds a read): no lock, and a torn last line (no newline: a write cut off by a crash) is left out in
+// memory, as resuming would move it aside, without touching the file. Errors: the file system's, ErrTooBig, *referee.ParseError.
 func ReadRecord(path string) (*referee.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -178,7 +180,12 @@ func ReadRecord(path string) (*referee.Record, error) {
 	if len(data) > MaxRecordBytes {
 		return nil, ErrTooBig
 	}
-	return referee.ParseRecord(strings.NewReader(string(data)))
+	// A last line without its newline is a write cut off by a crash: resuming moves it aside (referee.Open), so
+	// the game is what comes before it. Here it is only left out, in memory.
+	if n := len(data); n > 0 && data[n-1] != '\n' {
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+	}
+	return referee.ParseRecord(bytes.NewReader(data))
 }
 
 func read(path string, cat *engine.Catalogue) Game {

@@ -150,4 +150,3 @@ func Title(g *referee.Game, loc Translator, rec *referee.Record, path string, tu
 	}
 	return loc.T("export.title.playing", data)
 }
-
