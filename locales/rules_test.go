@@ -285,7 +285,7 @@ func TestRuleIDs(t *testing.T) {
 	}
 	// The sections come in the order of RULES.md, each in one block.
 	order := []string{"DEF", "CFG", "SEQ", "BASE", "FARM", "RIVER", "ABBOT", "RIV2", "COUNT",
-		"KING", "ROBBER", "SHRINE", "TILES5", "GIFT", "END", "COMBO", "EX", "OPEN"}
+		"KING", "ROBBER", "SHRINE", "TILES5", "GIFT", "END", "POS", "COMBO", "EX", "OPEN"}
 	last := 0
 	for _, id := range ids {
 		i := slices.Index(order, id[:strings.IndexByte(id, '-')])

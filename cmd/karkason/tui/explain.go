@@ -439,7 +439,7 @@ func (u *ui) showTiles() {
 		}
 		u.pages.RemovePage("tiles")
 		u.modal = ""
-		t.entry.placeStep(it.t, []int{0, 1, 2, 3})
+		t.entry.placeTile(it.t, []int{0, 1, 2, 3})
 		t.entry.focus()
 	}
 	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(loc.T("ui.tiles.keys", nil))

@@ -555,8 +555,7 @@ func (t *table) askEnd() {
 				e.g = t.view().Clone()
 				e.g.Settle()
 				e.who = who
-				e.step, e.spots, e.back = stepMarket, nil, func() { t.refresh() }
-				e.offerMarket(acts)
+				e.enter(&marketStep{answers: answers{e}, acts: acts, back: func() { t.refresh() }})
 				e.focus()
 				return
 			}

@@ -5,7 +5,8 @@
 //
 // Views, one file each: setup.go (the set-up form), picker.go (choose a saved game), table.go (the table screen:
 // board, players, King and Baron, the City, challenges, log, status), board.go (drawing the board in three
-// zooms), entry.go (the move entry for the pending decision), edgecode.go (a tile typed as its edges, on any
+// zooms), entry.go (the move entry for the pending decision) and its steps, one type a file (step.go lists them:
+// step_tile.go, step_place.go, step_figure.go, ...), edgecode.go (a tile typed as its edges, on any
 // keyboard layout), menu.go (the answers, with hot keys and clicks), explain.go (F2 rules, F3 why, F4 tiles left,
 // F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer).
 package tui

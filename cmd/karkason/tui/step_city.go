@@ -1,0 +1,35 @@
+package tui
+
+import (
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// cityStep asks whether a figure goes into the City of Carcassonne after others scored (COUNT-6..8): the quarters
+// the referee allows, each with the figure, or nothing into the City. Declining has no action of its own (record
+// format): the table moves on to the next decision (table.decline).
+type cityStep struct{ answers }
+
+func (s *cityStep) kind() step { return stepCity }
+
+func (s *cityStep) show() {
+	e := s.e
+	loc := e.t.u.loc
+	var choices []choice
+	for _, a := range e.legal() {
+		a := a
+		if a.Verb != referee.VerbCity {
+			continue
+		}
+		choices = append(choices, choice{label: loc.T("ui.opt.city", map[string]any{
+			"Figure": e.figureWord(kindOf(a), engine.KCity), "Quarter": e.quarterName(a.Quarter)}), act: &a})
+	}
+	choices = append(choices, choice{label: loc.T("ui.opt.city_no", nil), next: e.t.decline})
+	e.ask("ui.ask.city", nil)
+	e.offer(choices)
+}
+
+// quarterName is the City's quarter q ("palace") in the user's language.
+func (e *entry) quarterName(q string) string {
+	return e.t.u.loc.T("term.quarter."+q, nil)
+}

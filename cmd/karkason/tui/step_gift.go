@@ -1,0 +1,121 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// giftStep offers the gift cards the player may open now (GIFT-5..10), after drawing and before placing, in the
+// order of the rules (GIFT-6..10): Two Choices is recorded at once (asking first if it is void, GIFT-5(d)); the
+// other cards go on to giftTargetStep. Esc or "back": the tile step.
+type giftStep struct{ answers }
+
+func (s *giftStep) kind() step { return stepGift }
+
+func (s *giftStep) show() {
+	e := s.e
+	loc := e.t.u.loc
+	back := func() { e.enter(&tileStep{answers{e}}) }
+	e.back = back
+	e.pic.t = nil
+	acts := e.giftActions()
+	var choices []choice
+	for c := engine.GiftCard(0); c < engine.NumGiftCards; c++ {
+		var mine []referee.Action
+		for _, a := range acts {
+			if a.Gift == c.String() {
+				mine = append(mine, a)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		c := c
+		if c == engine.TwoChoices {
+			a := mine[0]
+			ch := choice{label: e.giftName(c) + ": " + loc.T("ui.opt.two_choices", nil), act: &a}
+			if e.g.GiftVoid(a.Gift) {
+				// No second tile to draw (GIFT-10(c)): the gift may still be opened, void; ask first (GIFT-5(d)).
+				ch.label = e.giftName(c) + ": " + loc.T("ui.opt.two_choices_void", nil)
+				ch.warn = loc.T("ui.gift_void_ask", map[string]any{"Gift": e.giftName(c)})
+			}
+			choices = append(choices, ch)
+			continue
+		}
+		choices = append(choices, choice{label: e.giftName(c), next: func() {
+			e.enter(&giftTargetStep{answers: answers{e}, card: c, acts: mine})
+		}})
+	}
+	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: back})
+	e.ask("ui.ask.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]})
+	e.offer(choices)
+}
+
+// giftActions are the gift answers the referee lists for the tile step.
+func (e *entry) giftActions() []referee.Action {
+	var out []referee.Action
+	for _, a := range e.legal() {
+		if a.Verb == referee.VerbGift {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (e *entry) giftName(c engine.GiftCard) string {
+	return e.t.u.loc.T("term.gift."+strings.ReplaceAll(c.String(), "-", "_"), nil)
+}
+
+// giftTargetStep offers what gift card is played on (acts: the referee's answers for it): the feature of a
+// Synod's figure, of a Road Sweeper, of a Cash Out, a Change of Position's new place. Esc or "back": the cards.
+type giftTargetStep struct {
+	answers
+	card engine.GiftCard
+	acts []referee.Action
+}
+
+func (s *giftTargetStep) kind() step { return stepGiftTarget }
+
+func (s *giftTargetStep) show() {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	back := func() { e.enter(&giftStep{answers{e}}) }
+	e.back = back
+	var choices []choice
+	for _, a := range s.acts {
+		a := a
+		seg, ok := e.refSeg(a.Target)
+		if !ok {
+			continue
+		}
+		var label string
+		kind := kindOf(a)
+		show := e.showFigure(seg, kind)
+		switch s.card {
+		case engine.Synod:
+			label = loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
+				"Feature": e.segWhere(seg)})
+		case engine.RoadSweeper:
+			label = e.segWhere(seg)
+			show = nil
+		case engine.CashOut:
+			label = loc.T("ui.opt.from", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
+				"Feature": e.segWhere(seg)})
+		case engine.ChangePosition:
+			ti, _ := g.S.SegTile(seg)
+			l, err := g.S.SegByPlace(ti, a.NewPlace)
+			if err != nil {
+				continue
+			}
+			to := g.S.Tiles[ti].Seg(l)
+			label = loc.T("ui.opt.change", map[string]any{"From": e.segWhere(seg), "To": e.segName(to)})
+			show = e.showFigure(to, engine.Follower)
+		}
+		choices = append(choices, choice{label: label, act: &a, preview: show, seg: seg, hasSeg: true})
+	}
+	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: back})
+	e.ask("ui.ask.gift_target", map[string]any{"Gift": e.giftName(s.card)})
+	e.offer(choices)
+}

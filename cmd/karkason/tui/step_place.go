@@ -1,0 +1,260 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// placeStep asks where the tile goes (BASE-4): the legal positions of the tile in the rotations typed are
+// numbered on the board and listed; a digit lays the tile there, the arrows move among them on the board, PgUp and
+// PgDn walk the list, Enter lays it, a click on the board too; Space turns the tile where a position takes it
+// several ways; Esc or Backspace go back to the tile.
+type placeStep struct {
+	answers
+	tile  *engine.TileType
+	spots []spot
+	cur   int // the spot highlighted
+}
+
+// spot is a legal position for the tile being placed and its legal rotations (quarter turns).
+type spot struct {
+	pos  engine.Pos
+	rots []int
+	rot  int // index into rots shown now
+}
+
+// placeTile goes on from the tile step with tile t, typed in the rotations rots: the tile's legal positions in
+// those rotations (if it fits nowhere so but in others, in every rotation), or the discard step if it fits nowhere
+// (BASE-5). A tile that cannot be drawn now is refused with the referee's reason and the tile step stays.
+func (e *entry) placeTile(t *engine.TileType, rots []int) {
+	g, loc := e.g, e.t.u.loc
+	if !slices.Contains(e.drawable(), t) {
+		// Not in the stack now: the referee says why (CFG-5, RIVER-4, RIV2-3/7, COMBO-1).
+		probe := g.Clone()
+		err := probe.Apply(referee.Action{Colour: g.Colour(g.Active), Verb: referee.VerbDiscard, Tile: t.ID})
+		var r *referee.Refusal
+		if errors.As(err, &r) && r.Rule != "BASE-5" && r.Rule != "GIFT-10(d)" {
+			e.t.refused(err)
+			return
+		}
+	}
+	places := g.S.LegalPlacements(t, nil)
+	if len(places) == 0 {
+		e.enter(&discardStep{answers: answers{e}, tile: t, rot: rots[0]})
+		return
+	}
+	last := e.t.board.lastPos()
+	spots := spotsOf(places, rots, last)
+	if len(spots) == 0 {
+		e.t.setStatus(loc.T("ui.not_this_way", map[string]any{"Tile": t.ID}), true)
+		spots = spotsOf(places, []int{0, 1, 2, 3}, last)
+	}
+	e.enter(&placeStep{answers: answers{e}, tile: t, spots: spots})
+}
+
+func (s *placeStep) kind() step { return stepPlace }
+
+// show lists the positions (one legal position: the tile is laid at once).
+func (s *placeStep) show() {
+	e := s.e
+	e.back = func() { e.enter(&tileStep{answers{e}}) }
+	if len(s.spots) == 1 && len(s.spots[0].rots) == 1 {
+		s.placeSpot()
+		return
+	}
+	e.ask("ui.ask.place", map[string]any{"Tile": s.tile.ID, "Count": len(s.spots)})
+	choices := make([]choice, len(s.spots))
+	for i := range s.spots {
+		choices[i] = choice{label: s.spotLabel(i)}
+	}
+	e.offer(choices)
+	e.menu.current = s.cur
+	s.previewSpot()
+	e.layout()
+}
+
+func (s *placeStep) highlight(i int) {
+	s.cur = i
+	s.previewSpot()
+}
+
+func (s *placeStep) choose(i int) {
+	s.cur = i
+	s.placeSpot()
+}
+
+// key: the arrows move to the nearest position that way on the board, PgUp PgDn walk the list, Space turns,
+// Backspace goes back.
+func (s *placeStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	e := s.e
+	switch ev.Key() {
+	case tcell.KeyLeft, tcell.KeyRight, tcell.KeyUp, tcell.KeyDown:
+		if ev.Modifiers()&tcell.ModShift == 0 {
+			d := arrowDir[ev.Key()]
+			s.moveSpot(d[0], d[1])
+			return nil
+		}
+	case tcell.KeyPgDn, tcell.KeyPgUp:
+		if len(s.spots) > 0 {
+			d := 1
+			if ev.Key() == tcell.KeyPgUp {
+				d = len(s.spots) - 1
+			}
+			e.menu.setCurrent((s.cur + d) % len(s.spots))
+			return nil
+		}
+	case tcell.KeyRune:
+		if ev.Rune() == ' ' {
+			s.turn(1)
+			return nil
+		}
+	case tcell.KeyBackspace, tcell.KeyBackspace2:
+		e.goBack()
+		return nil
+	}
+	return ev
+}
+
+// click: a click on a numbered position lays the tile there.
+func (s *placeStep) click(p engine.Pos, _, _ int) {
+	for i, sp := range s.spots {
+		if sp.pos == p {
+			s.cur = i
+			s.e.menu.current = i
+			s.placeSpot()
+			return
+		}
+	}
+}
+
+// arrowDir is the board direction of each arrow key.
+var arrowDir = map[tcell.Key][2]int{tcell.KeyLeft: {-1, 0}, tcell.KeyRight: {1, 0}, tcell.KeyUp: {0, -1},
+	tcell.KeyDown: {0, 1}}
+
+// spotsOf groups the placements in rotations rots by position, nearest the last tile first (where the players
+// look, and where the next tile usually goes), then north to south, west to east: the order of the numbers on the
+// board.
+func spotsOf(places []engine.Placement, rots []int, last engine.Pos) []spot {
+	var spots []spot
+	idx := map[engine.Pos]int{}
+	for _, p := range places {
+		if !slices.Contains(rots, p.Rot) {
+			continue
+		}
+		if i, ok := idx[p.Pos]; ok {
+			spots[i].rots = append(spots[i].rots, p.Rot)
+			continue
+		}
+		idx[p.Pos] = len(spots)
+		spots = append(spots, spot{pos: p.Pos, rots: []int{p.Rot}})
+	}
+	slices.SortFunc(spots, func(a, b spot) int {
+		if d := dist(a.pos, last) - dist(b.pos, last); d != 0 {
+			return d
+		}
+		if a.pos.Y != b.pos.Y {
+			return a.pos.Y - b.pos.Y
+		}
+		return a.pos.X - b.pos.X
+	})
+	return spots
+}
+
+func dist(a, b engine.Pos) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return dx + dy
+}
+
+func (p *placeStep) spotLabel(i int) string {
+	s := p.spots[i]
+	label := fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y)
+	if len(s.rots) > 1 {
+		label += fmt.Sprintf("  ↻%d°  ", s.rots[s.rot]*90) +
+			p.e.t.u.loc.T("ui.more_rotations", map[string]any{"Count": len(s.rots)})
+	}
+	return label
+}
+
+// previewSpot shows the tile at the highlighted position, the other positions numbered.
+func (p *placeStep) previewSpot() {
+	if p.cur < 0 || p.cur >= len(p.spots) {
+		return
+	}
+	s := p.spots[p.cur]
+	e := p.e
+	b := e.t.board
+	b.clearPreview()
+	b.pvTile, b.pvPos, b.pvRot = p.tile, s.pos, s.rots[s.rot]
+	for _, o := range p.spots {
+		b.marks = append(b.marks, o.pos)
+	}
+	e.pic.t, e.pic.rot = p.tile, s.rots[s.rot]
+	b.showAll(b.marks, p.cur)
+}
+
+// moveSpot moves the highlight to the nearest position in direction dx, dy.
+func (p *placeStep) moveSpot(dx, dy int) {
+	if i := p.spotToward(dx, dy); i >= 0 {
+		p.e.menu.setCurrent(i)
+	}
+}
+
+// spotToward returns the nearest position from the highlighted one in direction dx, dy (straight ahead counts
+// double against going sideways), -1 if none.
+func (p *placeStep) spotToward(dx, dy int) int {
+	if len(p.spots) == 0 {
+		return -1
+	}
+	from := p.spots[p.cur].pos
+	best, bestD := -1, 0
+	for i, s := range p.spots {
+		ax, ay := s.pos.X-from.X, s.pos.Y-from.Y
+		along, across := ax*dx+ay*dy, ax*dy+ay*dx
+		if along <= 0 {
+			continue
+		}
+		if across < 0 {
+			across = -across
+		}
+		d := along + 2*across
+		if best < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// turn shows the next (or previous) legal rotation at the highlighted position.
+func (p *placeStep) turn(d int) {
+	if p.cur < 0 || p.cur >= len(p.spots) {
+		return
+	}
+	s := &p.spots[p.cur]
+	s.rot = (s.rot + d + len(s.rots)) % len(s.rots)
+	p.e.menu.items[p.cur].label = p.spotLabel(p.cur)
+	p.previewSpot()
+}
+
+// placeSpot lays the tile at the highlighted position in the rotation shown.
+func (p *placeStep) placeSpot() {
+	if p.cur < 0 || p.cur >= len(p.spots) {
+		return
+	}
+	s := p.spots[p.cur]
+	e := p.e
+	if e.t.do(referee.Action{Verb: referee.VerbPlace, Tile: p.tile.ID, Pos: referee.Pos{X: s.pos.X, Y: s.pos.Y},
+		Rot: s.rots[s.rot] * 90}) {
+		e.typed = ""
+	}
+}

@@ -1,0 +1,246 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+	"github.com/rivo/tview"
+)
+
+// tileStep asks for the tile (SEQ-1..3): the player types the tile's four edges as they lie on the table,
+// clockwise from the board's north (edgecode.go), with its marks; the tile types still in the stack that show them
+// are listed, each in the rotation that shows them (engine MatchTiles). One match is taken at once. A tile can
+// also be typed by its id or letter, or picked from the list or from the pictures (F4). With nothing typed, the
+// first answer opens a gift (if one may be opened now).
+type tileStep struct{ answers }
+
+func (s *tileStep) kind() step { return stepTile }
+
+func (s *tileStep) legend() string { return s.e.t.u.loc.T("ui.edge_legend", nil) }
+
+func (s *tileStep) show() {
+	e := s.e
+	e.ask("ui.ask.tile", nil)
+	if e.input.GetText() != e.typed {
+		e.input.SetText(e.typed) // calls typed
+	}
+	s.filter(false)
+}
+
+// typed: the text of the input line changed.
+func (s *tileStep) typed(text string) {
+	s.e.typed = text
+	s.filter(true)
+}
+
+// highlight shows the highlighted tile's picture beside the prompt.
+func (s *tileStep) highlight(i int) {
+	e := s.e
+	e.pic.t = nil
+	s.answers.highlight(i)
+	e.layout()
+}
+
+// key: ↑↓ move the list's highlight while typing; Enter takes the highlighted tile; Esc clears the line.
+func (s *tileStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	e := s.e
+	switch ev.Key() {
+	case tcell.KeyUp, tcell.KeyDown, tcell.KeyPgUp, tcell.KeyPgDn:
+		e.menu.handleKey(ev)
+		return nil
+	case tcell.KeyEnter:
+		s.enterTile()
+		return nil
+	case tcell.KeyEscape:
+		e.input.SetText("")
+		return nil
+	}
+	return ev
+}
+
+// drawable returns the tile types that can be drawn now.
+func (e *entry) drawable() []*engine.TileType { return e.g.Bag.Drawable(e.g.Cat) }
+
+// tileLabel is "b-c1rs D ×3": the id, the letter of the rule book and the copies left.
+func (e *entry) tileLabel(t *engine.TileType) string {
+	label := t.ID
+	if len(t.Aliases) > 0 {
+		label += " " + strings.Join(t.Aliases, " ")
+	}
+	return tview.Escape(label) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
+}
+
+// filter lists the tiles that fit what was typed: an edge code (complete: the matching tile types in their
+// rotation, one match taken at once if auto; a beginning: the tiles whose edges begin so), else a tile's id or
+// letter; nothing typed: a gift first (if one may be opened), then every tile that can be drawn.
+func (s *tileStep) filter(auto bool) {
+	e := s.e
+	if e.now != s || e.g == nil {
+		return
+	}
+	loc := e.t.u.loc
+	text := strings.TrimSpace(e.input.GetText())
+	var choices []choice
+	add := func(t *engine.TileType, rots []int, label string) {
+		choices = append(choices, choice{label: label, next: func() { e.placeTile(t, rots) },
+			preview: func() { e.pic.t, e.pic.rot = t, rots[0] }})
+	}
+	code, isCode := parseEdgeCode(loc.Lang(), text)
+	drawable := e.drawable()
+	switch {
+	case text == "":
+		if e.giftAllowed() {
+			choices = append(choices, choice{label: loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
+				next: func() { e.enter(&giftStep{answers{e}}) }})
+		}
+		for _, t := range drawable {
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+		}
+	case isCode && code.complete():
+		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
+		for _, m := range matches {
+			add(m.Type, []int{m.Rot}, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+		}
+		e.addNamed(&choices, text, add)
+		if len(choices) == 0 {
+			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
+				muted: true})
+		}
+		// One match: taken at once. Several: the list, those that show nothing more than was typed first (b-rs
+		// before its garden copy b-rsg and the shrine sh-2roads), Enter takes the first; typing a mark narrows it.
+		// Without the Abbot a garden counts for nothing (only the abbot stands on it, ABBOT-3): a garden copy not
+		// typed does not make the tile ambiguous.
+		plain := matches
+		if !e.g.S.Opts.Abbot && code.marks.Centre != engine.KGarden {
+			plain = nil
+			for _, m := range matches {
+				twin := false
+				for _, o := range matches {
+					twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
+				}
+				if !twin {
+					plain = append(plain, m)
+				}
+			}
+		}
+		if auto && len(plain) == 1 {
+			e.offer(choices)
+			e.placeTile(plain[0].Type, []int{plain[0].Rot})
+			e.focus()
+			return
+		}
+	case isCode:
+		for _, t := range drawable {
+			if rots := code.prefixRotations(t); len(rots) > 0 {
+				add(t, rots, e.tileLabel(t))
+			}
+		}
+		e.addNamed(&choices, text, add)
+	default:
+		e.addNamed(&choices, text, add)
+		if len(choices) == 0 {
+			choices = append(choices, choice{label: loc.T("ui.unknown_tile", map[string]any{"Tile": tview.Escape(text)}),
+				muted: true})
+		}
+	}
+	e.offer(choices)
+	if text == "" && e.pic.t != nil {
+		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
+		e.layout()
+	}
+}
+
+// gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.
+func gardenTwin(a, b *engine.TileType) bool {
+	if a.Centre < 0 || a.Segs[a.Centre].Kind != engine.KGarden || b.Centre >= 0 || len(a.Segs) != len(b.Segs)+1 ||
+		a.Edges != b.Edges {
+		return false
+	}
+	j := 0
+	for i := range a.Segs {
+		if i == int(a.Centre) {
+			continue
+		}
+		x, y := a.Segs[i], b.Segs[j]
+		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Pennants != y.Pennants {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+// hasExtras reports whether t shows a mark that m does not name: a monastery, shrine or garden, or a pennant.
+func hasExtras(t *engine.TileType, m engine.Marks) bool {
+	return (m.Centre == engine.KRoad && t.Centre >= 0) || (!m.Pennant && hasPennant(t))
+}
+
+// addNamed puts first the drawable tiles whose id or letter is the text typed (also typed on a Cyrillic layout).
+func (e *entry) addNamed(choices *[]choice, text string, add func(*engine.TileType, []int, string)) {
+	n := len(*choices)
+	latin := latinText(e.t.u.loc.Lang(), text)
+	for _, t := range e.g.Cat.Types {
+		// Every tile by its name, also one that cannot be drawn now: choosing it shows the referee's reason.
+		if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+		}
+	}
+	// The named tiles first.
+	named := slices.Clone((*choices)[n:])
+	*choices = append(named, (*choices)[:n]...)
+}
+
+// tileNamed reports whether text is t's id (or its beginning, from three characters on) or one of its letters.
+func tileNamed(t *engine.TileType, text string) bool {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return false
+	}
+	if strings.EqualFold(t.ID, text) || (len(text) >= 3 && strings.HasPrefix(t.ID, strings.ToLower(text))) {
+		return true
+	}
+	for _, a := range t.Aliases {
+		if a == text || (len(text) > 1 && strings.EqualFold(a, text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// giftAllowed reports whether the player may open a gift now: one held, none opened this turn (GIFT-5(a)), and
+// the referee offers one (referee.Legal lists the gifts after the placements).
+func (e *entry) giftAllowed() bool {
+	g := e.g
+	if !g.S.Opts.Gifts || g.S.Gift.Hands[e.who] == 0 || giftOpenedThisTurn(g) {
+		return false
+	}
+	return len(e.giftActions()) > 0
+}
+
+// giftOpenedThisTurn reports whether the active player opened a gift this turn (one a turn, GIFT-5(a)).
+func giftOpenedThisTurn(g *referee.Game) bool {
+	for i := len(g.Events) - 1; i >= 0; i-- {
+		ev := g.Events[i]
+		if ev.Turn != g.TurnNo {
+			return false
+		}
+		if ev.Key == "ev.gift_opened" && ev.Player == g.Active {
+			return true
+		}
+	}
+	return false
+}
+
+// enterTile takes the highlighted tile.
+func (s *tileStep) enterTile() {
+	e := s.e
+	if c := e.menu.current; c < e.menu.count() && !e.menu.items[c].muted {
+		e.menu.choose(c)
+		return
+	}
+	e.t.setStatus(e.t.u.loc.T("ui.unknown_tile", map[string]any{"Tile": e.input.GetText()}), true)
+}
