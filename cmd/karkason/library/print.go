@@ -144,7 +144,30 @@ func StatsText(st Stats, players []string, loc Translator) string {
 			}
 			table = append(table, row)
 		}
-		writeTable(&b, table, len(cats)+1)
+		// As many columns a table as fit in lineWidth (a terminal of 80 columns, the table's frame), the names
+		// repeated in each.
+		ws := make([]int, len(head))
+		for _, r := range table {
+			for i, c := range r {
+				ws[i] = max(ws[i], width(c))
+			}
+		}
+		for from := 1; from < len(head); {
+			to, w := from, ws[0]
+			for to < len(head) && (to == from || w+2+ws[to] <= lineWidth) {
+				w += 2 + ws[to]
+				to++
+			}
+			if from > 1 {
+				b.WriteString("\n")
+			}
+			part := make([][]string, len(table))
+			for i, r := range table {
+				part[i] = append([]string{r[0]}, r[from:to]...)
+			}
+			writeTable(&b, part, len(part[0]))
+			from = to
+		}
 	}
 	var hs []HeadToHead
 	switch len(players) {
@@ -207,6 +230,9 @@ func encode(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
+
+// lineWidth is the widest line the statistics' tables make where they can (80 columns less a frame).
+const lineWidth = 76
 
 func width(s string) int { return utf8.RuneCountInString(s) }
 

@@ -72,13 +72,13 @@ func (u *ui) showPicker() {
 }
 
 // pickerLines are a game's two lines in the picker, as "karkason games" prints it: the date, the state and the
-// players with their points (a star for a winner); under it the file and the modules (a record that cannot be read says why when chosen).
+// players with their points (a star for a winner); under it the modules (the file of a record that cannot be read, which says why when chosen).
 func pickerLines(loc translator, g *library.Game) (string, string) {
 	main := g.Date.Local().Format(library.DateFormat) + "  " + library.StateText(loc, g) + "  " +
 		tview.Escape(library.PlayersText(g))
-	second := "    " + tview.Escape(g.File)
+	second := "    " + tview.Escape(g.File) // the modules fit a line of 80 columns, the file name beside them may not
 	if !g.Broken() {
-		second += " · " + tview.Escape(library.ModulesText(loc, g))
+		second = "    " + tview.Escape(library.ModulesText(loc, g))
 	}
 	return main, second
 }
