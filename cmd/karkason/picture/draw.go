@@ -555,9 +555,9 @@ func drawCity(g *referee.Game, loc Translator, at func(engine.Pos) (float64, flo
 			n++
 		}
 		if s.City.Count == q {
-			c := Pt{qx + qw - 18, qy + qh - 24}
-			grp.add(figure(engine.Follower, c, 0.42*T, false, countCol, gold))
-			grp.add(text(Pt{c.X, qy + qh - 4}, 10, wall, loc.T("term.count", nil), Middle, false))
+			c := Pt{qx + qw - 22, qy + qh/2 + 2}
+			grp.add(figure(engine.Follower, c, 0.4*T, false, countCol, gold))
+			grp.add(text(Pt{c.X, qy + qh - 6}, 10, wall, loc.T("term.count", nil), Middle, true))
 		}
 	}
 	return grp
