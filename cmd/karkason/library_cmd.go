@@ -9,6 +9,7 @@ import (
 
 	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
 )
 
 // The library commands (games, stats) and --version: parsing the flags and printing; the work is package
@@ -57,6 +58,11 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 	}
 	for _, m := range strings.Split(lf.modules, ",") {
 		if m = strings.TrimSpace(m); m != "" {
+			if !referee.IsExpansion(m) {
+				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": m,
+					"Modules": strings.Join(referee.Expansions(), ",")}))
+				return 2
+			}
 			f.Modules = append(f.Modules, m)
 		}
 	}

@@ -139,6 +139,11 @@ func TestGamesAndStatsCommands(t *testing.T) {
 		!strings.Contains(se.String(), "ГГГГ-ММ-ДД") {
 		t.Errorf("bad date: %d %q", code, se.String())
 	}
+	se.Reset()
+	if code := run([]string{"stats", "--modules", "farmers,counts", "--lang", "en"}, env, &so, &se); code != 2 ||
+		!strings.Contains(se.String(), "“counts” is not a module") {
+		t.Errorf("bad module: %d %q", code, se.String())
+	}
 	so.Reset()
 	if code := run([]string{"--version"}, env, &so, &se); code != 0 || !strings.HasPrefix(so.String(), "karkason ") {
 		t.Errorf("--version: %d %q", code, so.String())

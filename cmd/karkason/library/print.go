@@ -72,7 +72,8 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 	}
 	for i := range games {
 		g := &games[i]
-		fmt.Fprintf(&b, "%s  %s  %s", g.Date.Local().Format(DateFormat), pad(StateText(loc, g), sw), PlayersText(g))
+		b.WriteString(strings.TrimRight(fmt.Sprintf("%s  %s  %s", g.Date.Local().Format(DateFormat),
+			pad(StateText(loc, g), sw), PlayersText(g)), " "))
 		if !g.Broken() {
 			fmt.Fprintf(&b, "  [%s]", ModulesText(loc, g))
 		}
