@@ -613,9 +613,13 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 			}
 			col := PlayerColour(g.Colour(p))
 			if g.Colour(p) == referee.Yellow {
-				grp.add(line(rgb(0x8a6d00), 3.5, pts...))
+				dark := line(rgb(0x8a6d00), 3.5, pts...)
+				dark.RoundCap = true
+				grp.add(dark)
 			}
-			grp.add(line(col, 2.2, pts...))
+			l := line(col, 2.2, pts...)
+			l.RoundCap = true
+			grp.add(l)
 		}
 	}
 	return grp

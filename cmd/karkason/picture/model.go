@@ -35,21 +35,22 @@ const (
 // Shape is one drawn thing: a closed polygon (Closed), an open line (a polyline, stroked only), or a text. A
 // circle is a polygon of many points with Circle set (the SVG writes it as a circle).
 type Shape struct {
-	Points  []Pt
-	Closed  bool
-	Fill    Colour
-	Stroke  Colour
-	Width   float64 // stroke width
-	Circle  bool    // Points approximate a circle of centre C and radius R
-	C       Pt
-	R       float64
-	Text    string
-	At      Pt // text: the baseline point
-	Size    float64
-	Bold    bool
-	Anchor  Anchor
-	IsText  bool
-	RoundJn bool // a line with round joins and caps (roads, rivers, chart lines)
+	Points   []Pt
+	Closed   bool
+	Fill     Colour
+	Stroke   Colour
+	Width    float64 // stroke width
+	Circle   bool    // Points approximate a circle of centre C and radius R
+	C        Pt
+	R        float64
+	Text     string
+	At       Pt // text: the baseline point
+	Size     float64
+	Bold     bool
+	Anchor   Anchor
+	IsText   bool
+	RoundJn  bool // a line with round joins (roads, rivers, chart lines)
+	RoundCap bool // … and round ends (chart lines; a road ends square at the tile's edge)
 }
 
 // Group is a named group of shapes: a tile (Attrs data-tile, data-pos), the City's quarters, the scores.

@@ -48,7 +48,7 @@ func writeShape(b *bufio.Writer, s *Shape) {
 		out := fmt.Sprintf(` fill="%s"`, hexOf(s.Fill))
 		if s.Stroke.A != 0 && s.Width > 0 {
 			out += fmt.Sprintf(` stroke="%s" stroke-width="%s" stroke-linejoin="round"`, hexOf(s.Stroke), num(s.Width))
-			if s.RoundJn {
+			if s.RoundCap {
 				out += ` stroke-linecap="round"`
 			}
 		}
@@ -189,7 +189,7 @@ func Raster(p *Picture, scale float64) (*image.RGBA, error) {
 					stroke(fill, append(s.Points[:len(s.Points):len(s.Points)], s.Points[0]), s.Width, s.Stroke, false)
 				}
 			default:
-				stroke(fill, s.Points, s.Width, s.Stroke, true)
+				stroke(fill, s.Points, s.Width, s.Stroke, s.RoundCap)
 			}
 		}
 	}
