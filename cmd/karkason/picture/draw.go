@@ -602,14 +602,16 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 			top = max(top, row[p])
 		}
 	}
-	grp.add(text(Pt{cx0 - 4, cy0 + 10}, 10, grey, fmt.Sprint(top), End, false))
+	grp.add(text(Pt{cx0 - 4, cy0 + 0.08*ch + 4}, 10, grey, fmt.Sprint(top), End, false))
 	grp.add(text(Pt{cx0 - 4, cy0 + ch}, 10, grey, "0", End, false))
 	grp.add(text(Pt{cx0 + cw, cy0 + ch + 13}, 10, grey, fmt.Sprint(len(g.History)), End, false))
 	if n := len(g.History); n > 0 {
 		for p := 0; p < g.Players(); p++ {
+			// Steps: the points change at the end of a turn and hold until the next.
 			pts := []Pt{{cx0, cy0 + ch}}
 			for i, row := range g.History {
-				pts = append(pts, Pt{cx0 + cw*float64(i+1)/float64(n), cy0 + ch - ch*float64(row[p])/float64(top)})
+				x, y := cx0+cw*float64(i+1)/float64(n), cy0+ch-0.92*ch*float64(row[p])/float64(top)
+				pts = append(pts, Pt{x, pts[len(pts)-1].Y}, Pt{x, y})
 			}
 			col := PlayerColour(g.Colour(p))
 			if g.Colour(p) == referee.Yellow {
