@@ -9,6 +9,7 @@ import (
 	_ "github.com/nicksnyder/go-i18n/v2/i18n"
 	_ "github.com/rivo/tview"
 	_ "github.com/spf13/viper"
+	_ "golang.org/x/image/vector"
 	_ "golang.org/x/sys/unix"
 	_ "golang.org/x/text/language"
 )

@@ -5,6 +5,12 @@
 //	karkason replay FILE [--json] [--final] [--aids]
 //	                                  replay a game record and print the scores with their breakdown;
 //	                                  --aids adds the table aids (what is at stake on the board)
+//	karkason games [--json]           the saved games, newest first (package library)
+//	karkason stats [--json] [--player NAME]... [--since DATE] [--until DATE] [--modules LIST]
+//	                                  statistics across the finished games (package library)
+//	karkason export FILE --svg OUT.svg | --png OUT.png [--turn N]
+//	                                  a picture of the board and the scores (package picture)
+//	karkason --version                the version, from the build info
 //
 // Settings: --config FILE, --lang bg|uk|en, --data-dir DIR, --state-dir DIR, --aids=false (see package config).
 // The --aids flag is the setting aids for the table (on by default; --aids=false hides every aid); replay prints
@@ -38,6 +44,16 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	fs := config.NewFlagSet("karkason")
 	jsonOut := fs.Bool("json", false, "replay: print JSON")
 	final := fs.Bool("final", false, "replay: add end-of-game scoring")
+	version := fs.Bool("version", false, "print the version")
+	var lf libFlags
+	fs.StringArrayVar(&lf.players, "player", nil, "stats: this player only (twice: head to head)")
+	fs.StringVar(&lf.since, "since", "", "stats: games from this day (YYYY-MM-DD)")
+	fs.StringVar(&lf.until, "until", "", "stats: games up to this day (YYYY-MM-DD)")
+	fs.StringVar(&lf.modules, "modules", "", "stats: games with these modules (comma-separated)")
+	var ef exportFlags
+	fs.StringVar(&ef.svg, "svg", "", "export: write an SVG picture here")
+	fs.StringVar(&ef.png, "png", "", "export: write a PNG picture here")
+	fs.IntVar(&ef.turn, "turn", -1, "export: the board after this turn")
 	cfg, rest, cfgErr := config.LoadFlags(fs, args, getenv)
 	lang := cfg.Language
 	if lang == "" {
@@ -66,6 +82,10 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		}
 		// A broken settings file: the message is shown and the program goes on with the rest.
 	}
+	if *version {
+		fmt.Fprintln(stdout, "karkason "+buildVersion())
+		return 0
+	}
 	cmd := ""
 	if len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
@@ -89,6 +109,24 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			aids = cfg.Aids
 		}
 		return replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc, log)
+	case "games":
+		if len(rest) != 0 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return games(cfg.DataDir, *jsonOut, stdout, stderr, loc, log)
+	case "stats":
+		if len(rest) != 0 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return stats(cfg.DataDir, lf, *jsonOut, stdout, stderr, loc, log)
+	case "export":
+		if len(rest) != 1 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return export(rest[0], ef, stdout, stderr, loc, log)
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))

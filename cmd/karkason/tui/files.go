@@ -3,7 +3,6 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +13,7 @@ import (
 
 // Record files: one per game in the data directory, named after the start time and the players
 // ("2026-11-21T1530-Ана-Богдан.rec"); the state directory holds "last-game", the path of the game played last, so
-// that "karkason resume" without a file picks it up.
+// that "karkason resume" without a file picks it up. The list of the saved games is package library's (picker.go).
 
 // recordExt is the extension of game records.
 const recordExt = ".rec"
@@ -121,39 +120,4 @@ func writeLastGame(stateDir, path string) error {
 		return fail(err)
 	}
 	return nil
-}
-
-// savedGame is a record file in the data directory.
-type savedGame struct {
-	Path string
-	Mod  time.Time
-}
-
-// recentGames lists the records in dir, the most recently changed first, at most max of them.
-func recentGames(dir string, max int) []savedGame {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []savedGame
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), recordExt) {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue
-		}
-		out = append(out, savedGame{Path: filepath.Join(dir, e.Name()), Mod: info.ModTime()})
-	}
-	slices.SortFunc(out, func(a, b savedGame) int {
-		if c := b.Mod.Compare(a.Mod); c != 0 {
-			return c
-		}
-		return strings.Compare(b.Path, a.Path)
-	})
-	if len(out) > max {
-		out = out[:max]
-	}
-	return out
 }

@@ -1,33 +1,52 @@
 package tui
 
 import (
-	"path/filepath"
-
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
 )
 
-// The saved-games picker: "karkason resume" without a file and without a last game lists the recent records of
-// the data directory, the newest first, to pick one; or a new game.
+// The saved-games picker: "karkason resume" without a file and without a last game (and F9 in the set-up form)
+// lists the games of the data directory as "karkason games" does (package library: date, state, players and
+// points, modules), the newest first, to open one: a game in progress to go on with, a finished one to view (its
+// board and tally); or a new game. F7 shows the statistics of the finished games (statsview.go).
 
 const pickerMax = 20
 
 func (u *ui) showPicker() {
-	games := recentGames(u.o.Config.DataDir, pickerMax)
-	list := tview.NewList().ShowSecondaryText(false).SetHighlightFullLine(true)
+	games, err := library.List(u.o.Config.DataDir)
+	list := tview.NewList().SetHighlightFullLine(true).SetSecondaryTextColor(tcell.ColorGray)
 	list.SetBorder(true).SetTitle(" " + u.loc.T("ui.picker.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	msg := tview.NewTextView().SetDynamicColors(true).SetWrap(true)
-	if len(games) == 0 {
+	root := tview.NewFlex().SetDirection(tview.FlexRow)
+	// showError puts an error under the list, with room for a file error in full (what happened, that nothing was
+	// lost, what to do); the help it replaces needs two lines, so the list keeps them while there is no error.
+	showError := func(err error) {
+		msg.SetText("[red]" + tview.Escape(u.describe(err)) + "[-]")
+		root.ResizeItem(msg, 5, 0)
+	}
+	switch {
+	case err != nil:
+		defer showError(referee.AsFileError(err, referee.OpRead, u.o.Config.DataDir))
+	case len(games) == 0:
 		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(u.o.Config.DataDir)}))
-	} else {
+	default:
 		msg.SetText(u.loc.T("ui.picker.help", nil))
 	}
-	for _, g := range games {
-		g := g
-		label := g.Mod.Local().Format("2006-01-02 15:04") + "  " + tview.Escape(filepath.Base(g.Path))
-		list.AddItem(label, "", 0, func() {
+	if len(games) > pickerMax {
+		games = games[:pickerMax]
+	}
+	for i := range games {
+		g := &games[i]
+		main, second := pickerLines(u.loc, g)
+		list.AddItem(main, second, 0, func() {
+			if g.Broken() {
+				showError(g.Err)
+				return
+			}
 			if err := u.openGame(g.Path); err != nil {
-				msg.SetText("[red]" + tview.Escape(u.describe(err)) + "[-]")
+				showError(err)
 				return
 			}
 			u.pages.RemovePage("picker")
@@ -46,13 +65,27 @@ func (u *ui) showPicker() {
 		case tcell.KeyF6:
 			u.cycleLanguage()
 			return nil
+		case tcell.KeyF7:
+			u.showStats()
+			return nil
 		}
 		return ev
 	})
-	root := tview.NewFlex().SetDirection(tview.FlexRow).
-		AddItem(tview.NewTextView().SetDynamicColors(true).SetText("[::b]karkason[::-] — "+u.loc.T("ui.picker.resume", nil)), 1, 0, false).
+	root.AddItem(tview.NewTextView().SetDynamicColors(true).SetText("[::b]karkason[::-] — "+u.loc.T("ui.picker.resume", nil)), 1, 0, false).
 		AddItem(list, 0, 1, true).
-		AddItem(msg, 5, 0, false) // a file error: what happened, that nothing was lost, what to do
+		AddItem(msg, 2, 0, false)
 	u.pages.AddAndSwitchToPage("picker", root, true)
 	u.run.SetFocus(list)
+}
+
+// pickerLines are a game's two lines in the picker, as "karkason games" prints it: the date, the state and the
+// players with their points (a star for a winner); under it the modules (the file of a record that cannot be read, which says why when chosen).
+func pickerLines(loc translator, g *library.Game) (string, string) {
+	main := g.Date.Local().Format(library.DateFormat) + "  " + library.StateText(loc, g) + "  " +
+		tview.Escape(library.PlayersText(g))
+	second := "    " + tview.Escape(g.File) // the modules fit a line of 80 columns, the file name beside them may not
+	if !g.Broken() {
+		second = "    " + tview.Escape(library.ModulesText(loc, g))
+	}
+	return main, second
 }

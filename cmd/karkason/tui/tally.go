@@ -202,6 +202,9 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 		case ev.Key() == tcell.KeyF6:
 			u.cycleLanguage()
 			return nil
+		case ev.Key() == tcell.KeyF9 && final:
+			keys.SetText(u.exportMessage(g)) // exportpic.go: where the picture went
+			return nil
 		case ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == 'Q'):
 			u.askQuit()
 			return nil

@@ -387,7 +387,9 @@ func TestResumePicker(t *testing.T) {
 		path := writeRecord(t, o.Config.DataDir, "2026-11-21T1530-Ана-Богдан.rec", exampleRecord)
 		h := start(t, o)
 		defer h.stop()
-		h.mustSee("Saved games", "2026-11-21T1530-Ана-Богдан.rec", "New game")
+		// The list shows what "karkason games" shows (package library): the date from the file name, the state,
+		// the players with their points, the modules.
+		h.mustSee("Saved games", "2026-11-21 15:30  in progress, turn 3  Ана 0 · Богдан 4", "New game")
 		h.key(tcell.KeyEnter)
 		if h.u.sess == nil {
 			t.Fatalf("no game opened:\n%s", h.text())

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/karkason/karkason/cmd/karkason/errlog"
+	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/cmd/karkason/picture"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// The export command: a picture of a game record (package picture), written whole or not at all.
+
+type exportFlags struct {
+	svg, png string
+	turn     int
+}
+
+// export writes the pictures of the record at path. Errors of the file system (reading the record, writing a
+// picture) are said in words with what to do, their OS text going to the log (errlog, issue 14).
+func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+	if ef.svg == "" && ef.png == "" {
+		fmt.Fprintln(stderr, loc.T("export.need_out", nil))
+		return 2
+	}
+	rec, err := library.ReadRecord(path)
+	if err != nil {
+		if errlog.IsFileError(err) {
+			err = referee.AsFileError(err, referee.OpRead, path)
+		}
+		fmt.Fprintln(stderr, describeError(loc, log, err))
+		return 1
+	}
+	code := 0
+	g, err := picture.GameAt(rec, ef.turn)
+	if err != nil {
+		var te *picture.TurnError
+		if errors.As(err, &te) {
+			fmt.Fprintln(stderr, loc.T("export.bad_turn", map[string]any{"Turn": te.Turn, "Last": te.Last}))
+			return 2
+		}
+		// The picture shows the game up to the refused line; the exit code says the record is bad.
+		fmt.Fprintln(stderr, describeError(loc, log, err))
+		if g == nil {
+			return 1
+		}
+		code = 1
+	}
+	pic := picture.Build(g, loc, picture.Title(g, loc, rec, path, ef.turn))
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{ef.svg, func(w io.Writer) error { return picture.WriteSVG(w, pic) }},
+		{ef.png, func(w io.Writer) error { return picture.WritePNG(w, pic, 1) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		if err := picture.WriteFile(out.path, out.write); err != nil {
+			fmt.Fprintln(stderr, describeError(loc, log, writeError(err)))
+			return 1
+		}
+		fmt.Fprintln(stdout, loc.T("export.written", map[string]any{"Path": out.path}))
+	}
+	return code
+}
+
+// writeError is the error of writing a picture as an error of the file system (referee.FileError, OpWrite): the
+// picture's path, and the OS error under it.
+func writeError(err error) error {
+	var we *picture.WriteError
+	if errors.As(err, &we) {
+		return referee.AsFileError(we.Err, referee.OpWrite, we.Path)
+	}
+	return err
+}

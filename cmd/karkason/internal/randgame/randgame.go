@@ -1,0 +1,112 @@
+// Package randgame plays random legal games through the referee, for the benchmarks and examples of the
+// library and the pictures (a game of any length with any modules, without hand-written records). Every action
+// comes from referee.Legal, so a game is as legal as the referee makes it; it is not a player of any strength.
+package randgame
+
+import (
+	"math/rand/v2"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// Play plays a random game of setup with the seed until it ends or, if maxTiles > 0, until that many tiles lie on
+// the board (the City counts its cells). Tiles are drawn as from the stacks, then placed at a legal spot (dense
+// spots first, so that features are completed and scored); figures are deployed often, rarely on fields.
+func Play(setup referee.Setup, seed uint64, maxTiles int) (*referee.Game, error) {
+	cat := engine.Standard()
+	g, err := referee.NewGame(setup, cat)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	for steps := 0; g.Phase != referee.PhaseEnded && steps < 5000; steps++ {
+		if maxTiles > 0 && len(g.S.Tiles) >= maxTiles && g.Phase == referee.PhaseTile {
+			break
+		}
+		a := pick(g, rng)
+		if err := g.Apply(a); err != nil {
+			return g, err
+		}
+	}
+	g.Settle()
+	return g, nil
+}
+
+func pick(g *referee.Game, rng *rand.Rand) referee.Action {
+	d := g.Legal()
+	at := g
+	for (d.Phase == referee.PhaseCity || d.Phase == referee.PhaseCount) && rng.IntN(2) == 0 {
+		at = at.AfterDecline()
+		d = at.Legal()
+	}
+	if len(d.Actions) == 0 {
+		return referee.Action{Verb: referee.VerbEnd}
+	}
+	acts := d.Actions
+	switch d.Phase {
+	case referee.PhaseTile:
+		total := 0
+		for _, t := range at.Bag.Drawable(at.Cat) {
+			total += at.Bag.Left(t)
+		}
+		if total == 0 {
+			return acts[rng.IntN(len(acts))]
+		}
+		n := rng.IntN(total)
+		var drawn string
+		for _, t := range at.Bag.Drawable(at.Cat) {
+			if n -= at.Bag.Left(t); n < 0 {
+				drawn = t.ID
+				break
+			}
+		}
+		var of []int
+		w := 0
+		weights := make([]int, len(acts))
+		for i := range acts {
+			if acts[i].Verb == referee.VerbGift || acts[i].Tile != drawn {
+				continue
+			}
+			of = append(of, i)
+			weights[i] = 1
+			if acts[i].Verb == referee.VerbPlace {
+				for _, nb := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
+					if at.S.TileIndex(engine.Pos{X: acts[i].Pos.X + nb[0], Y: acts[i].Pos.Y + nb[1]}) >= 0 {
+						weights[i] *= 4
+					}
+				}
+			}
+			w += weights[i]
+		}
+		if len(of) == 0 {
+			return acts[rng.IntN(len(acts))]
+		}
+		n = rng.IntN(w)
+		for _, i := range of {
+			if n -= weights[i]; n < 0 {
+				return acts[i]
+			}
+		}
+		return acts[of[len(of)-1]]
+	case referee.PhaseFigure, referee.PhaseMoving:
+		if len(acts) == 1 || rng.IntN(3) == 0 {
+			return acts[0] // pass, decline
+		}
+		a := acts[1+rng.IntN(len(acts)-1)]
+		if a.Verb == referee.VerbDeploy && isField(at, a) && rng.IntN(3) != 0 {
+			return acts[1+rng.IntN(len(acts)-1)] // farmers stay for good: a second draw makes them rarer
+		}
+		return a
+	}
+	return acts[rng.IntN(len(acts))]
+}
+
+func isField(g *referee.Game, a referee.Action) bool {
+	ti := len(g.S.Tiles) - 1
+	if ti < 0 {
+		return false
+	}
+	l, err := g.S.SegByPlace(ti, a.Place)
+	return err == nil && g.S.SegKind(g.S.Tiles[ti].Seg(l)) == engine.KField
+}

@@ -1,0 +1,220 @@
+package library
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/karkason/karkason/referee"
+)
+
+// libDir is the golden library: six records with their scores worked out by hand in their comments.
+const libDir = "../../../testdata/library"
+
+func day(s string) time.Time {
+	t, err := time.ParseInLocation("2006-01-02", s, time.Local)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func TestListGolden(t *testing.T) {
+	games, err := List(libDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// from-a-friend.rec has no start time in its name: dated by its modification time (the checkout's, after
+	// 2026-11-12 on any machine that runs this), so it comes first; then the others by the time in their names.
+	want := []struct {
+		file     string
+		from     string
+		finished bool
+		broken   bool
+		scores   []int
+		winners  []string
+	}{
+		{"from-a-friend.rec", DateFromMtime, false, true, nil, nil},
+		{"2026-11-12T2000-broken.rec", DateFromName, false, true, nil, nil},
+		{"2026-11-10T2000-Богдан-Ана.rec", DateFromName, false, false, []int{4, 0}, nil},
+		{"2026-11-01T2000-Ана-Богдан-Віра.rec", DateFromName, true, false, []int{4, 2, 3}, []string{"Ана"}},
+		{"2026-10-15T2000-Віра-Ана.rec", DateFromName, true, false, []int{4, 4}, []string{"Віра", "Ана"}},
+		{"2026-10-01T2000-Ана-Богдан.rec", DateFromName, true, false, []int{2, 4}, []string{"Богдан"}},
+	}
+	if time.Now().Before(day("2026-11-13")) {
+		t.Skip("the clock is before the golden library's dates")
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d: %v", len(games), len(want), games)
+	}
+	for i, w := range want {
+		g := games[i]
+		if g.File != w.file || g.DateFrom != w.from || g.Finished != w.finished || g.Broken() != w.broken {
+			t.Errorf("game %d = %v (date from %s), want %+v", i, g, g.DateFrom, w)
+			continue
+		}
+		var scores []int
+		for _, p := range g.Players {
+			scores = append(scores, p.Score)
+		}
+		if !w.broken && !reflect.DeepEqual(scores, w.scores) {
+			t.Errorf("%s: scores %v, want %v", g.File, scores, w.scores)
+		}
+		if !reflect.DeepEqual(g.Winners(), w.winners) {
+			t.Errorf("%s: winners %v, want %v", g.File, g.Winners(), w.winners)
+		}
+	}
+	if d := games[5].Date; !d.Equal(time.Date(2026, 10, 1, 20, 0, 0, 0, time.Local)) {
+		t.Errorf("date from the name = %v", d)
+	}
+	// The broken records say why: a line that does not parse, a line the referee refuses (DEF-7).
+	var pe *referee.ParseError
+	if !errors.As(games[1].Err, &pe) || pe.Line != 4 {
+		t.Errorf("broken record: %v", games[1].Err)
+	}
+	var r *referee.Refusal
+	if !errors.As(games[0].Err, &r) || r.Line != 4 || r.Rule != "DEF-7" {
+		t.Errorf("refused record: %v", games[0].Err)
+	}
+	// The players of a refused record are still known from its setup line.
+	if len(games[0].Players) != 2 || games[0].Players[1].Name != "Богдан" {
+		t.Errorf("refused record players: %v", games[0].Players)
+	}
+}
+
+// TestStatsGolden: the statistics of the golden library, worked out by hand from the records' comments.
+//
+// Finished games (3): G1 2026-10-01 Ана red 2 (road 2), Богдан blue 4 (city 4), Богдан wins;
+// G2 2026-10-15 Віра red 4 (road 4), Ана blue 4 (city 4), both win; G3 2026-11-01 (farmers) Ана yellow 4 (city 4),
+// Богдан red 2 (road 2), Віра green 3 (monastery 3), Ана wins. Left out: G4 (in progress: Богдан would have 4 more
+// points and a game), the two broken records.
+//
+//	Ана:    games 3 (G1 G2 G3), wins 2 (G2 shared, G3), total 2+4+4 = 10, average 10/3, best 4,
+//	        road 2, city 4+4 = 8; colours blue, red, yellow
+//	Віра:   games 2 (G2 G3), wins 1 (G2 shared), total 4+3 = 7, average 3.5, best 4, road 4, monastery 3
+//	Богдан: games 2 (G1 G3), wins 1 (G1), total 4+2 = 6, average 3, best 4, city 4, road 2
+//
+// Order: most wins (Ана 2), then the better average (Віра 3.5 before Богдан 3).
+// Head to head: Ана–Віра: G2 4=4 level, G3 4>3 Ана: 2 games, Ана ahead 1, level 1. Ана–Богдан: G1 2<4, G3 4>2:
+// 2 games, 1 each. Віра–Богдан: G3 3>2: 1 game, Віра ahead.
+func TestStatsGolden(t *testing.T) {
+	games, err := List(libDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := Compute(games, Filter{})
+	want := Stats{Games: 3, InProgress: 1, Broken: 2,
+		Players: []PlayerStats{
+			{Name: "Ана", Games: 3, Wins: 2, Total: 10, Average: 10.0 / 3, Best: 4,
+				Points: map[string]int{"road": 2, "city": 8}, Colours: []string{"blue", "red", "yellow"}},
+			{Name: "Віра", Games: 2, Wins: 1, Total: 7, Average: 3.5, Best: 4,
+				Points: map[string]int{"road": 4, "monastery": 3}, Colours: []string{"green", "red"}},
+			{Name: "Богдан", Games: 2, Wins: 1, Total: 6, Average: 3, Best: 4,
+				Points: map[string]int{"city": 4, "road": 2}, Colours: []string{"blue", "red"}},
+		},
+		HeadToHead: []HeadToHead{
+			{A: "Ана", B: "Віра", Games: 2, AAhead: 1, Level: 1},
+			{A: "Ана", B: "Богдан", Games: 2, AAhead: 1, BAhead: 1},
+			{A: "Віра", B: "Богдан", Games: 1, AAhead: 1},
+		},
+	}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("stats:\n got %+v\nwant %+v", st, want)
+	}
+	if h, ok := st.Versus("Богдан", "Віра"); !ok || h.AAhead != 0 || h.BAhead != 1 {
+		t.Errorf("Богдан vs Віра = %+v", h)
+	}
+
+	// Filters. Since 2026-10-10: G2 and G3 (and G4, in progress). Ана: 2 games, 2 wins, 8 points.
+	st = Compute(games, Filter{Since: day("2026-10-10")})
+	if a, _ := st.Player("Ана"); st.Games != 2 || a.Games != 2 || a.Wins != 2 || a.Total != 8 {
+		t.Errorf("since 2026-10-10: %d games, Ана %+v", st.Games, a)
+	}
+	// Until 2026-10-15 (the day after as the bound): G1 and G2. Богдан: G1 only, 1 game, 1 win.
+	st = Compute(games, Filter{Until: day("2026-10-16")})
+	if b, _ := st.Player("Богдан"); st.Games != 2 || st.InProgress != 0 || b.Games != 1 || b.Wins != 1 {
+		t.Errorf("until 2026-10-15: %d games, Богдан %+v", st.Games, b)
+	}
+	// With farmers: G3 only.
+	st = Compute(games, Filter{Modules: []string{"farmers"}})
+	if v, _ := st.Player("Віра"); st.Games != 1 || v.Games != 1 || v.Wins != 0 || v.Points["monastery"] != 3 {
+		t.Errorf("farmers: %d games, Віра %+v", st.Games, v)
+	}
+}
+
+// A name seated twice at one table counts the game once, with the better seat.
+func TestStatsSameNameTwice(t *testing.T) {
+	g := Game{Finished: true, Modules: []string{}, Players: []Player{
+		{Name: "Ана", Colour: referee.Red, Score: 3, Points: map[string]int{"road": 3}},
+		{Name: "Ана", Colour: referee.Blue, Score: 5, Winner: true, Points: map[string]int{"city": 5}},
+	}}
+	st := Compute([]Game{g}, Filter{})
+	a, _ := st.Player("Ана")
+	if a.Games != 1 || a.Wins != 1 || a.Total != 5 || a.Points["road"] != 0 || a.Points["city"] != 5 {
+		t.Errorf("%+v", a)
+	}
+}
+
+// A record that cannot be read or is too big is listed with its error; the others are still listed.
+func TestListBrokenRecords(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, filepath.Join(libDir, "2026-10-01T2000-Ана-Богдан.rec"), filepath.Join(dir, "2026-10-01T2000-a.rec"))
+	// Comment lines past the referee's cap (referee.MaxRecordBytes): refused by the referee, not read to the end.
+	big := []byte(strings.Repeat("# a comment line of a record that is far too long\n", referee.MaxRecordBytes/50+10))
+	if err := os.WriteFile(filepath.Join(dir, "big.rec"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty.rec"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "secret.rec"), []byte("x"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "folder.rec"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	games, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := map[string]error{}
+	for _, g := range games {
+		errs[g.File] = g.Err
+	}
+	if len(games) != 4 || errs["2026-10-01T2000-a.rec"] != nil || !isTooLarge(errs["big.rec"]) ||
+		errs["empty.rec"] == nil {
+		t.Errorf("games: %v", games)
+	}
+	if os.Getuid() != 0 && errs["secret.rec"] == nil {
+		t.Errorf("an unreadable record has no error")
+	}
+	st := Compute(games, Filter{})
+	if st.Games != 1 || st.Broken != 3 {
+		t.Errorf("stats: %+v", st)
+	}
+	// A missing folder is an empty library.
+	if games, err := List(filepath.Join(dir, "none")); err != nil || len(games) != 0 {
+		t.Errorf("missing folder: %v %v", games, err)
+	}
+}
+
+func copyFile(t testing.TB, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// isTooLarge reports whether err is the referee's refusal of a record over its size cap.
+func isTooLarge(err error) bool {
+	var pe *referee.ParseError
+	return errors.As(err, &pe) && pe.Key == referee.KeyTooLarge
+}

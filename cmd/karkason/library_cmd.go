@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/karkason/karkason/cmd/karkason/errlog"
+	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// The library commands (games, stats) and --version: parsing the flags and printing; the work is package
+// library's.
+
+type libFlags struct {
+	players               []string
+	since, until, modules string
+}
+
+// games prints the saved games of dir, newest first.
+func games(dir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+	list, err := library.List(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, dir)))
+		return 1
+	}
+	if err := library.PrintGames(stdout, dir, list, loc, func(e error) string { return describeError(loc, log, e) },
+		jsonOut); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// stats prints the statistics of the finished games of dir chosen by the flags.
+func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer,
+	log *errlog.Log) int {
+	var f library.Filter
+	for _, d := range []struct {
+		flag, value string
+		to          *time.Time
+		next        bool
+	}{{"--since", lf.since, &f.Since, false}, {"--until", lf.until, &f.Until, true}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := time.ParseInLocation("2006-01-02", d.value, time.Local)
+		if err != nil {
+			fmt.Fprintln(stderr, loc.T("lib.bad_date", map[string]any{"Flag": d.flag, "Value": d.value}))
+			return 2
+		}
+		if d.next {
+			t = t.AddDate(0, 0, 1) // --until is inclusive: up to the end of that day
+		}
+		*d.to = t
+	}
+	for _, m := range strings.Split(lf.modules, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			if !referee.IsExpansion(m) {
+				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": m,
+					"Modules": strings.Join(referee.Expansions(), ",")}))
+				return 2
+			}
+			f.Modules = append(f.Modules, m)
+		}
+	}
+	if len(lf.players) > 2 {
+		fmt.Fprintln(stderr, loc.T("lib.too_many_players", nil))
+		return 2
+	}
+	list, err := library.List(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, dir)))
+		return 1
+	}
+	if err := library.PrintStats(stdout, library.Compute(list, f), lf.players, loc, jsonOut); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// buildVersion is the module version from the build info ("(devel)" for a build from a work tree), with the
+// VCS revision when the build recorded one.
+func buildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}

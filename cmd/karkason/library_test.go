@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// snapshot is every file of a folder: its bytes, mode and modification time.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		b := []byte{}
+		if !d.IsDir() {
+			if b, err = os.ReadFile(path); err != nil {
+				return err
+			}
+		}
+		out[path] = info.Mode().String() + " " + info.ModTime().Format(time.RFC3339Nano) + " " + string(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// games, stats and export leave the data folder byte for byte as it was, modification times included: no lock
+// file, no recovery of a torn line, nothing written.
+func TestLibraryCommandsChangeNothing(t *testing.T) {
+	data := t.TempDir()
+	copyDir(t, "../../testdata/library", data)
+	b, _ := os.ReadFile("../../testdata/export/city-river.rec")
+	if err := os.WriteFile(filepath.Join(data, "2026-11-20T2100-Ана-Богдан-Віра.rec"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A record cut off mid-line, as a crash leaves it: resuming would move the tail aside; the library must not.
+	if err := os.WriteFile(filepath.Join(data, "2026-11-21T2100-torn.rec"), append(b[:len(b)-1:len(b)-1], []byte("\nred pla")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	entries, _ := os.ReadDir(data)
+	for _, e := range entries {
+		os.Chtimes(filepath.Join(data, e.Name()), old, old)
+	}
+	os.Chtimes(data, old, old)
+	before := snapshot(t, data)
+	out := t.TempDir()
+	env := func(k string) string { return "" }
+	for _, args := range [][]string{
+		{"games"}, {"games", "--json"}, {"stats"}, {"stats", "--json", "--player", "Ана"},
+		{"stats", "--since", "2026-10-10", "--until", "2026-11-30", "--modules", "farmers"},
+		{"export", filepath.Join(data, "2026-11-20T2100-Ана-Богдан-Віра.rec"), "--svg", filepath.Join(out, "a.svg"),
+			"--png", filepath.Join(out, "a.png")},
+		{"export", filepath.Join(data, "2026-11-21T2100-torn.rec"), "--svg", filepath.Join(out, "b.svg")},
+	} {
+		var so, se bytes.Buffer
+		code := run(append(args, "--data-dir", data, "--lang", "en"), env, &so, &se)
+		if args[0] != "export" && code != 0 || so.Len() == 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, so.String(), se.String())
+		}
+	}
+	if after := snapshot(t, data); len(after) != len(before) {
+		t.Errorf("the data folder changed: %d entries, was %d", len(after), len(before))
+	} else {
+		for k, v := range before {
+			if after[k] != v {
+				t.Errorf("%s changed", k)
+			}
+		}
+	}
+}
+
+func TestGamesAndStatsCommands(t *testing.T) {
+	env := func(string) string { return "" }
+	var so, se bytes.Buffer
+	if code := run([]string{"games", "--data-dir", "../../testdata/library", "--lang", "bg"}, env, &so, &se); code != 0 {
+		t.Fatalf("games: %d %s", code, se.String())
+	}
+	for _, s := range []string{"завършена", "незавършена, ход 2", "★ Ана 4 · Богдан 2 · Віра 3", "[farmers]",
+		"„plays“", "2026-11-12T2000-broken.rec", "[DEF-7]"} {
+		if !strings.Contains(so.String(), s) {
+			t.Errorf("games: no %q in\n%s", s, so.String())
+		}
+	}
+	so.Reset()
+	if code := run([]string{"stats", "--json", "--data-dir", "../../testdata/library"}, env, &so, &se); code != 0 {
+		t.Fatalf("stats: %d %s", code, se.String())
+	}
+	var st struct {
+		Games   int
+		Players []struct {
+			Name string
+			Wins int
+		}
+	}
+	if err := json.Unmarshal(so.Bytes(), &st); err != nil || st.Games != 3 || st.Players[0].Name != "Ана" ||
+		st.Players[0].Wins != 2 {
+		t.Errorf("stats --json: %v %+v", err, st)
+	}
+	so.Reset()
+	if code := run([]string{"stats", "--player", "Віра", "--player", "Богдан", "--lang", "uk", "--data-dir",
+		"../../testdata/library"}, env, &so, &se); code != 0 ||
+		!strings.Contains(so.String(), "Віра – Богдан: спільних ігор 1; Віра попереду 1, Богдан попереду 0, нічия 0") {
+		t.Errorf("stats head to head: %d\n%s", code, so.String())
+	}
+	se.Reset()
+	if code := run([]string{"stats", "--since", "21.11.2026", "--lang", "bg"}, env, &so, &se); code != 2 ||
+		!strings.Contains(se.String(), "ГГГГ-ММ-ДД") {
+		t.Errorf("bad date: %d %q", code, se.String())
+	}
+	se.Reset()
+	if code := run([]string{"stats", "--modules", "farmers,counts", "--lang", "en"}, env, &so, &se); code != 2 ||
+		!strings.Contains(se.String(), "“counts” is not a module") {
+		t.Errorf("bad module: %d %q", code, se.String())
+	}
+	so.Reset()
+	if code := run([]string{"--version"}, env, &so, &se); code != 0 || !strings.HasPrefix(so.String(), "karkason ") {
+		t.Errorf("--version: %d %q", code, so.String())
+	}
+	for _, lang := range []string{"en", "bg", "uk"} {
+		so.Reset()
+		run([]string{"--help", "--lang", lang}, env, &so, &se)
+		for _, s := range []string{"karkason games", "karkason stats", "karkason export", "--version"} {
+			if !strings.Contains(so.String(), s) {
+				t.Errorf("--help in %s: no %q", lang, s)
+			}
+		}
+	}
+}
+
+// An export to a folder that cannot be written says so in the user's language, with what to do, and exits 1.
+func TestExportUnwritable(t *testing.T) {
+	env := func(string) string { return "" }
+	var so, se bytes.Buffer
+	dir := t.TempDir()
+	code := run([]string{"export", "../../testdata/export/city-river.rec", "--png", filepath.Join(dir, "no", "x.png"),
+		"--lang", "bg"}, env, &so, &se)
+	// The file error in words (issue 14, referee.FileMessages): what happened, and that nothing else changed.
+	if code != 1 || !strings.Contains(se.String(), "не съществува") ||
+		!strings.Contains(se.String(), "не може да бъде записан") {
+		t.Errorf("exit %d, stderr %q", code, se.String())
+	}
+	se.Reset()
+	if code := run([]string{"export", "../../testdata/export/city-river.rec"}, env, &so, &se); code != 2 {
+		t.Errorf("no output: exit %d %q", code, se.String())
+	}
+	se.Reset()
+	if code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", filepath.Join(dir, "x.svg"),
+		"--turn", "500"}, env, &so, &se); code != 2 || !strings.Contains(se.String(), "turns 0 to") {
+		t.Errorf("turn beyond: exit %d %q", code, se.String())
+	}
+}

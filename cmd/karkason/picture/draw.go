@@ -1,0 +1,652 @@
+package picture
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// Translator renders a message of the locales catalogs (a *locales.Localizer).
+type Translator interface {
+	T(id string, data map[string]any) string
+}
+
+// Sizes in picture units.
+const (
+	T      = 64.0  // a tile's side
+	margin = 24.0  // around everything
+	titleH = 56.0  // the title band
+	panelW = 340.0 // the scores and the chart, right of the board
+	chartH = 200.0
+	depth  = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
+)
+
+// The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the five players'.
+var (
+	white      = rgb(0xffffff)
+	ink        = rgb(0x1f1f1f)
+	paper      = rgb(0xf7f3ea)
+	grid       = rgb(0xd8d0bf)
+	fieldCol   = rgb(0x8dbf5a)
+	fieldEdge  = rgb(0x6f9a45)
+	cityCol    = rgb(0xc99a5b)
+	cityEdge   = rgb(0x7a5528)
+	roadCol    = rgb(0xf3ecd6)
+	roadEdge   = rgb(0x6d6250)
+	riverCol   = rgb(0x3d8fd6)
+	riverEdge  = rgb(0x1f5f99)
+	pennantCol = rgb(0x2a56b0)
+	stone      = rgb(0xb9ad97)
+	wall       = rgb(0x5e5446)
+	roofCol    = rgb(0xb5412b)
+	chapelCol  = rgb(0xeadfc4)
+	shrineRoof = rgb(0x5b3a7a)
+	gardenCol  = rgb(0x2f7d32)
+	gardenLeaf = rgb(0x57a55a)
+	countCol   = rgb(0x7b3fa0)
+	gold       = rgb(0xe0b020)
+	grey       = rgb(0x7a7a7a)
+)
+
+// PlayerColour is the colour of a player's figures.
+func PlayerColour(c referee.Colour) Colour {
+	switch c {
+	case referee.Red:
+		return rgb(0xd32f2f)
+	case referee.Blue:
+		return rgb(0x1e5fc6)
+	case referee.Green:
+		return rgb(0x1b8a2e)
+	case referee.Yellow:
+		return rgb(0xf2c200)
+	case referee.Black:
+		return rgb(0x222222)
+	}
+	return grey
+}
+
+func outlineFor(c referee.Colour) Colour {
+	if c == referee.Black {
+		return white
+	}
+	return ink
+}
+
+// Build draws g as it lies: the board, the figures, the City's quarters and the Count, the players with their
+// scores (final ones, and the winners, once the game has ended) and the chart of the scores over the turns.
+// title is the line on top (the caller says which game and which moment).
+func Build(g *referee.Game, loc Translator, title string) *Picture {
+	s := g.S
+	minX, minY, maxX, maxY := 0, 0, 0, 0
+	for i, t := range s.Tiles {
+		if i == 0 || t.Pos.X < minX {
+			minX = t.Pos.X
+		}
+		if i == 0 || t.Pos.Y < minY {
+			minY = t.Pos.Y
+		}
+		if i == 0 || t.Pos.X > maxX {
+			maxX = t.Pos.X
+		}
+		if i == 0 || t.Pos.Y > maxY {
+			maxY = t.Pos.Y
+		}
+	}
+	boardW := float64(maxX-minX+1) * T
+	boardH := float64(maxY-minY+1) * T
+	panelH := 40 + float64(g.Players())*34 + 30 + chartH + 40
+	p := &Picture{Background: paper}
+	p.W = margin + boardW + margin + panelW + margin
+	p.H = titleH + max(boardH, panelH) + margin
+	ox, oy := margin-float64(minX)*T, titleH-float64(minY)*T
+	at := func(pos engine.Pos) (float64, float64) { return ox + float64(pos.X)*T, oy + float64(pos.Y)*T }
+
+	head := Group{Attrs: [][2]string{{"class", "title"}}}
+	head.add(text(Pt{margin, 36}, 22, ink, title, Start, true))
+	p.Groups = append(p.Groups, head)
+
+	// Figures on the board, by tile.
+	onTile := map[int][]engine.Figure{}
+	for _, f := range s.Figures {
+		if f.Where == engine.OnBoard {
+			ti, _ := s.SegTile(f.Seg)
+			onTile[ti] = append(onTile[ti], f)
+		}
+	}
+	for i := range s.Tiles {
+		t := &s.Tiles[i]
+		x, y := at(t.Pos)
+		grp := Group{Attrs: [][2]string{{"data-tile", t.Type.ID}, {"data-pos", t.Pos.String()}}}
+		drawTile(&grp, t.Type, int(t.Rot), x, y)
+		drawFigures(&grp, g, i, onTile[i], x, y)
+		p.Groups = append(p.Groups, grp)
+	}
+	if s.City.Placed {
+		p.Groups = append(p.Groups, drawCity(g, loc, at))
+	}
+	p.Groups = append(p.Groups, drawScores(g, loc, margin+boardW+margin, titleH))
+	return p
+}
+
+// Tile geometry in tile units (0..T), table orientation.
+var cornerPts = [4]Pt{{0, 0}, {T, 0}, {T, T}, {0, T}} // NW NE SE SW: corner e starts edge e
+
+func mid(e int) Pt {
+	a, b := cornerPts[e], cornerPts[(e+1)%4]
+	return Pt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+}
+
+var centre = Pt{T / 2, T / 2}
+
+// inward moves p towards the tile's centre by d.
+func inward(p Pt, d float64) Pt {
+	dx, dy := centre.X-p.X, centre.Y-p.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return p
+	}
+	return Pt{p.X + dx/l*d, p.Y + dy/l*d}
+}
+
+func lerp(a, b Pt, t float64) Pt { return Pt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t} }
+
+// quad samples the quadratic Bézier a-c-b (without a).
+func quad(a, c, b Pt, n int) []Pt {
+	out := make([]Pt, 0, n)
+	for i := 1; i <= n; i++ {
+		t := float64(i) / float64(n)
+		out = append(out, lerp(lerp(a, c, t), lerp(c, b, t), t))
+	}
+	return out
+}
+
+// halfPt is the middle of half-edge h on the tile's border (NNW, NNE, ENE, ... clockwise).
+func halfPt(h int) Pt {
+	e := h / 2
+	a, b := cornerPts[e], cornerPts[(e+1)%4]
+	return lerp(a, b, 0.25+0.5*float64(h%2))
+}
+
+// tableEdges returns the table edges (bit e) a segment touches at rotation rot.
+func tableEdges(sd *engine.SegDef, rot int) uint8 {
+	var m uint8
+	for e := 0; e < 4; e++ {
+		if sd.Edges&(1<<e) != 0 {
+			m |= 1 << ((e + rot) % 4)
+		}
+	}
+	return m
+}
+
+func tableHalves(sd *engine.SegDef, rot int) uint8 {
+	var m uint8
+	for h := 0; h < 8; h++ {
+		if sd.Halves&(1<<h) != 0 {
+			m |= 1 << ((h + 2*rot) % 8)
+		}
+	}
+	return m
+}
+
+func edgesOf(m uint8) []int {
+	var out []int
+	for e := 0; e < 4; e++ {
+		if m&(1<<e) != 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func shift(pts []Pt, x, y float64) []Pt {
+	out := make([]Pt, len(pts))
+	for i, p := range pts {
+		out[i] = Pt{p.X + x, p.Y + y}
+	}
+	return out
+}
+
+// cityOutline is the outline of a city touching the table edges m: along each edge it touches, and curving
+// inwards between the corners it holds (a cap on one edge, a band between two opposite edges, a corner city).
+func cityOutline(m uint8) []Pt {
+	var in []int // the corners the city holds, clockwise
+	for c := 0; c < 4; c++ {
+		if m&(1<<c) != 0 || m&(1<<((c+3)%4)) != 0 {
+			in = append(in, c)
+		}
+	}
+	if len(in) == 0 {
+		return nil
+	}
+	var pts []Pt
+	for k, a := range in {
+		b := in[(k+1)%len(in)]
+		from, to := cornerPts[a], cornerPts[b]
+		if len(pts) == 0 {
+			pts = append(pts, from)
+		}
+		step := (b - a + 4) % 4
+		if step == 0 {
+			step = 4
+		}
+		switch {
+		case step == 1 && m&(1<<a) != 0:
+			pts = append(pts, to) // along the edge
+		case step == 1: // an edge between two of the city's corners that the city does not reach: a bay
+			pts = append(pts, quad(from, inward(mid(a), 0.5*T), to, 10)...)
+		case step == 2: // across the tile, leaving one corner out
+			skipped := cornerPts[(a+1)%4]
+			pts = append(pts, quad(from, lerp(centre, skipped, -0.25), to, 12)...)
+		default: // a cap on one edge
+			pts = append(pts, quad(from, inward(mid(b), 0.78*T), to, 14)...)
+		}
+	}
+	return pts[:len(pts)-1]
+}
+
+// drawTile draws tile type t at rotation rot with its north-west corner at x, y: field, cities, pennants, roads,
+// river, the centre feature. A cell of the City of Carcassonne is the City itself (stone) with a strip of field
+// along its outer edges.
+func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
+	piece := t.Piece != nil
+	if piece {
+		grp.add(rect(x, y, T, T, stone, Colour{}, 0))
+		for e := 0; e < 4; e++ {
+			if t.Rotated(rot, e) == engine.None {
+				continue
+			}
+			a, b := cornerPts[e], cornerPts[(e+1)%4]
+			grp.add(poly(fieldCol, Colour{}, 0, shift([]Pt{a, b, inwardEdge(b, e, depth), inwardEdge(a, e, depth)}, x, y)...))
+		}
+	} else {
+		grp.add(rect(x, y, T, T, fieldCol, fieldEdge, 0.8))
+	}
+	// Cities, with their pennants.
+	for i := range t.Segs {
+		sd := &t.Segs[i]
+		if sd.Kind != engine.KCity {
+			continue
+		}
+		m := tableEdges(sd, rot)
+		out := cityOutline(m)
+		if piece {
+			out = capOutline(edgesOf(m)[0], depth)
+		}
+		grp.add(poly(cityCol, cityEdge, 1.5, shift(out, x, y)...))
+		if sd.Pennants > 0 {
+			c := cityAnchor(m, piece)
+			c = lerp(c, centre, 0) // the pennant sits at the city's anchor, the figure beside it
+			drawPennant(grp, Pt{x + c.X - 0.16*T, y + c.Y - 0.06*T})
+		}
+	}
+	// Roads and rivers: from each edge they touch to the centre (or to the City's walls).
+	roadEnds := 0
+	for i := range t.Segs {
+		sd := &t.Segs[i]
+		if sd.Kind == engine.KRoad && bits.OnesCount8(sd.Edges) == 1 {
+			roadEnds++
+		}
+	}
+	for _, kind := range []engine.Kind{engine.KRiver, engine.KRoad} {
+		for i := range t.Segs {
+			sd := &t.Segs[i]
+			if sd.Kind != kind {
+				continue
+			}
+			path := segPath(tableEdges(sd, rot), piece)
+			col, edge, w := roadCol, roadEdge, 0.13*T
+			if kind == engine.KRiver {
+				col, edge, w = riverCol, riverEdge, 0.17*T
+			}
+			for _, p := range path {
+				grp.add(line(edge, w+3, shift(p, x, y)...))
+				grp.add(line(col, w, shift(p, x, y)...))
+			}
+			if kind == engine.KRiver && bits.OnesCount8(sd.Edges) == 1 && t.Centre < 0 {
+				grp.add(circle(Pt{x + centre.X, y + centre.Y}, 0.2*T, riverCol, riverEdge, 1.5)) // a spring or a lake
+			}
+		}
+	}
+	if roadEnds >= 3 && t.Centre < 0 { // a crossroads: a village where the roads end
+		grp.add(rect(x+0.38*T, y+0.38*T, 0.24*T, 0.24*T, roofCol, ink, 1))
+	}
+	if t.Centre >= 0 {
+		drawCentre(grp, t.Segs[t.Centre].Kind, x+centre.X, y+centre.Y)
+	}
+}
+
+// inwardEdge moves corner p of edge e perpendicularly into the tile by d.
+func inwardEdge(p Pt, e int, d float64) Pt {
+	switch e {
+	case engine.N:
+		return Pt{p.X, p.Y + d}
+	case engine.E:
+		return Pt{p.X - d, p.Y}
+	case engine.S:
+		return Pt{p.X, p.Y - d}
+	}
+	return Pt{p.X + d, p.Y}
+}
+
+// capOutline is a shallow cap on edge e, d deep (a city on the City of Carcassonne's outer field strip).
+func capOutline(e int, d float64) []Pt {
+	a, b := cornerPts[e], cornerPts[(e+1)%4]
+	a, b = lerp(a, b, 0.15), lerp(a, b, 0.85)
+	return append([]Pt{a, b}, quad(b, inwardEdge(mid(e), e, 2*d), a, 10)...)
+}
+
+// segPath is the lines of a road or river touching the table edges m: straight or curving through the centre
+// between two edges, else from each edge to the centre (or, on the City of Carcassonne, to its walls).
+func segPath(m uint8, piece bool) [][]Pt {
+	es := edgesOf(m)
+	if len(es) == 2 {
+		a, b := mid(es[0]), mid(es[1])
+		if (es[0]+2)%4 == es[1] {
+			return [][]Pt{{a, b}}
+		}
+		return [][]Pt{append([]Pt{a}, quad(a, centre, b, 10)...)}
+	}
+	var out [][]Pt
+	for _, e := range es {
+		end := centre
+		if piece {
+			end = inwardEdge(mid(e), e, depth)
+		}
+		out = append(out, []Pt{mid(e), end})
+	}
+	return out
+}
+
+// cityAnchor is where a city's pennant and figures go.
+func cityAnchor(m uint8, piece bool) Pt {
+	es := edgesOf(m)
+	if piece {
+		return inwardEdge(mid(es[0]), es[0], 0.14*T)
+	}
+	if len(es) == 1 {
+		return inward(mid(es[0]), 0.2*T)
+	}
+	var p Pt
+	for _, e := range es {
+		p.X += mid(e).X / float64(len(es))
+		p.Y += mid(e).Y / float64(len(es))
+	}
+	if len(es) == 2 && (es[0]+2)%4 != es[1] {
+		return lerp(p, centre, -0.2)
+	}
+	return p
+}
+
+func drawPennant(grp *Group, p Pt) {
+	s := 0.16 * T
+	grp.add(poly(pennantCol, white, 1.2, Pt{p.X, p.Y}, Pt{p.X + s, p.Y}, Pt{p.X + s, p.Y + 0.6*s},
+		Pt{p.X + s/2, p.Y + s}, Pt{p.X, p.Y + 0.6*s}))
+}
+
+// drawCentre draws a monastery (a chapel with a red roof), a shrine (a chapel with a purple dome roof and a cross)
+// or a garden (a round hedge with trees) centred on x, y.
+func drawCentre(grp *Group, k engine.Kind, x, y float64) {
+	switch k {
+	case engine.KGarden:
+		grp.add(circle(Pt{x, y}, 0.22*T, gardenCol, ink, 1))
+		for _, d := range []Pt{{-0.08, -0.06}, {0.08, -0.06}, {0, 0.08}} {
+			grp.add(circle(Pt{x + d.X*T, y + d.Y*T}, 0.065*T, gardenLeaf, gardenCol, 0.8))
+		}
+	default:
+		w, h := 0.3*T, 0.2*T
+		roof := roofCol
+		if k == engine.KShrine {
+			roof = shrineRoof
+		}
+		grp.add(rect(x-w/2, y-h/4, w, h, chapelCol, ink, 1))
+		grp.add(poly(roof, ink, 1, Pt{x - w/2 - 2, y - h/4}, Pt{x, y - h/4 - 0.2*T}, Pt{x + w/2 + 2, y - h/4}))
+		grp.add(rect(x-0.03*T, y+0.02*T, 0.06*T, h*0.55, ink, Colour{}, 0)) // the door
+		if k == engine.KShrine {
+			top := y - h/4 - 0.2*T
+			grp.add(line(ink, 1.5, Pt{x, top}, Pt{x, top - 0.1*T}))
+			grp.add(line(ink, 1.5, Pt{x - 0.04*T, top - 0.065*T}, Pt{x + 0.04*T, top - 0.065*T}))
+		}
+	}
+}
+
+// The figures: a follower (the meeple) and an abbot (a monk's robe), in unit size (height 1, centred).
+var (
+	meeple = []Pt{{-0.12, -0.5}, {0.12, -0.5}, {0.19, -0.4}, {0.19, -0.3}, {0.12, -0.22}, {0.5, -0.1}, {0.5, 0.04},
+		{0.2, 0.04}, {0.36, 0.5}, {0.08, 0.5}, {0, 0.32}, {-0.08, 0.5}, {-0.36, 0.5}, {-0.2, 0.04}, {-0.5, 0.04},
+		{-0.5, -0.1}, {-0.12, -0.22}, {-0.19, -0.3}, {-0.19, -0.4}}
+	abbot = []Pt{{-0.1, -0.5}, {0.1, -0.5}, {0.17, -0.38}, {0.11, -0.27}, {0.3, -0.14}, {0.38, 0.5}, {-0.38, 0.5},
+		{-0.3, -0.14}, {-0.11, -0.27}, {-0.17, -0.38}}
+)
+
+// figure returns the shape of a figure of height h at c, lying (turned a quarter) when lying.
+func figure(kind engine.FigureKind, c Pt, h float64, lying bool, fill, stroke Colour) Shape {
+	src := meeple
+	if kind == engine.Abbot {
+		src = abbot
+	}
+	pts := make([]Pt, len(src))
+	for i, p := range src {
+		if lying {
+			p = Pt{p.Y, -p.X}
+		}
+		pts[i] = Pt{c.X + p.X*h, c.Y + p.Y*h}
+	}
+	return poly(fill, stroke, 1.3, pts...)
+}
+
+// drawFigures draws the figures on tile ti at their segments: standing, and lying on fields (farmers, FARM-2).
+func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y float64) {
+	s := g.S
+	t := &s.Tiles[ti]
+	seen := map[int32]int{}
+	for _, f := range figs {
+		_, l := s.SegTile(f.Seg)
+		sd := &t.Type.Segs[l]
+		c := segAnchor(t.Type, sd, int(t.Rot))
+		k := seen[f.Seg]
+		seen[f.Seg]++
+		c = Pt{x + c.X + float64(k)*0.2*T, y + c.Y + float64(k)*0.05*T}
+		col := g.Colour(int(f.Player))
+		grp.add(figure(f.Kind, c, 0.3*T, sd.Kind == engine.KField, PlayerColour(col), outlineFor(col)))
+	}
+}
+
+// segAnchor is where a figure on segment sd stands, in tile units.
+func segAnchor(t *engine.TileType, sd *engine.SegDef, rot int) Pt {
+	piece := t.Piece != nil
+	switch {
+	case sd.Kind.IsCentre():
+		return Pt{centre.X, centre.Y + 0.08*T}
+	case sd.Kind == engine.KCity:
+		c := cityAnchor(tableEdges(sd, rot), piece)
+		return Pt{c.X + 0.1*T, c.Y}
+	case sd.Kind == engine.KRoad:
+		es := edgesOf(tableEdges(sd, rot))
+		if len(es) == 2 && !piece {
+			a, b := mid(es[0]), mid(es[1])
+			if (es[0]+2)%4 == es[1] {
+				return lerp(a, b, 0.3)
+			}
+			return lerp(lerp(a, centre, 0.5), lerp(centre, b, 0.5), 0.5)
+		}
+		if piece {
+			return inwardEdge(mid(es[0]), es[0], 0.14*T)
+		}
+		return inward(mid(es[0]), 0.3*T)
+	case sd.Kind == engine.KField:
+		hs := tableHalves(sd, rot)
+		best := -1
+		for h := 0; h < 8; h++ {
+			if hs&(1<<h) == 0 {
+				continue
+			}
+			if best < 0 {
+				best = h
+			}
+			if hs&(1<<((h+1)%8)) != 0 && hs&(1<<((h+7)%8)) != 0 {
+				best = h
+				break
+			}
+		}
+		if best < 0 {
+			return centre // a field that touches no edge (between two cities)
+		}
+		p := halfPt(best)
+		if piece {
+			return inwardEdge(p, best/2, 0.12*T)
+		}
+		return inward(p, 0.17*T)
+	}
+	return centre
+}
+
+// drawCity draws the City of Carcassonne over its cells: the walls and, flag side up, its four quarters with the
+// figures in them and the Count (COUNT-2).
+func drawCity(g *referee.Game, loc Translator, at func(engine.Pos) (float64, float64)) Group {
+	s := g.S
+	grp := Group{Attrs: [][2]string{{"data-piece", "coc"}}}
+	var x0, y0, x1, y1 float64
+	first := true
+	for _, t := range s.Tiles {
+		if t.Type.Piece == nil {
+			continue
+		}
+		x, y := at(t.Pos)
+		if first || x < x0 {
+			x0 = x
+		}
+		if first || y < y0 {
+			y0 = y
+		}
+		if first || x+T > x1 {
+			x1 = x + T
+		}
+		if first || y+T > y1 {
+			y1 = y + T
+		}
+		first = false
+	}
+	if first {
+		return grp
+	}
+	x0, y0, x1, y1 = x0+depth, y0+depth, x1-depth, y1-depth
+	grp.add(rect(x0, y0, x1-x0, y1-y0, Colour{}, wall, 4))
+	if !s.City.Active {
+		return grp
+	}
+	qw, qh := (x1-x0)/2, (y1-y0)/2
+	tints := [engine.NumQuarters]Colour{rgb(0xd6c9ae), rgb(0xcfc0a0), rgb(0xc8b995), rgb(0xddd2bb)}
+	cells := [engine.NumQuarters][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} // palace, market, smithy, cathedral
+	for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+		qx, qy := x0+float64(cells[q][0])*qw, y0+float64(cells[q][1])*qh
+		grp.add(rect(qx+3, qy+3, qw-6, qh-6, tints[q], wall, 1.2))
+		grp.add(text(Pt{qx + qw/2, qy + 18}, 13, wall, loc.T("term.quarter."+q.String(), nil), Middle, true))
+		n := 0
+		for _, f := range s.Figures {
+			if f.Where != engine.InCity || f.Quarter != q {
+				continue
+			}
+			col := g.Colour(int(f.Player))
+			grp.add(figure(f.Kind, Pt{qx + 16 + float64(n)*20, qy + qh - 20}, 0.3*T, false, PlayerColour(col),
+				outlineFor(col)))
+			n++
+		}
+		if s.City.Count == q {
+			c := Pt{qx + qw - 22, qy + qh/2 + 2}
+			grp.add(figure(engine.Follower, c, 0.4*T, false, countCol, gold))
+			grp.add(text(Pt{c.X, qy + qh - 6}, 10, wall, loc.T("term.count", nil), Middle, true))
+		}
+	}
+	return grp
+}
+
+// drawScores draws the players (figure in their colour, name, points, a star for a winner, the King and the
+// Robber Baron) and the chart of the scores after each turn, at x, y.
+func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
+	grp := Group{Attrs: [][2]string{{"class", "scores"}}}
+	sum := g.Summary()
+	yy := y + 6
+	for p := 0; p < g.Players(); p++ {
+		col := g.Colour(p)
+		yy += 34
+		grp.add(figure(engine.Follower, Pt{x + 14, yy - 8}, 24, false, PlayerColour(col), outlineFor(col)))
+		grp.add(text(Pt{x + 36, yy}, 18, ink, g.Name(p), Start, false))
+		grp.add(text(Pt{x + panelW - 40, yy}, 20, ink, fmt.Sprint(g.S.Scores[p]), End, true))
+		for _, w := range sum.Winners {
+			if w == col {
+				grp.add(star(Pt{x + panelW - 22, yy - 7}, 10))
+			}
+		}
+		var tags []string
+		if g.S.King.Player == p {
+			tags = append(tags, loc.T("term.king", nil))
+		}
+		if g.S.Baron.Player == p {
+			tags = append(tags, loc.T("term.robber_baron", nil))
+		}
+		if len(tags) > 0 {
+			grp.add(text(Pt{x + 36, yy + 13}, 11, grey, join(tags), Start, false))
+		}
+	}
+	// The chart: the scores after each turn (referee Game.History), one line a player.
+	cy := yy + 40
+	grp.add(text(Pt{x, cy}, 14, ink, loc.T("ui.chart", map[string]any{"Turns": len(g.History)}), Start, true))
+	cx0, cy0, cw, ch := x+30, cy+12, panelW-40, chartH-30
+	grp.add(rect(cx0, cy0, cw, ch, white, grid, 1))
+	top := 1
+	for _, row := range g.History {
+		for p := 0; p < g.Players(); p++ {
+			top = max(top, row[p])
+		}
+	}
+	grp.add(text(Pt{cx0 - 4, cy0 + 0.08*ch + 4}, 10, grey, fmt.Sprint(top), End, false))
+	grp.add(text(Pt{cx0 - 4, cy0 + ch}, 10, grey, "0", End, false))
+	grp.add(text(Pt{cx0 + cw, cy0 + ch + 13}, 10, grey, fmt.Sprint(len(g.History)), End, false))
+	if n := len(g.History); n > 0 {
+		for p := 0; p < g.Players(); p++ {
+			// Steps: the points change at the end of a turn and hold until the next.
+			pts := []Pt{{cx0, cy0 + ch}}
+			for i, row := range g.History {
+				x, y := cx0+cw*float64(i+1)/float64(n), cy0+ch-0.92*ch*float64(row[p])/float64(top)
+				pts = append(pts, Pt{x, pts[len(pts)-1].Y}, Pt{x, y})
+			}
+			col := PlayerColour(g.Colour(p))
+			if g.Colour(p) == referee.Yellow {
+				dark := line(rgb(0x8a6d00), 3.5, pts...)
+				dark.RoundCap = true
+				grp.add(dark)
+			}
+			l := line(col, 2.2, pts...)
+			l.RoundCap = true
+			grp.add(l)
+		}
+	}
+	return grp
+}
+
+func join(ss []string) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += " · "
+		}
+		out += s
+	}
+	return out
+}
+
+func star(c Pt, r float64) Shape {
+	pts := make([]Pt, 10)
+	for i := range pts {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts[i] = Pt{c.X + rr*math.Cos(a), c.Y + rr*math.Sin(a)}
+	}
+	return poly(gold, rgb(0x8a6d00), 1, pts...)
+}

@@ -1,0 +1,112 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/locales"
+)
+
+// libraryOptions (root: the module's folder) are the options of a table whose data folder holds the golden library and the City and River
+// game (a finished 100-tile game), opened on the saved-games list.
+func libraryOptions(t *testing.T, lang, root string) Options {
+	o := testOptions(t, lang)
+	o.Resume = true
+	files, _ := filepath.Glob(filepath.Join(root, "testdata/library/*.rec"))
+	files = append(files, filepath.Join(root, "testdata/export/city-river.rec"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		if name == "city-river.rec" {
+			name = "2026-11-20T2100-Ана-Богдан-Віра.rec"
+		}
+		writeRecord(t, o.Config.DataDir, name, string(b))
+	}
+	return o
+}
+
+// The saved-games list and the statistics screen show what "karkason games" and "karkason stats" show, whole, at
+// 80x24 in every language.
+func TestLibraryScreensNothingCut(t *testing.T) {
+	for _, lang := range locales.Languages() {
+		t.Run(lang, func(t *testing.T) {
+			vocab := vocabulary(lang, "Ана Богдан Віра А Б В from a friend broken rec farmers abbot river count king robber shrines")
+			synctest.Test(t, func(t *testing.T) {
+				o := libraryOptions(t, lang, "../../..")
+				h := start(t, o)
+				defer h.stop()
+				loc := h.u.loc
+				games, err := library.List(o.Config.DataDir)
+				if err != nil || len(games) != 7 {
+					t.Fatalf("%d games: %v", len(games), err)
+				}
+				fixed := []string{loc.T("ui.picker.title", nil), loc.T("ui.picker.help", nil),
+					loc.T("ui.picker.new", nil), loc.T("ui.quit", nil)}
+				for i := range games {
+					main, second := pickerLines(loc, &games[i])
+					fixed = append(fixed, plainText(main), strings.TrimSpace(plainText(second)))
+				}
+				if bad := h.cutOff(fixed, vocab); len(bad) > 0 {
+					t.Errorf("%s, saved games at 80x24:\n  %s\n%s", lang, strings.Join(bad, "\n  "), h.text())
+				}
+				h.key(tcell.KeyF7)
+				fixed = []string{loc.T("ui.stats.title", nil), loc.T("ui.stats.keys", nil)}
+				for _, l := range strings.Split(library.StatsText(library.Compute(games, library.Filter{}), nil, loc), "\n") {
+					if l = strings.TrimSpace(l); l != "" && len(fixed) < 14 { // the lines in view: the rest scrolls
+						fixed = append(fixed, l)
+					}
+				}
+				if bad := h.cutOff(fixed, vocab); len(bad) > 0 {
+					t.Errorf("%s, statistics at 80x24:\n  %s\n%s", lang, strings.Join(bad, "\n  "), h.text())
+				}
+				h.key(tcell.KeyEscape)
+				h.mustSee(loc.T("ui.picker.title", nil))
+			})
+		})
+	}
+}
+
+// Picking a finished game shows its final tally; F9 there writes the PNG and the SVG into the working folder and
+// says where; a broken record says why it cannot be opened and opens nothing.
+func TestTallyExport(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	synctest.Test(t, func(t *testing.T) {
+		o := libraryOptions(t, "uk", root)
+		h := start(t, o)
+		defer h.stop()
+		h.key(tcell.KeyDown) // from-a-friend.rec (refused by the referee), then the City and River game
+		h.key(tcell.KeyUp)
+		h.key(tcell.KeyEnter)
+		if h.u.sess != nil {
+			t.Fatalf("a refused record was opened")
+		}
+		h.mustSee("DEF-7")
+		h.key(tcell.KeyDown)
+		h.key(tcell.KeyEnter)
+		if h.u.sess == nil {
+			t.Fatalf("the finished game was not opened:\n%s", h.text())
+		}
+		h.mustSee("Підсумковий рахунок")
+		h.key(tcell.KeyF9)
+		h.mustSee("Малюнок записано:")
+	})
+	for _, ext := range []string{".png", ".svg"} {
+		info, err := os.Stat(filepath.Join(dir, "2026-11-20T2100-Ана-Богдан-Віра"+ext))
+		if err != nil || info.Size() < 1000 {
+			t.Errorf("%s: %v", ext, err)
+		}
+	}
+}
