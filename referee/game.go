@@ -100,6 +100,7 @@ type Game struct {
 	// played from its start: rebuilding the game (a refusal, undo) starts from them, so undo never goes back
 	// past the position.
 	Position []PositionLine
+	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
 	seat         map[Colour]int
 	lastTile     int     // index of the tile placed this turn, -1 before
@@ -250,6 +251,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			g.announce(-1, "COMBO-1", "ev.warn_city_river2")
 		}
 	}
+	g.startTiles = len(g.S.Tiles)
 	return g, nil
 }
 

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"errors"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -354,4 +356,73 @@ func (g *Game) finishPosition(turn int, mode positionMode) {
 		g.lastTurn = true
 		g.gameEnd()
 	}
+}
+
+// ErrNotBetweenTurns is returned by PositionLines while a turn is under way (a tile placed or a gift opened, a
+// decision pending) or the game is over.
+var ErrNotBetweenTurns = errors.New("referee: a position is taken between turns")
+
+// featureRef names the feature of a segment as a position line writes it: x,y:PLACE of that segment.
+func (g *Game) featureRef(seg int32) FeatureRef {
+	ti, l := g.S.SegTile(seg)
+	p := g.S.Tiles[ti].Pos
+	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
+}
+
+// PositionLines returns the game as it stands between two turns as position lines (POS; record format
+// "Positions"): the tiles after the start piece, the figures on the board and in the City, the Count when he is
+// not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
+// points of each player who has any, and who places the next tile when it is not the first player. A record
+// with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
+// tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
+// returns ErrNotBetweenTurns during a turn or after the end.
+func (g *Game) PositionLines() ([]PositionLine, error) {
+	if g.Phase != PhaseTile || g.lastTile >= 0 || g.giftOpened {
+		return nil, ErrNotBetweenTurns
+	}
+	s := g.S
+	var out []PositionLine
+	for i := g.startTiles; i < len(s.Tiles); i++ {
+		t := &s.Tiles[i]
+		out = append(out, PositionLine{Kind: PosTile, Tile: t.Type.ID, Pos: Pos{t.Pos.X, t.Pos.Y}, Rot: 90 * int(t.Rot)})
+	}
+	for _, f := range s.Figures {
+		l := PositionLine{Kind: PosFollower, Colour: g.Colour(int(f.Player))}
+		if f.Kind == engine.Abbot {
+			l.Kind = PosAbbot
+		}
+		switch f.Where {
+		case engine.OnBoard:
+			l.Target = g.featureRef(f.Seg)
+		case engine.InCity:
+			l.Quarter = f.Quarter.String()
+		default:
+			continue
+		}
+		out = append(out, l)
+	}
+	if s.City.Active && s.City.Count != engine.Palace {
+		out = append(out, PositionLine{Kind: PosCount, Quarter: s.City.Count.String()})
+	}
+	if s.King.Player >= 0 {
+		out = append(out, PositionLine{Kind: PosKing, Colour: g.Colour(s.King.Player), Target: g.featureRef(s.King.Feature)})
+	}
+	if s.Baron.Player >= 0 {
+		out = append(out, PositionLine{Kind: PosRobber, Colour: g.Colour(s.Baron.Player),
+			Target: g.featureRef(s.Baron.Feature)})
+	}
+	for p := 0; p < g.Players(); p++ {
+		if n := s.Gift.Hands[p]; n > 0 {
+			out = append(out, PositionLine{Kind: PosGifts, Colour: g.Colour(p), N: n})
+		}
+	}
+	for p := 0; p < g.Players(); p++ {
+		if n := s.Scores[p]; n > 0 {
+			out = append(out, PositionLine{Kind: PosScore, Colour: g.Colour(p), N: n})
+		}
+	}
+	if g.Active != 0 {
+		out = append(out, PositionLine{Kind: PosTurn, Colour: g.Colour(g.Active)})
+	}
+	return numbered(out), nil
 }
