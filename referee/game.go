@@ -99,7 +99,7 @@ type Game struct {
 	// Position holds the position lines the game began from (POS; record format "Positions"), nil for a game
 	// played from its start: rebuilding the game (a refusal, undo) starts from them, so undo never goes back
 	// past the position.
-	Position []PositionLine
+	Position   []PositionLine
 	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
 	seat         map[Colour]int
