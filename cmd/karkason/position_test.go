@@ -52,3 +52,36 @@ func TestReplayRefusedPositions(t *testing.T) {
 		}
 	}
 }
+
+// replay reads a position record like any other (issue 9): --json, --final and the text report; a bare position
+// with --final is the tally of that board.
+func TestReplayPosition(t *testing.T) {
+	home := t.TempDir()
+	vars := env(map[string]string{"HOME": home, "XDG_CONFIG_HOME": home, "LANG": "en_US.UTF-8"})
+	bare := filepath.Join(home, "bare.rec")
+	// The record format's example without its "end": a bare position.
+	if err := os.WriteFile(bare, []byte("karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers\n"+
+		"position tile b-rs 1,0 90\nposition tile b-c1 0,-1 180\nposition red follower 1,0:E\n"+
+		"position blue follower 0,0:SSE\nposition red score 41\nposition blue score 37\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"replay", "--json", bare}, []string{`"red": 41`, `"blue": 37`, `"final": false`}},
+		{[]string{"replay", "--json", "--final", bare}, []string{`"red": 43`, `"blue": 37`, `"final": true`, `"END-3(a)"`}},
+		{[]string{"replay", "--final", bare}, []string{"END-3(a)", "43", "37", "Ана"}},
+		{[]string{"replay", filepath.Join("..", "..", "testdata", "golden", "pos-spec-example.rec")}, []string{"43", "37"}},
+	} {
+		var out, errs bytes.Buffer
+		if code := run(tc.args, vars, &out, &errs); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs.String())
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out.String())
+			}
+		}
+	}
+}
