@@ -343,7 +343,7 @@ func (s Setup) Validate() error {
 			return newError(0, KeyDuplicateExpansion, e, expDistinctExpansion, "Expansion", e)
 		}
 	}
-	if s.Start != "" && !IsStart(s.Start) {
+	if s.Start != "" && !IsStart(s.Start) && s.Start != StartNone {
 		return newError(0, KeyBadStart, s.Start, expStart)
 	}
 	if s.Followers != 0 && (s.Followers < MinFollowers || s.Followers > MaxFollowers) {
@@ -635,6 +635,9 @@ type Record struct {
 	HeaderComments []string
 	// TrailingComments are the comment-only lines after the last action.
 	TrailingComments []string
+	// Position holds the position lines between the setup line and the first action (record format "Positions",
+	// position_record.go), in the order written; empty for a game played from its start.
+	Position []PositionLine
 	// SetupLine is the 1-based line of the setup line in the source (for a set-up the rules refuse, CFG-*); 0 if
 	// built in code.
 	SetupLine int
@@ -644,6 +647,9 @@ type Record struct {
 // action, and comments without line breaks.
 func (r *Record) Validate() error {
 	if err := r.Setup.Validate(); err != nil {
+		return err
+	}
+	if err := validatePositions(r.Position); err != nil {
 		return err
 	}
 	for i, a := range r.Actions {
@@ -686,6 +692,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	b.WriteString(Header + "\n")
 	comments(rec.HeaderComments)
 	b.WriteString(rec.Setup.String() + "\n")
+	writePositions(&b, rec.Position)
 	for _, a := range rec.Actions {
 		comments(a.CommentsBefore)
 		b.WriteString(a.String())
@@ -715,10 +722,11 @@ func ParseRecord(r io.Reader) (*Record, error) {
 }
 
 // recordHooks are called as the record is read, so that a game is played along line by line (Replay, Resume): a
-// refusal at line 3 comes at once, whatever follows. setup gets the setup line and its number, action each action;
-// an error from either stops the reading and is returned.
+// hook's error stops the reading and is returned. begin is called once the record's beginning is read (the header,
+// the setup line and the position lines, if any), with the record so far: at its first action line, or at its end
+// when it has none; action is then called with each action, before the next line is read.
 type recordHooks struct {
-	setup  func(s Setup, line int) error
+	begin  func(rec *Record) error
 	action func(a Action) error
 }
 
@@ -737,6 +745,14 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	)
 	state := wantHeader
 	rec := &Record{}
+	begun := false
+	begin := func() error { // the hook, once
+		if begun || hooks.begin == nil {
+			return nil
+		}
+		begun = true
+		return hooks.begin(rec)
+	}
 	var pending []string // comment-only lines waiting for the next action
 	for {
 		line, more := lr.next()
@@ -781,14 +797,18 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				}
 				rec.Setup, rec.SetupLine = s, n
 				state = inActions
-				if hooks.setup != nil {
-					if err := hooks.setup(s, n); err != nil {
-						return rec, err
-					}
-				}
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
+			if sc.peekWord() == positionWord { // position_record.go
+				p, err := parsePosition(sc, len(rec.Actions) > 0)
+				if err != nil {
+					return nil, err
+				}
+				p.CommentsBefore, pending = pending, nil
+				rec.Position = append(rec.Position, p)
+				continue
+			}
 			a, blank, err := parseAction(sc)
 			if err != nil {
 				return nil, err
@@ -798,6 +818,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				continue
 			}
 			a.CommentsBefore, pending = pending, nil
+			if err := begin(); err != nil {
+				return rec, err
+			}
 			if hooks.action != nil {
 				if err := hooks.action(a); err != nil {
 					return rec, err
@@ -821,6 +844,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		return nil, newError(lr.n, KeyMissingSetup, "", expSetup)
 	}
 	rec.TrailingComments = pending
+	if err := begin(); err != nil { // a record of no action: a set-up, or a position to tally
+		return rec, err
+	}
 	return rec, nil
 }
 
@@ -949,7 +975,7 @@ const (
 // ParseErrorKeys returns every ParseError.Key this package produces, for checking that each has
 // a translation.
 func ParseErrorKeys() []string {
-	return []string{
+	return append([]string{
 		KeyBadUTF8, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
 		KeySetupBadItem, KeySetupUnknownKey, KeySetupDuplicateKey, KeySetupNoPlayers, KeyBadPlayer,
 		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyPlayerCount, KeyBadExpansion,
@@ -958,7 +984,7 @@ func ParseErrorKeys() []string {
 		KeyBadFigure, KeyBadPlace, KeyBadFeature, KeyBadSynodPlace, KeyBadQuarter, KeyBadGift,
 		KeyExpectedAbbot, KeyExtraText, KeyBadComment, KeyUnusedField,
 		KeyTooLarge, KeyLineTooLong,
-	}
+	}, positionErrorKeys...)
 }
 
 // What was expected, in English (ParseError.Expected).
@@ -979,7 +1005,7 @@ const (
 	expExpansion         = "an expansion: farmers, abbot, river, river2, count, king-robber, shrines, newtiles, gifts, or none"
 	expDistinctExpansion = "each expansion at most once"
 	expNoneAlone         = `"none" alone, or expansions without "none"`
-	expStart             = "a start: standard, river, river2 or city"
+	expStart             = "a start: standard, river, river2, city, or none (with position lines)"
 	expFollowers         = "a number of followers from 1 to 99"
 	expAction            = `an action "COLOUR VERB ...", or "end" (the header and setup come only once)`
 	expActionColour      = `a colour (red, blue, green, yellow, black) or "end"`
@@ -1203,7 +1229,7 @@ func parseSetup(sc *scanner) (Setup, error) {
 		case "expansions":
 			s.Expansions, err = parseExpansions(sc, val)
 		case "start":
-			if !IsStart(val) {
+			if !IsStart(val) && val != StartNone {
 				err = sc.errorf(KeyBadStart, val, expStart)
 			}
 			s.Start = val

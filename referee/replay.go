@@ -29,18 +29,15 @@ func Replay(r io.Reader, final bool) (*Game, error) {
 	return g, nil
 }
 
-// playAlong reads a record and plays it as it reads: the game is set up at the setup line and each action applied
-// before the next line is read. It returns the game after the last good action (nil before the setup line) and
-// the first error.
+// playAlong reads a record and plays it as it reads: the game is set up once the setup line and the position
+// lines are read (NewGameFrom, at the first action) and each action applied before the next line is read. It
+// returns the game after the last good action (nil before the game is set up) and the first error.
 func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 	var g *Game
 	_, err := parseRecord(r, recordHooks{
-		setup: func(s Setup, line int) error {
-			ng, err := NewGame(s, cat)
+		begin: func(rec *Record) error {
+			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {
-				if r, ok := err.(*Refusal); ok && r.Line == 0 {
-					r.Line = line // a set-up the rules refuse (CFG-*) is the setup line's error
-				}
 				return err
 			}
 			g = ng
@@ -53,11 +50,8 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 
 // ReplayRecord applies a parsed record; see Replay.
 func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error) {
-	g, err := NewGame(rec.Setup, cat)
+	g, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 	if err != nil {
-		if r, ok := err.(*Refusal); ok && r.Line == 0 {
-			r.Line = rec.SetupLine // a set-up the rules refuse (CFG-*) is the setup line's error
-		}
 		return nil, err
 	}
 	for _, a := range rec.Actions {
