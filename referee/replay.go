@@ -16,17 +16,20 @@ import (
 // are.
 func Replay(r io.Reader, final bool) (*Game, error) {
 	g, err := playAlong(r, engine.Standard())
-	if err != nil {
-		if g != nil {
-			g.Settle()
-		}
-		return g, err
+	return settled(g, err, final)
+}
+
+// settled ends a replay: the game after its last good action (nil if none) is settled, and with final and no
+// error also scored as if it ended now.
+func settled(g *Game, err error, final bool) (*Game, error) {
+	if g == nil {
+		return nil, err
 	}
 	g.Settle()
-	if final {
+	if final && err == nil {
 		_ = g.end()
 	}
-	return g, nil
+	return g, err
 }
 
 // playAlong reads a record and plays it as it reads: the game is set up once the setup line and the position
@@ -56,15 +59,10 @@ func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error)
 	}
 	for _, a := range rec.Actions {
 		if err := g.Apply(a); err != nil {
-			g.Settle()
-			return g, err
+			return settled(g, err, final)
 		}
 	}
-	g.Settle()
-	if final {
-		_ = g.end()
-	}
-	return g, nil
+	return settled(g, nil, final)
 }
 
 // ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule.

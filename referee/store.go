@@ -212,19 +212,25 @@ func readCapped(f *os.File) ([]byte, error) {
 	return data, nil
 }
 
-// writeSide writes a new file whole and synced, with its folder; a failure removes it.
-func (s *Store) writeSide(path string, data []byte) error {
-	f, err := s.fs.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
+// writeSynced writes data to f, syncs and closes it; the first error is returned (f is closed either way).
+func writeSynced(f storefs.File, data []byte) error {
+	_, err := f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	return err
+}
+
+// writeSide writes a new file whole and synced, with its folder; a failure removes it.
+func (s *Store) writeSide(path string, data []byte) error {
+	f, err := s.fs.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	err = writeSynced(f, data)
 	if err == nil {
 		err = s.fs.SyncDir(filepath.Dir(path))
 	}
@@ -315,13 +321,7 @@ func (s *Store) rewrite(data []byte) error {
 	if err != nil {
 		return fail(err)
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = writeSynced(f, data)
 	if err == nil {
 		err = s.fs.Rename(tmp, s.path)
 	}
