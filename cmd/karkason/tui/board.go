@@ -284,6 +284,8 @@ type boardView struct {
 	pvKind engine.FigureKind
 	pvWho  int
 	marks  []engine.Pos // legal positions, numbered 1.. in this order
+	// cursor is the cell the entry of a position works on (step_board.go), nil otherwise: framed in yellow.
+	cursor *engine.Pos
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 }
@@ -525,6 +527,35 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	}
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
 		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
+	}
+	b.drawCursor(screen, v)
+}
+
+// drawCursor frames the cursor's cell: its four corners in yellow over the tile, or a yellow "[ ]" in an empty
+// cell; in the compact views the cell in reverse yellow.
+func (b *boardView) drawCursor(screen tcell.Screen, v view) {
+	if b.cursor == nil || !v.in(*b.cursor) {
+		return
+	}
+	p := *b.cursor
+	sx, sy := v.at(p)
+	st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
+	if b.zoom > 0 {
+		r, _, _, _ := screen.GetContent(sx, sy)
+		if r == ' ' || r == 0 {
+			r = '+'
+		}
+		screen.SetContent(sx, sy, r, nil, st)
+		return
+	}
+	if b.g.S.At(p) == nil {
+		screen.SetContent(sx+1, sy+1, '[', nil, st)
+		screen.SetContent(sx+2, sy+1, '?', nil, st)
+		screen.SetContent(sx+3, sy+1, ']', nil, st)
+		return
+	}
+	for _, c := range [4][3]int{{0, 0, '┏'}, {tileW - 1, 0, '┓'}, {0, tileH - 1, '┗'}, {tileW - 1, tileH - 1, '┛'}} {
+		screen.SetContent(sx+c[0], sy+c[1], rune(c[2]), nil, st)
 	}
 }
 

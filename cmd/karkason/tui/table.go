@@ -55,6 +55,9 @@ func newTable(u *ui) *table {
 	t.status = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.keys = tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetTextColor(tcell.ColorGray)
 	t.keys.SetText(keyLine(u.loc.T("ui.keys", nil)))
+	if u.pos != nil {
+		t.keys.SetText(keyLine(u.loc.T("ui.pos.keys", nil)))
+	}
 	t.entry = newEntry(t)
 	t.board.clicked = func(p engine.Pos, sx, sy int) {
 		t.entry.boardClick(p, sx, sy)
@@ -73,7 +76,12 @@ func newTable(u *ui) *table {
 }
 
 // game is the game as recorded; view is the game as shown (settled when an optional decision was declined).
-func (t *table) game() *referee.Game { return t.u.sess.Game }
+func (t *table) game() *referee.Game {
+	if t.u.pos != nil {
+		return t.u.pos.draft().Game()
+	}
+	return t.u.sess.Game
+}
 
 func (t *table) view() *referee.Game {
 	g := t.game()
@@ -159,11 +167,17 @@ func (t *table) fillHead(g *referee.Game) {
 	left := g.Bag.LandLeft() + g.Bag.RiverLeft()
 	line1 := loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
+	if t.u.pos != nil {
+		line1 = loc.T("ui.pos.title", nil) + " · " + loc.N("plural.tiles", left, nil) + " " + loc.T("ui.pos.in_box", nil)
+	}
 	t.head.SetText("[::b]" + line1 + "[::-] [gray](F4)[-]\n" + t.phaseLine(g))
 }
 
 // phaseLine says whose decision it is and what it is.
 func (t *table) phaseLine(g *referee.Game) string {
+	if t.u.pos != nil {
+		return "[yellow]" + t.u.loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles)}) + "[-]"
+	}
 	p := deciding(g)
 	if p < 0 {
 		return t.u.loc.T("ui.phase.ended", nil)
@@ -461,6 +475,11 @@ func (t *table) redo() {
 // capture handles the table's keys: undo and redo, help, the rules, why, the tiles left, the zoom, the language,
 // the tally so far, ending the game, the board (Tab, arrows to pan, Home for the last tile).
 func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
+	if t.u.pos != nil {
+		if ev = t.posCapture(ev); ev == nil {
+			return nil
+		}
+	}
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
 		t.undo()

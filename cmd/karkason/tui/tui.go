@@ -101,6 +101,8 @@ type ui struct {
 	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
 	setup      *setupForm
 	setupShown *setupValues
+	// pos is the entry of a board as it lies under way (position.go), nil otherwise.
+	pos *posEntry
 }
 
 func newUI(o Options) *ui {
@@ -187,6 +189,9 @@ func (u *ui) begin() error {
 
 // openGame resumes the record at path and shows the table.
 func (u *ui) openGame(path string) error {
+	if ok, err := u.openEntry(path); ok || err != nil {
+		return err
+	}
 	s, err := referee.Resume(path, u.cat)
 	if err != nil {
 		if s != nil {
@@ -204,6 +209,7 @@ func (u *ui) openGame(path string) error {
 
 // startTable shows the table for a session.
 func (u *ui) startTable(s *referee.Session) {
+	u.closeEntry()
 	if u.sess != nil && u.sess != s {
 		u.sess.Close()
 	}
@@ -221,6 +227,7 @@ func (u *ui) startTable(s *referee.Session) {
 }
 
 func (u *ui) close() {
+	u.closeEntry()
 	if u.sess != nil {
 		u.sess.Close()
 		u.sess = nil
@@ -252,6 +259,9 @@ func (u *ui) askQuit() {
 	text := u.loc.T("ui.quit_nogame", nil)
 	if u.sess != nil && u.sess.Store != nil {
 		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
+	}
+	if u.pos != nil && u.pos.entry.Store != nil {
+		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
 	}
 	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
 		if i == 0 {
