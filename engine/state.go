@@ -6,7 +6,8 @@
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, supply; BASE-6/7, ABBOT),
 // scoring.go (completion and scoring, BASE-9..13, END, FARM), city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
-// places.go (the record's names of places on a tile), identify.go (a tile from the edges a player sees), play.go
+// position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
+// identify.go (a tile from the edges a player sees), play.go
 // (a whole plain turn, for benchmarks and random games). The only package-level data are the embedded tile files
 // and the read-only catalogue parsed from them once (Standard).
 package engine

@@ -27,7 +27,7 @@ func (g *Game) Apply(a Action) error {
 
 // rebuild replays the accepted actions from the set-up: the state after a refusal is exactly the state before it.
 func (g *Game) rebuild() {
-	fresh, err := NewGame(g.Setup, g.Cat)
+	fresh, err := buildGame(g.Setup, g.Position, g.Cat, wholePosition)
 	if err != nil {
 		panic("referee: set-up that was accepted is refused on rebuild: " + err.Error())
 	}
@@ -118,7 +118,7 @@ func (g *Game) apply(a Action) error {
 			case VerbMarket:
 				// Record format: the first market line ends the play of tiles (a table that stops early holds
 				// the market round then, COUNT-19); the player who placed the last tile is the previous one.
-				if g.TurnNo > 1 && !g.giftOpened && g.S.City.Active {
+				if (g.TurnNo > 1 || g.Position != nil) && !g.giftOpened && g.S.City.Active {
 					if r := g.marketRefusal(who); r != nil {
 						return r
 					}

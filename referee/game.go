@@ -96,6 +96,11 @@ type Game struct {
 	Bag     Bag
 	// History holds the scores after each completed turn (for the chart) and the final ones.
 	History [][engine.MaxPlayers]int
+	// Position holds the position lines the game began from (POS; record format "Positions"), nil for a game
+	// played from its start: rebuilding the game (a refusal, undo) starts from them, so undo never goes back
+	// past the position.
+	Position   []PositionLine
+	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
 	seat         map[Colour]int
 	lastTile     int     // index of the tile placed this turn, -1 before
@@ -118,6 +123,16 @@ type Game struct {
 // NewGame sets up a game: checks the set-up against the rules (CFG-1..5, COMBO), lays the start piece and fills
 // the stacks. Errors are *Refusal (rule CFG-*) or the record's *ParseError.
 func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
+	g, err := setUpGame(setup, cat)
+	if err != nil {
+		return nil, err
+	}
+	g.beginTurn(0)
+	return g, nil
+}
+
+// setUpGame is NewGame before the first turn begins (a position is laid there, position.go).
+func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	if err := setup.Validate(); err != nil {
 		return nil, err
 	}
@@ -224,6 +239,8 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		g.S.PlaceStart(cat.Tile("b-c1rs"))
 	case StartRiver, StartRiver2:
 		g.S.PlaceStart(spring)
+	case StartNone: // a position's tiles are the whole board; its river is laid from its spring (position.go)
+		g.Bag.Spring = spring
 	case StartCity:
 		g.S.PlacePiece(cat.Piece("coc"))
 		if spring != nil {
@@ -234,7 +251,7 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			g.announce(-1, "COMBO-1", "ev.warn_city_river2")
 		}
 	}
-	g.beginTurn(0)
+	g.startTiles = len(g.S.Tiles)
 	return g, nil
 }
 

@@ -17,7 +17,7 @@ func setUp(t *testing.T, text string) (*Game, *Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := NewGame(rec.Setup, engine.Standard())
+	g, err := NewGameFrom(rec, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
 	}

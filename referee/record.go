@@ -343,7 +343,7 @@ func (s Setup) Validate() error {
 			return newError(0, KeyDuplicateExpansion, e, expDistinctExpansion, "Expansion", e)
 		}
 	}
-	if s.Start != "" && !IsStart(s.Start) {
+	if s.Start != "" && !IsStart(s.Start) && s.Start != StartNone {
 		return newError(0, KeyBadStart, s.Start, expStart)
 	}
 	if s.Followers != 0 && (s.Followers < MinFollowers || s.Followers > MaxFollowers) {
@@ -632,6 +632,9 @@ type Record struct {
 	HeaderComments []string
 	// TrailingComments are the comment-only lines after the last action.
 	TrailingComments []string
+	// Position holds the position lines between the setup line and the first action (record format "Positions",
+	// position_record.go), in the order written; empty for a game played from its start.
+	Position []PositionLine
 	// SetupLine is the 1-based line of the setup line in the source (for a set-up the rules refuse, CFG-*); 0 if
 	// built in code.
 	SetupLine int
@@ -641,6 +644,9 @@ type Record struct {
 // action, and comments without line breaks.
 func (r *Record) Validate() error {
 	if err := r.Setup.Validate(); err != nil {
+		return err
+	}
+	if err := validatePositions(r.Position); err != nil {
 		return err
 	}
 	for i, a := range r.Actions {
@@ -683,6 +689,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	b.WriteString(Header + "\n")
 	comments(rec.HeaderComments)
 	b.WriteString(rec.Setup.String() + "\n")
+	writePositions(&b, rec.Position)
 	for _, a := range rec.Actions {
 		comments(a.CommentsBefore)
 		b.WriteString(a.String())
@@ -745,6 +752,15 @@ func ParseRecord(r io.Reader) (*Record, error) {
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
+			if sc.peekWord() == positionWord { // position_record.go
+				p, err := parsePosition(sc, len(rec.Actions) > 0)
+				if err != nil {
+					return nil, err
+				}
+				p.CommentsBefore, pending = pending, nil
+				rec.Position = append(rec.Position, p)
+				continue
+			}
 			a, blank, err := parseAction(sc)
 			if err != nil {
 				return nil, err
@@ -900,7 +916,7 @@ const (
 // ParseErrorKeys returns every ParseError.Key this package produces, for checking that each has
 // a translation.
 func ParseErrorKeys() []string {
-	return []string{
+	return append([]string{
 		KeyBadUTF8, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
 		KeySetupBadItem, KeySetupUnknownKey, KeySetupDuplicateKey, KeySetupNoPlayers, KeyBadPlayer,
 		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyPlayerCount, KeyBadExpansion,
@@ -908,7 +924,7 @@ func ParseErrorKeys() []string {
 		KeyBadVerb, KeyEndWithColour, KeyAfterEnd, KeyBadTile, KeyBadPosition, KeyBadRotation,
 		KeyBadFigure, KeyBadPlace, KeyBadFeature, KeyBadSynodPlace, KeyBadQuarter, KeyBadGift,
 		KeyExpectedAbbot, KeyExtraText, KeyBadComment, KeyUnusedField,
-	}
+	}, positionErrorKeys...)
 }
 
 // What was expected, in English (ParseError.Expected).
@@ -929,7 +945,7 @@ const (
 	expExpansion         = "an expansion: farmers, abbot, river, river2, count, king-robber, shrines, newtiles, gifts, or none"
 	expDistinctExpansion = "each expansion at most once"
 	expNoneAlone         = `"none" alone, or expansions without "none"`
-	expStart             = "a start: standard, river, river2 or city"
+	expStart             = "a start: standard, river, river2, city, or none (with position lines)"
 	expFollowers         = "a number of followers from 1 to 99"
 	expAction            = `an action "COLOUR VERB ...", or "end" (the header and setup come only once)`
 	expActionColour      = `a colour (red, blue, green, yellow, black) or "end"`
@@ -1152,7 +1168,7 @@ func parseSetup(sc *scanner) (Setup, error) {
 		case "expansions":
 			s.Expansions, err = parseExpansions(sc, val)
 		case "start":
-			if !IsStart(val) {
+			if !IsStart(val) && val != StartNone {
 				err = sc.errorf(KeyBadStart, val, expStart)
 			}
 			s.Start = val

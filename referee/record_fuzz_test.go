@@ -38,6 +38,22 @@ func FuzzParseRecord(f *testing.F) {
 		"karkason-record 2\n",
 		head + "red place b-rs 99999999999,0 0\n",
 		head + "red pass \xff\n",
+		// Position lines (record format "Positions"): every form, comments, start=none, and the refusals.
+		"karkason-record 1\nsetup players=a:red,b:blue expansions=farmers,count,abbot,king-robber,gifts start=none\n" +
+			"# the board\nposition tile b-rs 1,0 90 # a road\nposition tile B-C1 0,-1 180\n" +
+			"position red follower 1,0:E\nposition blue follower 0,0:#f3\nposition red abbot 2,0:monastery\n" +
+			"position red follower smithy\nposition blue abbot cathedral\nposition count market\n" +
+			"position red king 0,-1:S\nposition blue robber 1,0:W\nposition red gifts 2\nposition blue score -3\n" +
+			"position turn blue\nend\n",
+		head + "position red score 007\nposition turn red\n",
+		head + "red pass\nposition tile b-rs 1,0 90\n",
+		head + "position\n",
+		head + "position red\nposition red follower\n",
+		head + "position red follower 1,0\n",
+		head + "position red gifts x\n",
+		head + "position tile b-rs 1,0 45\n",
+		head + "position count\nposition turn\n",
+		head + "position blue king 0,0:#c1#x\n",
 	} {
 		f.Add(seed)
 	}
@@ -102,6 +118,12 @@ func normalised(rec *Record) *Record {
 	c.Setup.Expansions = nilEmpty(c.Setup.Expansions)
 	for i := range c.Actions {
 		c.Actions[i].CommentsBefore = nilEmpty(c.Actions[i].CommentsBefore)
+	}
+	for i := range c.Position {
+		c.Position[i].CommentsBefore = nilEmpty(c.Position[i].CommentsBefore)
+	}
+	if len(c.Position) == 0 {
+		c.Position = nil
 	}
 	if len(c.Actions) == 0 {
 		c.Actions = nil

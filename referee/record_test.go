@@ -710,6 +710,13 @@ func withoutLines(rec *Record) *Record {
 		a.Line = 0
 		c.Actions[i] = a
 	}
+	if rec.Position != nil {
+		c.Position = make([]PositionLine, len(rec.Position))
+		for i, p := range rec.Position {
+			p.Line = 0
+			c.Position[i] = p
+		}
+	}
 	return &c
 }
 

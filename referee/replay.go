@@ -21,11 +21,8 @@ func Replay(r io.Reader, final bool) (*Game, error) {
 
 // ReplayRecord applies a parsed record; see Replay.
 func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error) {
-	g, err := NewGame(rec.Setup, cat)
+	g, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 	if err != nil {
-		if r, ok := err.(*Refusal); ok && r.Line == 0 {
-			r.Line = rec.SetupLine // a set-up the rules refuse (CFG-*) is the setup line's error
-		}
 		return nil, err
 	}
 	for _, a := range rec.Actions {

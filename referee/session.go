@@ -42,7 +42,7 @@ func Resume(path string, cat *engine.Catalogue) (*Session, error) {
 		}
 		return nil, err
 	}
-	g, err := NewGame(rec.Setup, cat)
+	g, err := NewGameFrom(rec, cat)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -119,5 +119,6 @@ func (s *Session) Close() error {
 
 // Record returns the game's record: the set-up and every accepted action.
 func (g *Game) Record() *Record {
-	return &Record{Setup: g.Setup, Actions: append([]Action(nil), g.Actions...)}
+	return &Record{Setup: g.Setup, Position: append([]PositionLine(nil), g.Position...),
+		Actions: append([]Action(nil), g.Actions...)}
 }

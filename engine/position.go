@@ -1,0 +1,151 @@
+package engine
+
+// Laying a position (POS-1..POS-9): the board, the figures, the City, the King and the Robber Baron, the gifts and
+// the score track set as they lie on a table, without playing or scoring a turn. Tiles are laid with Place (the
+// same BASE-4, river and shrine checks as in play) after the first one (LayFirst); figures with Stand, which checks
+// where a figure may stand with the same code as step 2 (canStandOn) plus what a position adds: never on a
+// completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1). Nothing here scores.
+
+// LayFirst lays tile type t at p in rotation rot (quarter turns) on an empty board: the first tile of a position
+// with no start piece (start=none, POS-1), which stands in for the start tile. Errors: BASE-4 (beyond the board),
+// POS-1 (the board is not empty).
+func (s *State) LayFirst(t *TileType, p Pos, rot int) (int, error) {
+	if len(s.Tiles) > 0 {
+		return -1, refuse("POS-1", "err.cell_taken")
+	}
+	if !inBounds(p) {
+		return -1, refuse("BASE-4", "err.out_of_board")
+	}
+	return s.placeRaw(t, p, rot), nil
+}
+
+// CanStand checks that one more figure of the player's of that kind may stand (or, on a field, lie) on segment seg
+// in a position (POS-3): a place that figure may take (BASE-6, FARM-1/2, ABBOT-3/4, RIVER-8, RIV2-6), a feature
+// that is not completed (BASE-12: it would have been scored and its figures returned), and a figure left in the
+// supply (CFG-2; ABBOT-1 for a second abbot). Figures may share a feature (BASE-7 does not apply: features join
+// after figures are placed).
+func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
+	if kind == Abbot && !s.Opts.Abbot {
+		return refuse("ABBOT-1", "err.no_abbot_module")
+	}
+	if seg < 0 || int(seg) >= len(s.parent) {
+		return refuse("POS-3", "err.no_such_place")
+	}
+	t := &s.Tiles[s.segTile[seg]]
+	k := s.SegKind(seg)
+	if err := s.canStandOn(kind, k, riverRuleFor(t.Type)); err != nil {
+		return err
+	}
+	if k != KField && s.IsComplete(seg) {
+		return refuse("BASE-12", "err.pos.completed", "feature", k.String())
+	}
+	if s.fromSupply(player, kind) < 0 {
+		if kind == Abbot {
+			return refuse("ABBOT-1", "err.pos.one_abbot")
+		}
+		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
+	}
+	return nil
+}
+
+// Stand puts a figure of the player's supply onto segment seg after CanStand (POS-3).
+func (s *State) Stand(player int, kind FigureKind, seg int32) error {
+	if err := s.CanStand(player, kind, seg); err != nil {
+		return err
+	}
+	s.putOnBoard(s.fromSupply(player, kind), seg)
+	return nil
+}
+
+// CanStandInQuarter checks that one more figure of the player's of that kind may be in quarter q of the City in a
+// position (POS-4): the City lies flag side up (COUNT-3), the abbot only in the cathedral (COUNT-8(b)), the market
+// only with farmers (COUNT-8(c)), and a figure left in the supply (CFG-2, ABBOT-1).
+func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error {
+	switch {
+	case !s.City.Placed:
+		return refuse("POS-4", "err.pos.no_city")
+	case !s.City.Active:
+		return refuse("COUNT-3", "err.city_plain")
+	case q >= NumQuarters:
+		return refuse("COUNT-5", "err.no_such_quarter")
+	case kind == Abbot && !s.Opts.Abbot:
+		return refuse("ABBOT-1", "err.no_abbot_module")
+	case kind == Abbot && q != Cathedral:
+		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
+	case q == Market && !s.Opts.Farmers:
+		return refuse("COUNT-8(c)", "err.market_closed")
+	case s.fromSupply(player, kind) < 0 && kind == Abbot:
+		return refuse("ABBOT-1", "err.pos.one_abbot")
+	case s.fromSupply(player, kind) < 0:
+		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
+	}
+	return nil
+}
+
+// StandInQuarter puts a figure of the player's supply into quarter q after CanStandInQuarter (POS-4).
+func (s *State) StandInQuarter(player int, q Quarter, kind FigureKind) error {
+	if err := s.CanStandInQuarter(player, q, kind); err != nil {
+		return err
+	}
+	f := &s.Figures[s.fromSupply(player, kind)]
+	f.Where, f.Quarter, f.Seg = InCity, q, -1
+	return nil
+}
+
+// CanHold checks that the King's marker (robber false) or the Robber Baron's (robber true) may lie on the feature
+// of seg in a position (POS-5): the module is in play, and the feature is a completed city (KING-2) or a completed
+// road (ROBBER-2).
+func (s *State) CanHold(robber bool, seg int32) error {
+	rule, key, want := "KING-2", "err.pos.king_not_city", KCity
+	if robber {
+		rule, key, want = "ROBBER-2", "err.pos.robber_not_road", KRoad
+	}
+	if !s.Opts.King {
+		return refuse("POS-5", "err.pos.no_king_robber")
+	}
+	if seg < 0 || int(seg) >= len(s.parent) || s.SegKind(seg) != want || !s.IsComplete(seg) {
+		return refuse(rule, key)
+	}
+	return nil
+}
+
+// Hold gives the King (robber false) or the Robber Baron (robber true) to the player, its marker on the feature of
+// seg, after CanHold: that feature's size is what a later city or road must beat (POS-5, KING-3, ROBBER-3).
+func (s *State) Hold(robber bool, player int, seg int32) error {
+	if err := s.CanHold(robber, seg); err != nil {
+		return err
+	}
+	h := Holder{Player: player, Feature: s.find(seg), Size: s.Size(seg), Rule: "POS-5"}
+	if robber {
+		s.Baron = h
+	} else {
+		s.King = h
+	}
+	return nil
+}
+
+// SetGifts gives the player n unopened gifts from the deck (POS-6, GIFT-4): the deck holds the other cards.
+// Errors: GIFT-1 (no gifts in this game), POS-6 (a negative number), GIFT-4 (more gifts than the deck holds).
+func (s *State) SetGifts(player, n int) error {
+	switch {
+	case !s.Opts.Gifts:
+		return refuse("GIFT-1", "err.no_gifts")
+	case n < 0:
+		return refuse("POS-6", "err.pos.negative", "n", n)
+	case n > s.Gift.Deck:
+		return refuse("GIFT-4", "err.pos.gifts_deck", "n", n, "deck", s.Gift.Deck)
+	}
+	s.Gift.Deck -= n
+	s.Gift.Hands[player] += n
+	return nil
+}
+
+// SetScore puts the player's marker on the score track at points (POS-7: non-negative; later scorings add to
+// it, BASE-14).
+func (s *State) SetScore(player, points int) error {
+	if points < 0 {
+		return refuse("POS-7", "err.pos.negative", "n", points)
+	}
+	s.Scores[player] = points
+	return nil
+}

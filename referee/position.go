@@ -1,0 +1,428 @@
+package referee
+
+import (
+	"errors"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// A game picked up as it lies (RULES.md POS-1..POS-10; record format "Positions"): the referee builds the Game from
+// the position lines and then goes on with ordinary actions or `end`. One builder, layPosition, serves the record
+// (NewGameFrom: the whole position is checked, POS-10) and the table's entry of a board (Draft, position_entry.go:
+// the same checks line by line, with the two that only a finished position can meet left for Draft.Finish).
+//
+// Rulings where RULES.md is silent (each kept in the function named):
+//   - boxCopies: with start=none the start tile counts among its type's copies (POS-2) unless a River or the City
+//     would have replaced it (CFG-4): then, as in any game with those starts, it is back in the box.
+//   - layTiles: the order of the lines does not matter (POS-1): the river is laid from its spring along the flow
+//     (so RIVER-5/6 and RIV2-5 are checked as in play), then the land tiles outward from the start piece; with
+//     start=none the spring (or, without a river, the first tile line) stands in for the start piece. A refusal
+//     names the line of the tile that could not be laid.
+//   - checkRiver: with start=none and a river in play, the river's spring must be on the board (the river stack is
+//     laid from it, RIVER-2, RIV2-2): POS-2.
+//   - layOthers: each of `count`, `king`, `robber`, `turn`, and `gifts` and `score` per colour may be given at most
+//     once; a second line is refused with the rule of its kind (POS-4, POS-5, POS-6, POS-7, POS-9).
+//   - finishPosition: when the position leaves no tile to draw, the game is at its end (END-1, as after the last
+//     tile): the market round, if anyone has market figures, or the final scoring follows at once; the player
+//     before the one named by `position turn` counts as the one who placed the last tile (COUNT-19(b)).
+
+// positionMode says how much of POS is checked.
+type positionMode int
+
+const (
+	// wholePosition: a position read from a record or finished at the table (POS-1..POS-9).
+	wholePosition positionMode = iota
+	// draftPosition: an entry under way (Draft): everything but what only a finished position can meet, a river
+	// laid in full beside land tiles (POS-2) and a start=none board with no tile yet (POS-1); no implied end.
+	draftPosition
+)
+
+// NewGameFrom sets up the game a record begins with: NewGame for a game played from its start, else the game of
+// its position (POS-1..POS-9), refused as a whole with the line and the most specific rule (POS-10). Errors are
+// *Refusal (the setup line's number for a set-up the rules refuse) or the set-up's *ParseError.
+func NewGameFrom(rec *Record, cat *engine.Catalogue) (*Game, error) {
+	g, err := buildGame(rec.Setup, rec.Position, cat, wholePosition)
+	if r, ok := err.(*Refusal); ok && r.Line == 0 {
+		r.Line = rec.SetupLine
+	}
+	return g, err
+}
+
+// buildGame sets up a game from its set-up and position lines in the given mode.
+func buildGame(setup Setup, lines []PositionLine, cat *engine.Catalogue, mode positionMode) (*Game, error) {
+	if len(lines) == 0 && setup.Start != StartNone {
+		return NewGame(setup, cat)
+	}
+	g, err := setUpGame(setup, cat)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.layPosition(lines, mode); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// lineRefusal turns an engine error into a Refusal naming the position line.
+func lineRefusal(l PositionLine, err error) error {
+	err = asRefusal(err)
+	if r, ok := err.(*Refusal); ok {
+		r.Line = l.Line
+	}
+	return err
+}
+
+// atLine sets the refusal's line to the position line's.
+func atLine(l PositionLine, r *Refusal) *Refusal {
+	r.Line = l.Line
+	return r
+}
+
+// layPosition lays the position on the set-up game: tiles, then the other lines in their order, then whose turn it
+// is. The game is left half-built on a refusal: callers drop it.
+func (g *Game) layPosition(lines []PositionLine, mode positionMode) error {
+	if err := g.layTiles(lines, mode); err != nil {
+		return err
+	}
+	turn, err := g.layOthers(lines)
+	if err != nil {
+		return err
+	}
+	g.Position = append([]PositionLine(nil), lines...)
+	g.finishPosition(turn, mode)
+	return nil
+}
+
+// boxCopies adds the start tile's copy to the land stack when start=none leaves it in the box (POS-2; CFG-4:
+// a River or the City replaces it).
+func (g *Game) boxCopies() {
+	if g.Setup.Start != StartNone || g.Setup.HasExpansion(ExpansionRiver) || g.Setup.HasExpansion(ExpansionRiver2) {
+		return
+	}
+	for _, t := range g.Cat.Set("base") {
+		if t.Start {
+			g.Bag.Land[t.Index]++
+		}
+	}
+}
+
+// posTile is a tile line resolved against the catalogue.
+type posTile struct {
+	line  PositionLine
+	t     *engine.TileType
+	p     engine.Pos
+	rot   int
+	laid  bool
+	river bool
+}
+
+// layTiles checks the tiles against the box (POS-2) and the cells (POS-1), takes them from the stacks (CFG-5) and
+// lays them: the river from its spring along the flow, then the land (see the rulings above), each with the checks
+// of play (BASE-4, RIVER-5/6, RIV2-5, SHRINE-3); a tile that touches nothing is refused (POS-1).
+func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
+	g.boxCopies()
+	box := g.Bag.clone()
+	var tiles []posTile
+	cells := map[engine.Pos]int{}
+	for _, l := range lines {
+		if l.Kind != PosTile {
+			continue
+		}
+		t := g.Cat.Tile(l.Tile)
+		if t == nil || t.Piece != nil {
+			return atLine(l, refusal("CFG-5", "err.tile_unknown", "tile", l.Tile))
+		}
+		if g.Bag.Left(t) == 0 {
+			if box.Left(t) == 0 {
+				return atLine(l, refusal("POS-2", "err.pos.not_in_game", "tile", t.ID))
+			}
+			return atLine(l, refusal("POS-2", "err.pos.box_fewer", "tile", t.ID, "count", box.Left(t)))
+		}
+		p := engine.Pos{X: l.Pos.X, Y: l.Pos.Y}
+		if p.X < -engine.Limit || p.X > engine.Limit || p.Y < -engine.Limit || p.Y > engine.Limit {
+			return atLine(l, refusal("BASE-4", "err.out_of_board"))
+		}
+		if _, dup := cells[p]; dup || g.S.At(p) != nil {
+			return atLine(l, refusal("POS-1", "err.pos.two_tiles", "pos", p))
+		}
+		g.Bag.take(t)
+		cells[p] = len(tiles)
+		tiles = append(tiles, posTile{line: l, t: t, p: p, rot: l.Rot / 90, river: t.HasRiver()})
+	}
+	if len(tiles) == 0 {
+		if g.Setup.Start == StartNone && mode == wholePosition {
+			return refusal("POS-1", "err.pos.start_none_empty") // the setup line's (NewGameFrom)
+		}
+		return nil
+	}
+	// Two queues of tiles ready to be laid: river tiles whose river touches the board (the spring: any edge), and
+	// land tiles that touch the board. River tiles go first, so the river is laid along its flow.
+	var riverQ, landQ []int
+	push := func(p engine.Pos) {
+		for e := 0; e < 4; e++ {
+			k, ok := cells[p.Neighbour(e)]
+			if !ok || tiles[k].laid {
+				continue
+			}
+			tt := &tiles[k]
+			switch {
+			case !tt.river:
+				landQ = append(landQ, k)
+			case tt.t.RiverEndKind() == engine.Spring || tt.t.Rotated(tt.rot, (e+2)&3) == engine.River:
+				riverQ = append(riverQ, k)
+			}
+		}
+	}
+	lay := func(k int, first bool) error {
+		tt := &tiles[k]
+		var err error
+		if first {
+			_, err = g.S.LayFirst(tt.t, tt.p, tt.rot)
+		} else {
+			_, err = g.S.Place(tt.t, tt.p, tt.rot)
+		}
+		if err != nil {
+			return lineRefusal(tt.line, err)
+		}
+		tt.laid = true
+		push(tt.p)
+		return nil
+	}
+	if len(g.S.Tiles) == 0 { // start=none: the spring, else the first tile line, stands in for the start piece
+		first := 0
+		for k := range tiles {
+			if tiles[k].t.RiverEndKind() == engine.Spring {
+				first = k
+				break
+			}
+		}
+		if err := lay(first, true); err != nil {
+			return err
+		}
+	} else {
+		for i := range g.S.Tiles {
+			push(g.S.Tiles[i].Pos)
+		}
+	}
+	for len(riverQ)+len(landQ) > 0 {
+		var k int
+		if len(riverQ) > 0 {
+			k, riverQ = riverQ[0], riverQ[1:]
+		} else {
+			k, landQ = landQ[0], landQ[1:]
+		}
+		if tiles[k].laid {
+			continue
+		}
+		if err := lay(k, false); err != nil {
+			return err
+		}
+	}
+	for k := range tiles { // in line order: the first tile that could not be laid
+		tt := &tiles[k]
+		if tt.laid {
+			continue
+		}
+		touches := false
+		for e := 0; e < 4; e++ {
+			touches = touches || g.S.At(tt.p.Neighbour(e)) != nil
+		}
+		if !touches {
+			return atLine(tt.line, refusal("POS-1", "err.pos.detached", "pos", tt.p))
+		}
+		if err := lay(k, false); err != nil {
+			return err // a river tile that does not continue the river (RIVER-5, RIV2-5)
+		}
+		return atLine(tt.line, refusal("POS-1", "err.pos.detached", "pos", tt.p))
+	}
+	if mode == wholePosition {
+		return g.checkRiver(tiles)
+	}
+	return nil
+}
+
+// checkRiver applies POS-2 to the river of a whole position: a River or River II laid in full, or, with no land
+// tile on the board, in part; with start=none its spring on the board.
+func (g *Game) checkRiver(tiles []posTile) error {
+	if !g.Bag.InRiverPhase() {
+		return nil
+	}
+	if g.Setup.Start == StartNone && g.Bag.Spring != nil {
+		return atLine(tiles[0].line, refusal("POS-2", "err.pos.river_no_spring", "tile", g.Bag.Spring.ID))
+	}
+	for _, tt := range tiles {
+		if !tt.river {
+			return atLine(tt.line, refusal("POS-2", "err.pos.half_river", "count", g.Bag.RiverLeft()))
+		}
+	}
+	return nil
+}
+
+// layOthers applies the figure, City, King and Robber Baron, gift, score and turn lines in their order (POS-3..7,
+// POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
+func (g *Game) layOthers(lines []PositionLine) (int, error) {
+	turn := 0
+	seen := map[string]int{} // single-valued lines already given: kind (+ colour) -> line
+	once := func(l PositionLine, rule string, key string) error {
+		if prev, dup := seen[key]; dup {
+			return atLine(l, refusal(rule, "err.pos.twice", "line", prev))
+		}
+		seen[key] = l.Line
+		return nil
+	}
+	for _, l := range lines {
+		if l.Kind == PosTile {
+			continue
+		}
+		who := -1
+		if l.Kind != PosCount {
+			if who = g.Player(l.Colour); who < 0 {
+				return 0, atLine(l, refusal("CFG-1", "err.colour_not_seated", "colour", string(l.Colour)))
+			}
+		}
+		var err error
+		switch l.Kind {
+		case PosFollower, PosAbbot:
+			kind := engine.Follower
+			if l.Kind == PosAbbot {
+				kind = engine.Abbot
+			}
+			if l.InCity() {
+				q, _ := engine.ParseQuarter(l.Quarter)
+				err = g.S.StandInQuarter(who, q, kind)
+				break
+			}
+			var seg int32
+			if seg, err = g.featureAt(l.Target); err == nil {
+				err = g.S.Stand(who, kind, seg)
+			}
+		case PosCount:
+			if err = once(l, "POS-4", "count"); err != nil {
+				return 0, err
+			}
+			if !g.S.City.Placed {
+				return 0, atLine(l, refusal("POS-4", "err.pos.no_city"))
+			}
+			q, _ := engine.ParseQuarter(l.Quarter)
+			err = g.S.MoveCount(q)
+		case PosKing, PosRobber:
+			if err = once(l, "POS-5", string(l.Kind)); err != nil {
+				return 0, err
+			}
+			var seg int32
+			if seg, err = g.featureAt(l.Target); err == nil {
+				err = g.S.Hold(l.Kind == PosRobber, who, seg)
+			}
+		case PosGifts:
+			if err = once(l, "POS-6", "gifts "+string(l.Colour)); err != nil {
+				return 0, err
+			}
+			err = g.S.SetGifts(who, l.N)
+		case PosScore:
+			if err = once(l, "POS-7", "score "+string(l.Colour)); err != nil {
+				return 0, err
+			}
+			err = g.S.SetScore(who, l.N)
+		case PosTurn:
+			err = once(l, "POS-9", "turn")
+			turn = who
+		}
+		if err != nil {
+			return 0, lineRefusal(l, err)
+		}
+	}
+	return turn, nil
+}
+
+// featureAt resolves x,y:PLACE on the position's board; a cell with no tile or a place the tile does not have
+// is a figure or marker that stands on nothing (POS-3).
+func (g *Game) featureAt(f FeatureRef) (int32, error) {
+	seg, err := g.S.FeatureAt(engine.Pos{X: f.Pos.X, Y: f.Pos.Y}, f.Place)
+	if err != nil {
+		if re, ok := err.(*engine.RuleError); ok {
+			re.Rule = "POS-3"
+		}
+	}
+	return seg, err
+}
+
+// finishPosition begins the first turn after the position: the player named by `position turn` (POS-9); a whole
+// position with no tile left to draw is at the end of the game (see the rulings above).
+func (g *Game) finishPosition(turn int, mode positionMode) {
+	g.beginTurn(turn)
+	g.prevActive = (turn + g.Players() - 1) % g.Players()
+	if mode == wholePosition && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 {
+		g.Active = g.prevActive
+		g.lastTurn = true
+		g.gameEnd()
+	}
+}
+
+// ErrNotBetweenTurns is returned by PositionLines while a turn is under way (a tile placed or a gift opened, a
+// decision pending) or the game is over.
+var ErrNotBetweenTurns = errors.New("referee: a position is taken between turns")
+
+// featureRef names the feature of a segment as a position line writes it: x,y:PLACE of that segment.
+func (g *Game) featureRef(seg int32) FeatureRef {
+	ti, l := g.S.SegTile(seg)
+	p := g.S.Tiles[ti].Pos
+	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
+}
+
+// PositionLines returns the game as it stands between two turns as position lines (POS; record format
+// "Positions"): the tiles after the start piece, the figures on the board and in the City, the Count when he is
+// not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
+// points of each player who has any, and who places the next tile when it is not the first player. A record
+// with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
+// tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
+// returns ErrNotBetweenTurns during a turn or after the end.
+func (g *Game) PositionLines() ([]PositionLine, error) {
+	if g.Phase != PhaseTile || g.lastTile >= 0 || g.giftOpened {
+		return nil, ErrNotBetweenTurns
+	}
+	s := g.S
+	var out []PositionLine
+	for i := g.startTiles; i < len(s.Tiles); i++ {
+		t := &s.Tiles[i]
+		out = append(out, PositionLine{Kind: PosTile, Tile: t.Type.ID, Pos: Pos{t.Pos.X, t.Pos.Y}, Rot: 90 * int(t.Rot)})
+	}
+	for _, f := range s.Figures {
+		l := PositionLine{Kind: PosFollower, Colour: g.Colour(int(f.Player))}
+		if f.Kind == engine.Abbot {
+			l.Kind = PosAbbot
+		}
+		switch f.Where {
+		case engine.OnBoard:
+			l.Target = g.featureRef(f.Seg)
+		case engine.InCity:
+			l.Quarter = f.Quarter.String()
+		default:
+			continue
+		}
+		out = append(out, l)
+	}
+	if s.City.Active && s.City.Count != engine.Palace {
+		out = append(out, PositionLine{Kind: PosCount, Quarter: s.City.Count.String()})
+	}
+	if s.King.Player >= 0 {
+		out = append(out, PositionLine{Kind: PosKing, Colour: g.Colour(s.King.Player), Target: g.featureRef(s.King.Feature)})
+	}
+	if s.Baron.Player >= 0 {
+		out = append(out, PositionLine{Kind: PosRobber, Colour: g.Colour(s.Baron.Player),
+			Target: g.featureRef(s.Baron.Feature)})
+	}
+	for p := 0; p < g.Players(); p++ {
+		if n := s.Gift.Hands[p]; n > 0 {
+			out = append(out, PositionLine{Kind: PosGifts, Colour: g.Colour(p), N: n})
+		}
+	}
+	for p := 0; p < g.Players(); p++ {
+		if n := s.Scores[p]; n > 0 {
+			out = append(out, PositionLine{Kind: PosScore, Colour: g.Colour(p), N: n})
+		}
+	}
+	if g.Active != 0 {
+		out = append(out, PositionLine{Kind: PosTurn, Colour: g.Colour(g.Active)})
+	}
+	return numbered(out), nil
+}
