@@ -745,6 +745,11 @@ func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player in
 		ax, ay := anchor(&blk, local)
 		sx, sy = sx+ax, sy+ay
 	}
+	if player < 0 { // a feature chosen, no figure yet (the entry of a position): a yellow "?"
+		screen.SetContent(sx, sy, '?', nil, tcell.StyleDefault.Foreground(tcell.ColorBlack).
+			Background(tcell.ColorYellow).Blink(true))
+		return
+	}
 	st := colourStyle(b.g.Colour(player))
 	if preview {
 		st = st.Blink(true).Underline(true)

@@ -91,9 +91,8 @@ func (s *posFigureStep) show() {
 		if len(on) == 0 && n == 0 {
 			continue
 		}
-		seg := seg
 		choices = append(choices, choice{label: label, seg: seg, hasSeg: true,
-			preview: func() { e.t.board.pvFig, e.t.board.pvSeg, e.t.board.pvWho = true, seg, 0 },
+			preview: func() { e.t.board.pvFig, e.t.board.pvSeg, e.t.board.pvWho = true, seg, -1 },
 			next:    func() { s.whose(seg) }})
 	}
 	if len(choices) == 0 {

@@ -191,8 +191,11 @@ func (s *tokenStep) holder2(robber bool) {
 		list = append(list, choice{label: loc.T("ui.pos.nobody", nil),
 			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) }})
 	}
-	s.pick("ui.pos.ask_holder", map[string]any{"Token": capFirst(loc.T(map[bool]string{false: "term.king",
-		true: "term.robber_baron"}[robber], nil))}, list)
+	key := "ui.pos.ask_king"
+	if robber {
+		key = "ui.pos.ask_robber"
+	}
+	s.pick(key, nil, list)
 }
 
 // marker asks on which completed city (King) or road (Robber Baron) the marker of player p lies.
@@ -210,7 +213,11 @@ func (s *tokenStep) marker(kind referee.PositionKind, p int) {
 	if len(list) == 0 {
 		list = append(list, choice{label: loc.T("ui.pos.no_marker", nil), muted: true})
 	}
-	s.pick("ui.pos.ask_marker", map[string]any{"Player": e.t.names.who(p)}, list)
+	key := "ui.pos.ask_king_city"
+	if kind == referee.PosRobber {
+		key = "ui.pos.ask_robber_road"
+	}
+	s.pick(key, map[string]any{"Player": e.t.names.who(p)}, list)
 }
 
 func mustTile(g *referee.Game, seg int32) int {

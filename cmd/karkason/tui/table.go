@@ -168,7 +168,7 @@ func (t *table) fillHead(g *referee.Game) {
 	line1 := loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
 	if t.u.pos != nil {
-		line1 = loc.T("ui.pos.title", nil) + " · " + loc.N("plural.tiles", left, nil) + " " + loc.T("ui.pos.in_box", nil)
+		line1 = loc.T("ui.pos.title", nil)
 	}
 	t.head.SetText("[::b]" + line1 + "[::-] [gray](F4)[-]\n" + t.phaseLine(g))
 }
@@ -176,7 +176,8 @@ func (t *table) fillHead(g *referee.Game) {
 // phaseLine says whose decision it is and what it is.
 func (t *table) phaseLine(g *referee.Game) string {
 	if t.u.pos != nil {
-		return "[yellow]" + t.u.loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles)}) + "[-]"
+		return "[yellow]" + t.u.loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles),
+			"Box": g.Bag.LandLeft() + g.Bag.RiverLeft()}) + "[-]"
 	}
 	p := deciding(g)
 	if p < 0 {
@@ -305,6 +306,16 @@ const logEvents = 60
 // fillLog shows the referee's events, the latest last: each with its rule and rendered through the locales.
 func (t *table) fillLog(g *referee.Game) {
 	var b strings.Builder
+	if t.u.pos != nil {
+		// The entry of a position: the lines entered, the latest last, as the record holds them.
+		lines := t.u.pos.draft().Lines()
+		for _, l := range lines[max(0, len(lines)-logEvents):] {
+			b.WriteString("[gray]" + tview.Escape(l.String()) + "[-]\n")
+		}
+		t.log.SetText(strings.TrimSuffix(b.String(), "\n"))
+		t.log.ScrollToEnd()
+		return
+	}
 	// The last events only (F3 goes further back): the log redraws with every key.
 	from := max(0, len(g.Events)-logEvents)
 	for i := from; i < len(g.Events); i++ {
