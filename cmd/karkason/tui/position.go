@@ -29,6 +29,10 @@ type posEntry struct {
 	// from there).
 	cur  engine.Pos
 	rowX int
+	// dir is the way the cursor moves on after a tile is laid: the last arrow's (→ at first).
+	dir [2]int
+	// last is the cell of the tile laid last in the board step (Tab: its figures), nil before.
+	last *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.
 	stage step
 }
@@ -38,7 +42,7 @@ func (p *posEntry) draft() *referee.Draft { return p.entry.Draft }
 
 // newPosEntry puts the cursor beside the last tile laid (the start piece, or 0,0 on an empty board).
 func newPosEntry(en *referee.Entry) *posEntry {
-	p := &posEntry{entry: en, stage: stepBoard}
+	p := &posEntry{entry: en, stage: stepBoard, dir: [2]int{1, 0}}
 	s := en.Draft.Game().S
 	if n := len(s.Tiles); n > 0 {
 		q := s.Tiles[n-1].Pos
@@ -252,6 +256,12 @@ func (t *table) posCapture(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyCtrlZ:
 		t.posUndo()
 		return nil
+	case tcell.KeyTab:
+		// In the board step: figures on the tile just laid (the board's focus for panning is Shift+arrows here).
+		if b, ok := t.entry.now.(*boardStep); ok {
+			b.figures()
+			return nil
+		}
 	case tcell.KeyCtrlY, tcell.KeyF7:
 		return nil
 	case tcell.KeyF10:

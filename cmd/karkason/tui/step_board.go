@@ -13,12 +13,14 @@ import (
 // and the tile under it is typed by its edges as it lies on the table, clockwise from the board's north (the edge
 // code of the move entry, edgecode.go, read on any keyboard layout), with its marks where several tiles show the
 // same edges (engine MatchTiles among the tiles the box still holds). One match is laid at once and the cursor
-// moves to the next cell on the right; several are listed, Enter takes the highlighted one (↑↓ are the cursor's:
-// typing a mark narrows the list). A tile typed over a tile already entered replaces it where it lies.
+// moves on to the next cell (to the right, or the way the last arrow went: a row can be typed right to left, a
+// column top down); several are listed, ↑↓ and Enter take one (typing a mark narrows the
+// list). A tile typed over a tile already entered replaces it where it lies.
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
 // next row, below the cell where this row began; Space skips a cell; Del (or Backspace on an empty line) takes the
-// tile under the cursor off; F9 goes on to the figures. The referee checks every tile as it is entered (BASE-4
+// tile under the cursor off; Tab puts figures on the tile just laid (the figure step for that tile, then back
+// here: a figure is entered as the walk passes it); F9 goes on to the figures of the whole board. The referee checks every tile as it is entered (BASE-4
 // edges, POS-1 a tile touching the board, POS-2 the box): a refusal is shown with its rule and the line keeps what
 // was typed.
 type boardStep struct{ answers }
@@ -160,7 +162,7 @@ func (s *boardStep) filter(auto bool) {
 }
 
 // lay enters tile t in rotation rot (quarter turns) at the cursor, or replaces the tile entered there; then the
-// cursor moves on to the right.
+// cursor moves on the way the last arrow went (to the right at first, and after Enter).
 func (s *boardStep) lay(t *engine.TileType, rot int) {
 	e := s.e
 	pos := e.t.u.pos
@@ -174,7 +176,9 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		return st.Add(l)
 	}, func() {
 		e.typed = ""
-		pos.cur.X++
+		laid := cur
+		pos.last = &laid
+		pos.cur = engine.Pos{X: cur.X + pos.dir[0], Y: cur.Y + pos.dir[1]}
 		e.input.SetText("")
 	})
 }
@@ -194,13 +198,19 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	e := s.e
 	pos := e.t.u.pos
 	empty := strings.TrimSpace(e.input.GetText()) == ""
+	if (ev.Key() == tcell.KeyUp || ev.Key() == tcell.KeyDown) && !empty && e.menu.count() > 1 {
+		e.menu.handleKey(ev) // several tiles match: ↑↓ choose among them
+		return nil
+	}
 	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 {
+		pos.dir = d
 		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]}, true)
 		return nil
 	}
 	switch ev.Key() {
 	case tcell.KeyEnter:
 		if empty {
+			pos.dir = [2]int{1, 0}
 			s.move(engine.Pos{X: pos.rowX, Y: pos.cur.Y + 1}, false)
 			return nil
 		}
@@ -229,7 +239,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyRune:
 		if ev.Rune() == ' ' && empty {
-			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y}, false)
+			s.move(engine.Pos{X: pos.cur.X + pos.dir[0], Y: pos.cur.Y + pos.dir[1]}, false)
 			return nil
 		}
 	}
@@ -247,6 +257,25 @@ func (s *boardStep) remove() {
 		return
 	}
 	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
+}
+
+// figures shows the figure step for the tile laid last (or the tile under the cursor): Tab. After a figure is
+// entered, or Esc, the board step goes on where it was.
+func (s *boardStep) figures() {
+	e := s.e
+	pos := e.t.u.pos
+	at := pos.cur
+	if pos.last != nil && e.g.S.At(*pos.last) != nil && e.g.S.At(at) == nil {
+		at = *pos.last
+	}
+	if e.g.S.At(at) == nil {
+		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
+		return
+	}
+	e.typed = ""
+	e.input.SetText("")
+	e.enter(&posFigureStep{answers: answers{e}, at: &at})
+	e.focus()
 }
 
 // click moves the cursor to the cell clicked.

@@ -16,13 +16,21 @@ import (
 // plays next); Esc back to the tiles.
 type posFigureStep struct {
 	answers
+	// at, if set, is the one tile asked about (Tab in the board step, which this step then goes back to); nil:
+	// the tile under the cursor, which the arrows move.
+	at *engine.Pos
 	// places: every place a figure may stand now, per seat and kind (0 follower, 1 abbot).
 	places [][2][]referee.FeatureOption
 }
 
 func (s *posFigureStep) kind() step { return stepPosFigure }
 
-func (s *posFigureStep) legend() string { return s.e.t.u.loc.T("ui.pos.figure_legend", nil) }
+func (s *posFigureStep) legend() string {
+	if s.at != nil {
+		return s.e.t.u.loc.T("ui.pos.figure_here_legend", nil)
+	}
+	return s.e.t.u.loc.T("ui.pos.figure_legend", nil)
+}
 
 // figureLine is a figure line of the position on the board, with its index among the lines and its segment.
 type figureLine struct {
@@ -54,9 +62,16 @@ func (s *posFigureStep) show() {
 	pos := e.t.u.pos
 	loc := e.t.u.loc
 	d := pos.draft()
-	e.t.board.cursor = &pos.cur
-	e.t.board.centreOn(pos.cur)
+	cur := pos.cur
+	if s.at != nil {
+		cur = *s.at
+	}
+	e.t.board.cursor = &cur
+	e.t.board.centreOn(cur)
 	e.back = func() { e.posStage(stepBoard) }
+	if s.at != nil {
+		e.back = func() { e.t.refresh() }
+	}
 	s.places = make([][2][]referee.FeatureOption, e.g.Players())
 	for p := range s.places {
 		s.places[p][0] = d.FigurePlaces(e.g.Colour(p), engine.Follower)
@@ -64,13 +79,13 @@ func (s *posFigureStep) show() {
 			s.places[p][1] = d.FigurePlaces(e.g.Colour(p), engine.Abbot)
 		}
 	}
-	ti := e.g.S.TileIndex(pos.cur)
+	ti := e.g.S.TileIndex(cur)
 	if ti < 0 {
-		e.ask("ui.pos.ask_figure_none", map[string]any{"Cell": pos.cur.String()})
+		e.ask("ui.pos.ask_figure_none", map[string]any{"Cell": cur.String()})
 		e.offer(nil)
 		return
 	}
-	e.ask("ui.pos.ask_figure", map[string]any{"Cell": pos.cur.String()})
+	e.ask("ui.pos.ask_figure", map[string]any{"Cell": cur.String()})
 	t := &e.g.S.Tiles[ti]
 	figs := e.figuresAt(ti)
 	var choices []choice
@@ -155,24 +170,31 @@ func (s *posFigureStep) whose(seg int32) {
 			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + e.figureWord(fk, kind)}),
 			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(f.i) }, nil) }})
 	}
+	back := func() { e.t.refresh() }
+	if s.at != nil {
+		back = func() { e.enter(s); e.focus() }
+	}
 	e.enter(&pickStep{answers: answers{e}, prompt: "ui.pos.ask_whose",
-		data: map[string]any{"Feature": featureName(e.g, loc, seg, true)}, list: list,
-		back: func() { e.t.refresh() }})
-	e.t.board.cursor = &e.t.u.pos.cur
+		data: map[string]any{"Feature": featureName(e.g, loc, seg, true)}, list: list, back: back})
+	cur := e.t.u.pos.cur
+	if s.at != nil {
+		cur = *s.at
+	}
+	e.t.board.cursor = &cur
 	e.focus()
 }
 
 // key: the arrows jump to the next tile that way (a step if there is none); F9 goes on.
 func (s *posFigureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	e := s.e
-	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 {
+	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 && s.at == nil {
 		pos := e.t.u.pos
 		pos.cur = nextTile(e.g.S, pos.cur, d)
 		e.t.status.SetText("")
 		s.show()
 		return nil
 	}
-	if ev.Key() == tcell.KeyF9 {
+	if ev.Key() == tcell.KeyF9 && s.at == nil {
 		e.posStage(stepTokens)
 		return nil
 	}
@@ -203,7 +225,10 @@ func nextTile(s *engine.State, p engine.Pos, d [2]int) engine.Pos {
 // click on a feature of the tile under the cursor asks whose figure it is; on another tile moves the cursor there.
 func (s *posFigureStep) click(p engine.Pos, sx, sy int) {
 	e := s.e
-	if p != e.t.u.pos.cur {
+	if s.at != nil && p != *s.at {
+		return
+	}
+	if s.at == nil && p != e.t.u.pos.cur {
 		e.t.u.pos.cur = p
 		s.show()
 		if sx < 0 {

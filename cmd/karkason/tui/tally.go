@@ -77,6 +77,22 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	}
 	sums, market, hasMarket := tallyOf(g)
 	row := 1
+	// A game begun from a position: the points on the score track then come first (POS-7), so that each column
+	// still adds up to the player's score.
+	var track [engine.MaxPlayers]int
+	hasTrack := false
+	for _, l := range g.Position {
+		if p := g.Player(l.Colour); l.Kind == referee.PosScore && p >= 0 {
+			track[p], hasTrack = l.N, true
+		}
+	}
+	if hasTrack {
+		tbl.SetCell(row, 0, tview.NewTableCell(loc.T("ui.tally.track", nil)))
+		for p := 0; p < g.Players(); p++ {
+			tbl.SetCell(row, p+1, tview.NewTableCell(fmt.Sprint(track[p])).SetAlign(tview.AlignRight))
+		}
+		row++
+	}
 	for _, c := range tallyCats {
 		v, ok := sums[c]
 		if !ok {
