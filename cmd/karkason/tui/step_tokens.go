@@ -49,7 +49,7 @@ func (s *tokenStep) show() {
 	list = append(list,
 		choice{label: loc.T("ui.pos.opt_score", map[string]any{"List": s.perPlayer(func(p int) int { return g.S.Scores[p] })}),
 			next: func() { s.numbers(referee.PosScore, 0) }},
-		choice{label: loc.T("ui.pos.opt_turn", map[string]any{"Player": e.t.names.who(g.Active)}), next: s.turn},
+		choice{label: loc.T("ui.pos.opt_turn", map[string]any{"Player": e.t.names.badge(g.Active) + " " + e.t.names.plain(g.Active)}), next: s.turn},
 		choice{label: loc.T("ui.pos.opt_tally", nil), next: func() { e.t.posPlay(true) }},
 		choice{label: loc.T("ui.pos.opt_play", nil), next: func() { e.t.posPlay(false) }})
 	e.offer(list)
