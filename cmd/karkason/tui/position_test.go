@@ -408,3 +408,79 @@ func (h *harness) enterTokens(lines []referee.PositionLine) {
 }
 
 var _ = fmt.Sprint
+
+// A tile whose edges do not match is refused with BASE-4 and a tile the box does not hold with POS-2, in the
+// status line, the board and the line typed as they were; a tile typed over one entered replaces it, Del takes
+// it off, Ctrl-Z takes the last line back out; every step is on disk as it is entered, and the entry is resumed
+// as it was left (karkason resume), figures included.
+func TestPositionEntryRefusalsAndResume(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		h := start(t, o)
+		h.typeText("Ана")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF8)
+		pos := h.u.pos
+		if pos == nil || pos.cur != (engine.Pos{X: 1, Y: 0}) {
+			t.Fatalf("the entry does not start beside the start tile:\n%s", h.text())
+		}
+		lines := func() int { return len(pos.draft().Lines()) }
+		status := func() string { return h.u.table.status.GetText(true) }
+		h.typeText("cccc") // b-c4s: a city where the start tile's road ends
+		if lines() != 0 || !strings.Contains(status(), "[BASE-4]") || h.u.table.entry.input.GetText() != "cccc" {
+			t.Fatalf("a tile whose edges do not match: %d lines, status %q, line %q", lines(), status(),
+				h.u.table.entry.input.GetText())
+		}
+		h.key(tcell.KeyEscape)
+		h.typeText("wfwf") // a river tile: not in this game's box
+		if e := h.u.table.entry; e.menu.count() > 1 {
+			h.key(tcell.KeyEnter) // several river tiles show it: the first
+		}
+		if lines() != 0 || !strings.Contains(status(), "[POS-2]") {
+			t.Fatalf("a tile the box does not hold: %d lines, status %q", lines(), status())
+		}
+		h.key(tcell.KeyEscape)
+		h.typeText("frfr")
+		if lines() != 1 || pos.cur != (engine.Pos{X: 2, Y: 0}) {
+			t.Fatalf("frfr at 1,0: %d lines, cursor %v, status %q", lines(), pos.cur, status())
+		}
+		h.key(tcell.KeyLeft)
+		h.typeText("ffrr") // retyped: a curve instead
+		if l := pos.draft().Lines(); len(l) != 1 || l[0].Tile != "b-rc" {
+			t.Fatalf("replacing the tile at 1,0: %v (status %q)", l, status())
+		}
+		h.key(tcell.KeyRight) // (after a tile the cursor went on to the left, the way the last arrow went)
+		h.key(tcell.KeyDelete)
+		if lines() != 0 {
+			t.Fatalf("Del at 1,0: %v (status %q)", pos.draft().Lines(), status())
+		}
+		h.typeText("frfr")
+		h.typeText("frfr")
+		h.key(tcell.KeyTab) // a figure on the tile just laid: the road, Богдан's
+		h.chooseOption(h.u.loc.T("term.road", nil))
+		h.chooseOption("Богдан")
+		h.typeText("ffrr")
+		if lines() != 4 {
+			t.Fatalf("three tiles and a follower: %v (status %q)", pos.draft().Lines(), status())
+		}
+		h.key(tcell.KeyCtrlZ)
+		if lines() != 3 {
+			t.Fatalf("Ctrl-Z: %v", pos.draft().Lines())
+		}
+		path := pos.entry.Store.Path()
+		h.stop() // as if the table were closed mid-entry
+
+		o.Resume = true
+		h = start(t, o)
+		defer h.stop()
+		if h.u.pos == nil {
+			t.Fatalf("resume does not open the entry:\n%s", h.text())
+		}
+		got := h.u.pos.draft().Lines()
+		if len(got) != 3 || got[2].Kind != referee.PosFollower || got[2].Colour != referee.Colours()[1] {
+			t.Fatalf("resumed %s: %v", path, got)
+		}
+		h.mustSee(h.u.loc.T("ui.pos.title", nil))
+	})
+}

@@ -236,6 +236,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyEscape:
 		e.input.SetText("")
+		e.t.status.SetText("")
 		return nil
 	case tcell.KeyRune:
 		if ev.Rune() == ' ' && empty {
