@@ -122,8 +122,8 @@ type posTile struct {
 func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 	g.boxCopies()
 	box := g.Bag.clone()
-	var tiles []posTile
-	cells := map[engine.Pos]int{}
+	tiles := make([]posTile, 0, len(lines))
+	cells := make(map[engine.Pos]int, len(lines))
 	for _, l := range lines {
 		if l.Kind != PosTile {
 			continue
