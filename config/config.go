@@ -2,10 +2,12 @@
 //
 // Sources, highest precedence first:
 //
-//  1. command-line flags: --config FILE, --lang, --data-dir, --state-dir;
+//  1. command-line flags: --config FILE, --lang, --data-dir, --state-dir,
+//     --aids (--aids=false hides the table aids);
 //  2. environment variables KARKASON_<KEY> (KARKASON_LANGUAGE,
 //     KARKASON_DATA_DIR, KARKASON_STATE_DIR, KARKASON_CONFIG_DIR,
-//     KARKASON_FARMERS_DEFAULT, KARKASON_FOLLOWERS); empty ones are ignored;
+//     KARKASON_FARMERS_DEFAULT, KARKASON_FOLLOWERS, KARKASON_AIDS); empty
+//     ones are ignored;
 //  3. the settings file, TOML: the --config FILE, else
 //     $config_dir/config.toml (a missing default file is fine);
 //  4. the built-in defaults, defaults.toml embedded in the binary.
@@ -62,6 +64,7 @@ const (
 	FlagLang     = "lang"
 	FlagDataDir  = "data-dir"
 	FlagStateDir = "state-dir"
+	FlagAids     = "aids"
 )
 
 // FlagMessageAnnotation is the pflag annotation under which [AddFlags] puts
@@ -106,6 +109,12 @@ type Config struct {
 	// Followers is the number of followers each player has in supply at the
 	// start, MinFollowers to MaxFollowers. Default 7.
 	Followers int `mapstructure:"followers" toml:"followers"`
+	// Aids tells whether the table shows its aids (issue 10): the score if
+	// the game ended now beside each score, the open features with what is
+	// at stake, dead spots, fields, the next tile's chances. Off hides every
+	// aid (tournament play); the game and its record do not change. Default
+	// true. The table's key F12 switches it for the session.
+	Aids bool `mapstructure:"aids" toml:"aids"`
 
 	// ConfigFile is the settings file that was read or looked for: the
 	// --config file, else ConfigDir/config.toml.
@@ -197,8 +206,9 @@ func (e *causeError) Error() string { return e.msg }
 func (e *causeError) Unwrap() error { return e.cause }
 
 // AddFlags registers the flags Load reads on fs: --config, --lang,
-// --data-dir and --state-dir, all strings. Their help texts are English; the
-// message id of each is in the annotation FlagMessageAnnotation.
+// --data-dir and --state-dir, all strings, and --aids, a bool (--aids=false
+// switches the table aids off). Their help texts are English; the message id
+// of each is in the annotation FlagMessageAnnotation.
 func AddFlags(fs *pflag.FlagSet) {
 	for _, f := range []struct{ name, usage, msg string }{
 		{FlagConfig, "read the settings from this file", "flag.config"},
@@ -209,6 +219,8 @@ func AddFlags(fs *pflag.FlagSet) {
 		fs.String(f.name, "", f.usage)
 		_ = fs.SetAnnotation(f.name, FlagMessageAnnotation, []string{f.msg})
 	}
+	fs.Bool(FlagAids, true, "show the table aids (--aids=false hides them)")
+	_ = fs.SetAnnotation(FlagAids, FlagMessageAnnotation, []string{"flag.aids"})
 }
 
 // NewFlagSet returns a flag set named name with the flags of [AddFlags],
@@ -247,7 +259,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			cfg = Config{Language: locales.Default, FarmersDefault: true, Followers: 7}
+			cfg = Config{Language: locales.Default, FarmersDefault: true, Followers: 7, Aids: true}
 			err = &Error{ID: MsgBroken, Err: fmt.Errorf("internal error: %v", r)}
 		}
 	}()
@@ -262,7 +274,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		}
 		return l.fallback(), nil, &Error{ID: MsgBadFlag, Err: perr}
 	}
-	for _, name := range []string{FlagConfig, FlagLang, FlagDataDir, FlagStateDir} {
+	for _, name := range []string{FlagConfig, FlagLang, FlagDataDir, FlagStateDir, FlagAids} {
 		if fset.Lookup(name) == nil {
 			return l.fallback(), nil, &Error{ID: MsgBadFlag, Err: fmt.Errorf("flag --%s is not defined: use config.AddFlags", name)}
 		}
@@ -318,7 +330,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 	}
 
 	// The flags, above everything; viper only takes a flag the user set.
-	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir} {
+	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids} {
 		if err := v.BindPFlag(key, fset.Lookup(name)); err != nil && firstErr == nil {
 			firstErr = &Error{ID: MsgBadFlag, Err: err}
 		}
@@ -359,10 +371,13 @@ func (l loader) defaults() (map[string]any, error) {
 // fallback is the Config of the embedded defaults and the environment's
 // locale only, for when nothing else can be used.
 func (l loader) fallback() Config {
-	cfg := Config{FarmersDefault: true, Followers: 7}
+	cfg := Config{FarmersDefault: true, Followers: 7, Aids: true}
 	if d, err := l.defaults(); err == nil {
 		if b, ok := d["farmers_default"].(bool); ok {
 			cfg.FarmersDefault = b
+		}
+		if b, ok := d["aids"].(bool); ok {
+			cfg.Aids = b
 		}
 		if n, ok := d["followers"].(int64); ok {
 			cfg.Followers = int(n)

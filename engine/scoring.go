@@ -287,49 +287,58 @@ func (s *State) FinalScore(log []Score) []Score {
 // scoreFields scores every occupied field: 3 points per completed city it borders, the City of Carcassonne
 // included on its flag side (FARM-5, FARM-6, COUNT-22(a)).
 func (s *State) scoreFields(occupied []int32, log []Score) []Score {
-	var cities [64]int32
 	for _, seg := range occupied {
 		if s.SegKind(seg) != KField {
 			continue
 		}
-		n := 0
-		m := seg
-		for {
-			t := &s.Tiles[s.segTile[m]]
-			for _, b := range t.Type.Segs[s.segLocal[m]].Borders {
-				cr := s.find(t.Seg(int(b)))
-				if s.open[cr] != 0 {
-					continue
-				}
-				dup := false
-				for _, c := range cities[:n] {
-					if c == cr {
-						dup = true
-						break
-					}
-				}
-				if !dup && n < len(cities) {
-					cities[n] = cr
-					n++
-				}
-			}
-			m = s.next[m]
-			if m == seg {
-				break
-			}
-		}
-		if s.City.Active && s.cityFlag[seg] {
-			n++ // COUNT-22(a): the City counts as one completed city
-		}
-		counts, owners, _ := s.Majority(seg)
-		sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: owners, Cities: n, Final: true}
-		for p := range counts {
-			sc.Figures[p] = uint8(counts[p])
-		}
+		sc := s.FieldScore(seg)
 		s.credit(&sc)
 		log = append(log, sc)
 	}
 	return log
+}
+
+// FieldScore works out, without crediting it, what the field of seg is worth to its owners at the end of the game
+// as the board lies now: 3 points per completed city it borders (Cities), the City of Carcassonne included on its
+// flag side (FARM-5, FARM-6, COUNT-22(a)). An unoccupied field has no owners.
+func (s *State) FieldScore(seg int32) Score {
+	seg = s.find(seg)
+	var cities [64]int32
+	n := 0
+	m := seg
+	for {
+		t := &s.Tiles[s.segTile[m]]
+		for _, b := range t.Type.Segs[s.segLocal[m]].Borders {
+			cr := s.find(t.Seg(int(b)))
+			if s.open[cr] != 0 {
+				continue
+			}
+			dup := false
+			for _, c := range cities[:n] {
+				if c == cr {
+					dup = true
+					break
+				}
+			}
+			if !dup && n < len(cities) {
+				cities[n] = cr
+				n++
+			}
+		}
+		m = s.next[m]
+		if m == seg {
+			break
+		}
+	}
+	if s.City.Active && s.cityFlag[seg] {
+		n++ // COUNT-22(a): the City counts as one completed city
+	}
+	counts, owners, _ := s.Majority(seg)
+	sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: owners, Cities: n, Final: true}
+	for p := range counts {
+		sc.Figures[p] = uint8(counts[p])
+	}
+	return sc
 }
 
 // occupiedRoots appends to buf the features with a figure on them, each once, in ascending order of their root

@@ -72,6 +72,7 @@ var reprData = map[string]any{
 	// cmd/karkason
 	"Command": "frobnicate", "Rule": "BASE-4", "Msg": "(the message)", "Line": 7, "Text": "TEXT", "Path": "/tmp/x.rec",
 	"Err": "no such file", "Expected": "EXPECTED-IN-ENGLISH", "Names": "Ана, Богдан",
+	"Tiles": "46 tiles", // cli.aids.*: a count of tiles rendered with plural.tiles
 }
 
 // site is a place in the code that raises a message.

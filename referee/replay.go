@@ -65,6 +65,8 @@ type Summary struct {
 	// Winners are the colours with the most points once the game has ended (Final), in seating order; several
 	// when tied, who share the victory (BASE-16, END-9). Empty before the end.
 	Winners []Colour `json:"winners,omitempty"`
+	// Aids are the table aids of `replay --aids` (issue 10), nil otherwise.
+	Aids *AidsJSON `json:"aids,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.

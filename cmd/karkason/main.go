@@ -2,10 +2,13 @@
 //
 //	karkason                          the table: a set-up form, then the board, the scores and a move form
 //	karkason resume [FILE]            go on with a saved game (the most recent one without FILE)
-//	karkason replay FILE [--json] [--final]
-//	                                  replay a game record and print the scores with their breakdown
+//	karkason replay FILE [--json] [--final] [--aids]
+//	                                  replay a game record and print the scores with their breakdown;
+//	                                  --aids adds the table aids (what is at stake on the board)
 //
-// Settings: --config FILE, --lang bg|uk|en, --data-dir DIR, --state-dir DIR (see package config).
+// Settings: --config FILE, --lang bg|uk|en, --data-dir DIR, --state-dir DIR, --aids=false (see package config).
+// The --aids flag is the setting aids for the table (on by default; --aids=false hides every aid); replay prints
+// the aids only when --aids is given on its command line, so that its output stays what it was without it.
 package main
 
 import (
@@ -19,6 +22,7 @@ import (
 
 	"github.com/karkason/karkason/cmd/karkason/tui"
 	"github.com/karkason/karkason/config"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
 	"github.com/spf13/pflag"
@@ -73,7 +77,11 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return replay(rest[0], *jsonOut, *final, stdout, stderr, loc)
+		aids := false
+		if f := fs.Lookup(config.FlagAids); f != nil && f.Changed {
+			aids = cfg.Aids
+		}
+		return replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc)
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
@@ -108,7 +116,7 @@ func describeError(loc *locales.Localizer, err error) string {
 	return err.Error()
 }
 
-func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *locales.Localizer) int {
+func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, loc *locales.Localizer) int {
 	f, err := os.Open(path)
 	if err != nil {
 		cause := err
@@ -121,7 +129,19 @@ func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *loc
 	}
 	defer f.Close()
 	code := 0
-	g, err := referee.Replay(f, final)
+	rec, err := referee.ParseRecord(f)
+	var g *referee.Game
+	if err == nil {
+		g, err = referee.ReplayRecord(rec, engine.Standard(), false)
+	}
+	// The aids are of the game as it lies after the last action, before any final scoring (--final).
+	var a *referee.Aids
+	if aids && g != nil {
+		a = g.Aids()
+	}
+	if final && g != nil && err == nil {
+		g = g.Final()
+	}
 	if err != nil {
 		// The scores up to the refused line are still printed, and the exit code says the record is bad.
 		fmt.Fprintln(stderr, describeError(loc, err))
@@ -131,6 +151,9 @@ func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *loc
 		code = 1
 	}
 	sum := g.Summary()
+	if a != nil {
+		sum.Aids = a.JSON(g)
+	}
 	if jsonOut {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -141,6 +164,9 @@ func replay(path string, jsonOut, final bool, stdout, stderr io.Writer, loc *loc
 		return code
 	}
 	fmt.Fprint(stdout, textReport(g, sum, loc))
+	if a != nil {
+		fmt.Fprint(stdout, aidsReport(g, a, loc))
+	}
 	return code
 }
 

@@ -288,6 +288,8 @@ type boardView struct {
 	cursor *engine.Pos
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
+	// aids are the table aids shown on the board (aids.go), nil when they are off.
+	aids *boardAids
 }
 
 func newBoardView() *boardView {
@@ -486,6 +488,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		}
 		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
+	b.drawAids(screen, v)
 	// The preview tile, then the numbered legal positions.
 	if b.pvTile != nil && v.in(b.pvPos) {
 		sx, sy := v.at(b.pvPos)

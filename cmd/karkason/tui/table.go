@@ -40,6 +40,8 @@ type table struct {
 	// lastErr is the last refusal shown (F3 explains it); lastErrAt the number of events then.
 	lastErr   error
 	lastErrAt int
+	// aids are the table aids of the game shown (aids.go), nil when they are off.
+	aids *referee.Aids
 }
 
 func newTable(u *ui) *table {
@@ -130,6 +132,7 @@ func (t *table) refresh() {
 	}
 	t.board.SetTitle(" " + t.u.loc.T("ui.board", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	t.fillHead(g)
+	t.refreshAids(g)
 	t.fillPlayers(g)
 	t.fillExtras(g)
 	t.fillLog(g)
@@ -226,7 +229,7 @@ func (t *table) fillPlayers(g *referee.Game) {
 			name += " ♘"
 		}
 		t.players.SetCell(r, 1, tview.NewTableCell(name).SetMaxWidth(16).SetExpansion(1))
-		t.players.SetCell(r, 2, tview.NewTableCell(fmt.Sprint(g.S.Scores[p])).SetAlign(tview.AlignRight).
+		t.players.SetCell(r, 2, tview.NewTableCell(t.scoreText(g, p)).SetAlign(tview.AlignRight).
 			SetAttributes(tcell.AttrBold))
 		sup := fmt.Sprint(g.S.InSupplyCount(p, engine.Follower))
 		if g.S.Opts.Abbot && g.S.InSupplyCount(p, engine.Abbot) > 0 {
@@ -527,6 +530,12 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyF10:
 		t.askEnd()
+		return nil
+	case aidsKey:
+		t.u.showAids()
+		return nil
+	case aidsSwitchKey:
+		t.switchAids()
 		return nil
 	case tcell.KeyTab:
 		if t.board.HasFocus() {

@@ -103,13 +103,16 @@ type ui struct {
 	setupShown *setupValues
 	// pos is the entry of a board as it lies under way (position.go), nil otherwise.
 	pos *posEntry
+	// aidsOn tells whether the table shows its aids (the setting aids; F12 switches it for the session).
+	aidsOn bool
 }
 
 func newUI(o Options) *ui {
 	if o.Loc == nil {
 		o.Loc = locales.New(o.Config.Language)
 	}
-	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages()}
+	u := &ui{o: o, loc: o.Loc, cat: engine.Standard(), app: tview.NewApplication(), pages: tview.NewPages(),
+		aidsOn: o.Config.Aids}
 	u.run = u.app
 	u.app.SetRoot(u.pages, true)
 	u.app.SetInputCapture(u.capture)
@@ -146,7 +149,7 @@ func (u *ui) setLanguage(lang string) {
 		u.showSetupValues(v)
 	case u.table != nil:
 		old := u.table
-		for _, name := range []string{"tally", "help", "rules", "explain", "tiles", "chart"} {
+		for _, name := range []string{"tally", "help", "rules", "explain", "tiles", "chart", "aids"} {
 			u.pages.RemovePage(name)
 		}
 		u.modal = ""
@@ -217,6 +220,9 @@ func (u *ui) startTable(s *referee.Session) {
 	u.table = newTable(u)
 	u.pages.AddAndSwitchToPage("table", u.table.root, true)
 	u.table.refresh()
+	if u.notice == "" && u.aidsOn {
+		u.notice = u.loc.T("ui.aids.on", nil) // the key line has no room for F9 and F12 at 80 columns
+	}
 	if u.notice != "" {
 		u.table.setStatus(u.notice, false)
 		u.notice = ""

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// aidsReport prints the table aids of `replay --aids` (issue 10) as readable tables in the user's language: the
+// stack, the scores if the game ended now, the open features with figures and their open cells (tiles left that fit
+// each, dead spots said as such), the fields with farmers, the next tile's chances. The numbers are the referee's
+// (Game.Aids); this only lays them out.
+func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string {
+	var b strings.Builder
+	b.WriteString("\n" + loc.T("cli.aids.title", nil) + "\n")
+	b.WriteString(loc.T("cli.aids.stack", map[string]any{"Tiles": loc.N("plural.tiles", a.Stack, nil)}) + "\n\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(&b, loc.T("cli.aids.if_ended_now", nil))
+	for i := 0; i < g.Players(); i++ {
+		fmt.Fprintf(tw, "  %s\t%s\t%d\t(%d)\n", g.Name(i), loc.T("colour."+string(g.Colour(i)), nil), g.S.Scores[i],
+			a.IfEndedNow[i])
+	}
+	tw.Flush()
+	who := func(figs [engine.MaxPlayers]int, owners uint8) (string, string) {
+		var f, o []string
+		for p := 0; p < g.Players(); p++ {
+			if figs[p] > 0 {
+				f = append(f, fmt.Sprintf("%s %d", loc.T("colour."+string(g.Colour(p)), nil), figs[p]))
+			}
+			if owners&(1<<p) != 0 {
+				o = append(o, g.Name(p))
+			}
+		}
+		return strings.Join(f, ", "), strings.Join(o, ", ")
+	}
+	b.WriteString("\n" + loc.T("cli.aids.features", nil) + "\n")
+	if len(a.Features) == 0 {
+		b.WriteString("  " + loc.T("cli.aids.none", nil) + "\n")
+	} else {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", loc.T("cli.aids.col.feature", nil), loc.T("cli.aids.col.kind", nil),
+			loc.T("cli.aids.col.figures", nil), loc.T("cli.aids.col.owners", nil), loc.T("cli.aids.col.if_completed", nil),
+			loc.T("cli.aids.col.if_ended", nil), loc.T("cli.aids.col.open_cells", nil))
+		for _, f := range a.Features {
+			figs, owners := who(f.Figures, f.Owners)
+			var cells []string
+			for _, c := range f.Open {
+				cells = append(cells, aidCell(c, loc))
+			}
+			open := strings.Join(cells, ", ")
+			if f.Dead {
+				open += " " + loc.T("cli.aids.dead_feature", nil)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%d\t%s\n", f.Feature, loc.T("cat."+f.Kind.String(), nil), figs, owners,
+				f.IfCompleted, f.IfEnded, open)
+		}
+		tw.Flush()
+	}
+	if g.S.Opts.Farmers {
+		b.WriteString("\n" + loc.T("cli.aids.fields", nil) + "\n")
+		if len(a.Fields) == 0 {
+			b.WriteString("  " + loc.T("cli.aids.none", nil) + "\n")
+		} else {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", loc.T("cli.aids.col.feature", nil), loc.T("cli.aids.col.figures", nil),
+				loc.T("cli.aids.col.owners", nil), loc.T("cli.aids.col.cities", nil), loc.T("cli.aids.col.worth", nil))
+			for _, f := range a.Fields {
+				figs, owners := who(f.Figures, f.Owners)
+				fmt.Fprintf(tw, "  %s\t%s\t%s\t%d\t%d\n", f.Feature, figs, owners, f.Cities, f.Worth)
+			}
+			tw.Flush()
+		}
+	}
+	var dead []string
+	for _, c := range a.Frontier {
+		if c.Fit == 0 {
+			dead = append(dead, c.Pos.String())
+		}
+	}
+	if len(dead) == 0 {
+		dead = append(dead, loc.T("cli.aids.none", nil))
+	}
+	b.WriteString("\n" + loc.T("cli.aids.dead_spots", nil) + " " + strings.Join(dead, ", ") + "\n")
+	if a.NextPlayer >= 0 && a.NextStack > 0 {
+		b.WriteString("\n" + loc.T("cli.aids.next", map[string]any{"Player": g.Name(a.NextPlayer),
+			"Tiles": loc.N("plural.tiles", a.NextStack, nil)}) + "\n")
+		for _, c := range a.Next {
+			fmt.Fprintf(tw, "  %s\t%d\t%.1f%%\n", c.Tile.ID, c.Left, 100*c.Chance)
+		}
+		tw.Flush()
+		var fits []string
+		seen := map[referee.Pos]bool{}
+		for _, f := range a.Features {
+			for _, c := range f.Open {
+				for i, fc := range a.Frontier {
+					if fc.Pos == c.Pos && !seen[c.Pos] {
+						seen[c.Pos] = true
+						fits = append(fits, fmt.Sprintf("%s %.0f%%", c.Pos, 100*a.NextFit[i]))
+					}
+				}
+			}
+		}
+		if len(fits) > 0 {
+			b.WriteString(loc.T("cli.aids.next_fits", nil) + " " + strings.Join(fits, ", ") + "\n")
+		}
+	}
+	return b.String()
+}
+
+// aidCell writes an open cell with the number of tiles left that fit it, says it is a dead spot, or that it does
+// not touch the board yet.
+func aidCell(c referee.AidCell, loc *locales.Localizer) string {
+	switch c.Fit {
+	case 0:
+		return c.Pos.String() + " " + loc.T("cli.aids.dead", nil)
+	case referee.NotYet:
+		return c.Pos.String() + " (-)"
+	}
+	return fmt.Sprintf("%s (%d)", c.Pos, c.Fit)
+}

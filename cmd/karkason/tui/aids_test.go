@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/locales"
+)
+
+// The table aids (issue 10) on the screen: the score if the game ended now beside each score, dead spots on the
+// board, F9 what is at stake; F12 (and the setting aids = false) hides every one of them and changes nothing in the
+// game. At 80x24 in bg, uk and en nothing is cut.
+
+// aidsRecord is the demo game of docs/screens (three players, most modules, 30 turns): open features, fields with
+// farmers, a dead spot.
+func aidsRecord(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "screens", "demo-mid.rec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// deadCity is a base game with a dead spot (the engine's TestFitCountsHand board): the hole 0,1 demands field N,
+// city E, road S, city W, which no base tile has; red's knight on the city of -1,1 needs that hole: a dead city.
+const deadCity = "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+	"red place b-rs -1,0 90\nblue place b-rs 1,0 90\nred place b-c1 -1,1 90\nred deploy follower E\n" +
+	"blue place b-c1 1,1 270\nred place b-m -1,2 0\nblue place b-rs 0,2 0\n"
+
+func aidsHarness(t *testing.T, lang string, on bool, record ...string) *harness {
+	t.Helper()
+	o := testOptions(t, lang)
+	o.Config.Aids = on
+	o.Resume = true
+	text := aidsRecord(t)
+	if len(record) > 0 {
+		text = record[0]
+	}
+	o.File = writeRecord(t, o.Config.DataDir, "aids.rec", text)
+	return start(t, o)
+}
+
+func TestAidsOnTable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := aidsHarness(t, "en", true)
+		defer h.stop()
+		g := h.u.table.view()
+		a := g.Aids()
+		for p := 0; p < g.Players(); p++ {
+			if got, want := h.scoreCell(p), fmt.Sprintf("%d (%d)", g.S.Scores[p], a.IfEndedNow[p]); got != want {
+				t.Errorf("player %d: score cell %q, want %q", p, got, want)
+			}
+		}
+		// A new user is told what the aids are and where to see them (the key line has no room at 80 columns).
+		h.mustSee("Table aids on", "F9")
+		if len(deadSpots(a)) == 0 {
+			t.Fatal("the demo game has no dead spot: pick another position")
+		}
+		// F9: the list names the first open feature; its details say what it is worth and its open cells' counts.
+		h.key(tcell.KeyF9)
+		if front, _ := h.u.pages.GetFrontPage(); front != "aids" {
+			t.Fatalf("F9 shows %q", front)
+		}
+		f := a.Features[0]
+		h.mustSee("What is at stake", f.Feature.String(), fmt.Sprintf("If completed now: %d", f.IfCompleted),
+			fmt.Sprintf("ended now: %d", f.IfEnded))
+		h.key(tcell.KeyEscape)
+		// F12: every aid off; the game is the same.
+		before := g.Summary()
+		actions := len(h.u.sess.Game.Actions)
+		h.key(tcell.KeyF12)
+		for p := 0; p < g.Players(); p++ {
+			if got := h.scoreCell(p); strings.Contains(got, "(") {
+				t.Errorf("aids off: score cell %q", got)
+			}
+		}
+		if strings.Contains(h.text(), "✗") {
+			t.Errorf("aids off: a dead spot on the screen:\n%s", h.text())
+		}
+		h.key(tcell.KeyF9)
+		if front, _ := h.u.pages.GetFrontPage(); front != "table" {
+			t.Errorf("aids off: F9 shows %q", front)
+		}
+		if len(h.u.sess.Game.Actions) != actions || fmt.Sprint(before) != fmt.Sprint(h.u.table.view().Summary()) {
+			t.Error("switching the aids changed the game")
+		}
+		// F12 again: back on.
+		h.key(tcell.KeyF12)
+		if got := h.scoreCell(0); !strings.Contains(got, "(") {
+			t.Errorf("aids on again: score cell %q", got)
+		}
+	})
+}
+
+// A dead city: ✗ in the list and on the board, said in words in its details.
+func TestAidsDeadSpot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := aidsHarness(t, "en", true, deadCity)
+		defer h.stop()
+		a := h.u.table.aids
+		if len(a.Features) != 1 || !a.Features[0].Dead {
+			t.Fatalf("features %+v, want red's dead city", a.Features)
+		}
+		if !strings.Contains(h.text(), "✗") {
+			t.Errorf("no dead spot on the board:\n%s", h.text())
+		}
+		h.key(tcell.KeyF9)
+		h.mustSee("-1,1:E", "✗", "0,1: dead spot", "It can no longer be")
+	})
+}
+
+// The setting off (aids = false): nothing of the aids from the start.
+func TestAidsOffSetting(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := aidsHarness(t, "en", false)
+		defer h.stop()
+		for p := 0; p < h.u.table.view().Players(); p++ {
+			if got := h.scoreCell(p); strings.Contains(got, "(") {
+				t.Errorf("score cell %q", got)
+			}
+		}
+		if strings.Contains(h.text(), "✗") {
+			t.Errorf("a dead spot on the screen:\n%s", h.text())
+		}
+		h.key(tcell.KeyF9)
+		if front, _ := h.u.pages.GetFrontPage(); front != "table" {
+			t.Errorf("F9 shows %q", front)
+		}
+		h.mustSee("Table aids off")
+	})
+}
+
+// The aids at 80x24 in every language: the table with its scores, the F9 view with every item of its list
+// highlighted in turn; nothing cut.
+func TestAidsNothingCut(t *testing.T) {
+	for _, lang := range locales.Languages() {
+		for r, record := range []string{aidsRecord(t), deadCity} {
+			t.Run(fmt.Sprint(lang, r), func(t *testing.T) {
+				synctest.Test(t, func(t *testing.T) {
+					h := aidsHarness(t, lang, true, record)
+					defer h.stop()
+					loc := h.u.loc
+					g := h.u.table.view()
+					var names []string
+					for p := 0; p < g.Players(); p++ {
+						names = append(names, g.Name(p))
+					}
+					vocab := vocabulary(lang, strings.Join(names, " ")+" А Б В monastery shrine garden")
+					var scores []string
+					for p := 0; p < g.Players(); p++ {
+						scores = append(scores, h.scoreCell(p))
+					}
+					if bad := h.cutOff(append(scores, loc.T("ui.keys", nil)), vocab); len(bad) > 0 {
+						t.Errorf("table:\n  %s\n%s", strings.Join(bad, "\n  "), h.text())
+					}
+					h.key(tcell.KeyF9)
+					items := h.u.table.aidItems(g, h.u.table.aids)
+					for i, it := range items {
+						fixed := []string{loc.T("ui.aids.title", nil), loc.T("ui.aids.list", nil), loc.T("ui.aids.keys", nil),
+							scrolls + it.details}
+						if bad := h.cutOff(fixed, vocab); len(bad) > 0 {
+							t.Errorf("F9, item %d:\n  %s\n%s", i, strings.Join(bad, "\n  "), h.text())
+						}
+						h.key(tcell.KeyDown)
+					}
+				})
+			})
+		}
+	}
+}

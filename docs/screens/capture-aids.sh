@@ -1,0 +1,25 @@
+#!/bin/bash
+# Captures the table aids (issue 10) at 80x24 in tmux: the table with the score if the game ended now beside each
+# score and the dead spots, the F9 view of what is at stake (a city highlighted), and the table with F12 (aids off).
+set -e
+# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-aids.sh
+OUT=${1:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${2:-docs/screens}
+cap() { tmux capture-pane -t capaids -p > "$OUT/$1"; }
+for lang in bg uk; do
+  case $lang in bg) L=bg_BG.UTF-8;; uk) L=uk_UA.UTF-8;; esac
+  D=$(mktemp -d)
+  mkdir -p $D/data/karkason/games
+  cp $DEMO/demo-mid.rec $D/data/karkason/games/
+  tmux kill-session -t capaids 2>/dev/null || true
+  tmux new-session -d -s capaids -x 80 -y 24 -e XDG_DATA_HOME=$D/data -e XDG_STATE_HOME=$D/state \
+    -e XDG_CONFIG_HOME=$D/config -e LANG=$L $BIN resume $D/data/karkason/games/demo-mid.rec
+  sleep 0.8
+  cap $lang-80x24-aids-table.txt
+  tmux send-keys -t capaids F9; sleep 0.4
+  tmux send-keys -t capaids Down Down Down Down Down Down Down; sleep 0.4
+  cap $lang-80x24-aids.txt
+  tmux send-keys -t capaids F12; sleep 0.4
+  cap $lang-80x24-aids-off.txt
+  tmux kill-session -t capaids
+  rm -rf $D
+done
