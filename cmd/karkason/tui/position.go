@@ -262,7 +262,13 @@ func (t *table) posCapture(ev *tcell.EventKey) *tcell.EventKey {
 			b.figures()
 			return nil
 		}
-	case tcell.KeyCtrlY, tcell.KeyF7:
+	case tcell.KeyCtrlY, tcell.KeyF7, aidsSwitchKey:
+		return nil
+	case tcell.KeyF9:
+		// The entry's "next" (the table's aids key otherwise).
+		if t.entry.now != nil && t.u.run.GetFocus() != t.board {
+			t.entry.now.key(ev)
+		}
 		return nil
 	case tcell.KeyF10:
 		t.entry.posStage(stepTokens)
