@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,7 +127,7 @@ func enterPosition(t *testing.T, pos *referee.Record, want *referee.Game, walk b
 		figureKeys := h.presses - setupKeys - tileKeys
 		h.key(tcell.KeyF9)
 		before := h.presses
-		h.enterTokens(pos.Position)
+		h.enterTokens(pos.Position, true)
 		tokenKeys := h.presses - before
 		screen := h.text()
 		g := h.u.sess.Game
@@ -377,7 +378,7 @@ func (h *harness) jumpTo(s *engine.State, p engine.Pos) {
 
 // enterTokens types the points on the score track (each player's, digits and Enter), says who plays next, and
 // asks for the tally.
-func (h *harness) enterTokens(lines []referee.PositionLine) {
+func (h *harness) enterTokens(lines []referee.PositionLine, tally bool) {
 	h.t.Helper()
 	loc := h.u.loc
 	score := map[referee.Colour]int{}
@@ -404,7 +405,9 @@ func (h *harness) enterTokens(lines []referee.PositionLine) {
 		h.chooseOption(strings.Split(loc.T("ui.pos.opt_turn", nil), ":")[0])
 		h.chooseItem(g.Player(turn))
 	}
-	h.chooseOption(loc.T("ui.pos.opt_tally", nil))
+	if tally {
+		h.chooseOption(loc.T("ui.pos.opt_tally", nil))
+	}
 }
 
 var _ = fmt.Sprint
@@ -482,5 +485,77 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 			t.Fatalf("resumed %s: %v", path, got)
 		}
 		h.mustSee(h.u.loc.T("ui.pos.title", nil))
+	})
+}
+
+// tmuxKey names a key as tmux send-keys does.
+func tmuxKey(k tcell.Key) string {
+	switch k {
+	case tcell.KeyEnter:
+		return "Enter"
+	case tcell.KeyTab:
+		return "Tab"
+	case tcell.KeyEscape:
+		return "Escape"
+	case tcell.KeyDelete:
+		return "DC"
+	case tcell.KeyLeft:
+		return "Left"
+	case tcell.KeyRight:
+		return "Right"
+	case tcell.KeyUp:
+		return "Up"
+	case tcell.KeyDown:
+		return "Down"
+	}
+	return tcell.KeyNames[k]
+}
+
+// The keys of the entry of a board of about 35 tiles (a random base game with farmers, its position after turn
+// 34), written to the file KARKASON_POS_KEYS names, one key a line, to replay them in tmux on the real binary
+// (docs/screens/capture-position.sh). Skipped without it.
+func TestPositionKeysForTmux(t *testing.T) {
+	out := os.Getenv("KARKASON_POS_KEYS")
+	if out == "" {
+		t.Skip("KARKASON_POS_KEYS not set")
+	}
+	cat := engine.Standard()
+	colours := referee.Colours()
+	setup := referee.Setup{Players: []referee.PlayerSpec{{Name: "Ана", Colour: colours[0]},
+		{Name: "Богдан", Colour: colours[1]}}, Expansions: []string{referee.ExpansionFarmers},
+		Start: referee.StartStandard, Followers: referee.DefaultFollowers}
+	_, rec := genGame(t, 21, setup, cat)
+	g, _ := referee.NewGame(setup, cat)
+	var lines []referee.PositionLine
+	for _, a := range rec.Actions {
+		if g.TurnNo > 34 {
+			if ls, err := g.PositionLines(); err == nil {
+				lines = ls
+				break
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "bg"))
+		defer h.stop()
+		h.typeText("Ана")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF8)
+		var log []string
+		h.keylog = &log
+		h.enterTiles(lines, true)
+		h.key(tcell.KeyF9)
+		h.key(tcell.KeyF9)
+		h.enterTokens(lines, false) // the tally or going on: the script's own keys
+
+		if err := os.WriteFile(out, []byte(strings.Join(log, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d tiles, %d keys; the tally would be %v", len(h.u.pos.draft().Game().S.Tiles), len(log),
+			h.u.pos.draft().Game().Final().S.Scores[:2])
 	})
 }
