@@ -559,3 +559,30 @@ func TestPositionKeysForTmux(t *testing.T) {
 			h.u.pos.draft().Game().Final().S.Scores[:2])
 	})
 }
+
+// start=none (record format "Positions"): the set-up form's last start choice; the board is empty, the cursor at
+// 0,0, and the first tile typed lies there alone (POS-1: the position's tiles are the whole board).
+func TestPositionEntryStartNone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "uk"))
+		defer h.stop()
+		h.typeText("Ана")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyLeft)
+		if startValues[h.u.setup.v.start] != referee.StartNone {
+			t.Fatalf("start %q, want none:\n%s", startValues[h.u.setup.v.start], h.text())
+		}
+		h.mustSee(h.u.loc.T("ui.start.none", nil))
+		h.key(tcell.KeyF8)
+		pos := h.u.pos
+		if pos == nil || len(pos.draft().Game().S.Tiles) != 0 || pos.cur != (engine.Pos{}) {
+			t.Fatalf("start=none: not an empty board with the cursor at 0,0:\n%s", h.text())
+		}
+		h.typeText("скак") // C R F R on the Ukrainian layout: the start tile's type
+		h.typeText("акак") // F R F R
+		if l := pos.draft().Lines(); len(l) != 2 || l[0].Pos != (referee.Pos{}) || l[1].Pos != (referee.Pos{X: 1}) {
+			t.Fatalf("two tiles from 0,0: %v (status %q)", l, h.u.table.status.GetText(true))
+		}
+	})
+}
