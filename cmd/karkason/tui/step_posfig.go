@@ -114,7 +114,6 @@ func (s *posFigureStep) show() {
 		choices = append(choices, choice{label: loc.T("ui.pos.no_place", nil), muted: true})
 	}
 	e.offer(choices)
-	e.t.board.pvFig = false
 }
 
 // offersOn lists the figures that may stand on seg: a figure line for each seat and kind.

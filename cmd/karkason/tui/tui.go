@@ -8,7 +8,9 @@
 // zooms), entry.go (the move entry for the pending decision) and its steps, one type a file (step.go lists them:
 // step_tile.go, step_place.go, step_figure.go, ...), edgecode.go (a tile typed as its edges, on any
 // keyboard layout), menu.go (the answers, with hot keys and clicks), explain.go (F2 rules, F3 why, F4 tiles left,
-// F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer).
+// F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer), position.go
+// (the entry of a board as it lies: the set-up form's second way in, its steps step_board.go, step_posfig.go,
+// step_tokens.go, step_pick.go, step_number.go).
 package tui
 
 import (
