@@ -586,3 +586,31 @@ func TestPositionEntryStartNone(t *testing.T) {
 		}
 	})
 }
+
+// The tally of a position with a figure in the City's market: the market round comes first (COUNT-19, POS-9), then
+// the final scoring, as at the end of any game.
+func TestPositionTallyMarketRound(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "en")
+		o.Resume = true
+		o.File = tourEntry(t, o.Config.DataDir, 3)
+		h := start(t, o)
+		defer h.stop()
+		h.key(tcell.KeyF10) // the last part
+		h.chooseOption(strings.Split(h.u.loc.T("ui.pos.opt_city", nil), ":")[0])
+		h.chooseOption(capFirst(h.u.loc.T("term.quarter.market", nil)))
+		h.chooseOption("Ана")
+		if g := h.u.pos.draft().Game(); g.S.InQuarter(0, engine.Market, engine.Follower) != 1 {
+			t.Fatalf("no follower of Ана's in the market:\n%s", h.text())
+		}
+		h.chooseOption(h.u.loc.T("ui.pos.opt_tally", nil))
+		if h.u.pos != nil || h.u.table.entry.step != stepMarket {
+			t.Fatalf("the tally does not begin with the market round:\n%s", h.text())
+		}
+		h.chooseItem(0)
+		if g := h.u.sess.Game; g.Phase != referee.PhaseEnded {
+			t.Fatalf("after the market round: phase %v\n%s", g.Phase, h.text())
+		}
+		h.mustSee(h.u.loc.T("ui.tally.final", nil))
+	})
+}

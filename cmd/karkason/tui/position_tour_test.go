@@ -169,8 +169,8 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	defer h.stop()
 	h.key(tcell.KeyF10)
 	h.chooseOption(loc.T("ui.pos.opt_play", nil))
-	if h.u.pos != nil || h.u.table.entry.step != stepTile {
-		t.Fatalf("%s: going on does not show the move entry:\n%s", lang, h.text())
+	if h.u.pos != nil || h.u.table.entry.step != stepTile || h.u.run.GetFocus() != h.u.table.entry.input {
+		t.Fatalf("%s: going on does not show the move entry, its input line focused:\n%s", lang, h.text())
 	}
 	v(h, "position going on", []string{loc.T("ui.keys", nil), loc.T("ui.tile", nil) + " " +
 		loc.T("ui.tile_placeholder", nil), loc.T("ui.edge_legend", nil)})

@@ -123,7 +123,9 @@ func (s answers) choose(i int) {
 	case c.next != nil:
 		e.t.status.SetText("")
 		c.next()
-		e.focus()
+		if e.t.u.table == e.t { // (the answer may have opened another table: a position's entry ending)
+			e.focus()
+		}
 	}
 }
 
