@@ -102,6 +102,9 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	h.key(tcell.KeyRight)
 	v(h, "position board, a tile there", common("ui.pos.ask_board_taken", map[string]any{"Cell": pos.cur.String(),
 		"Tile": last[len(last)-1].Tile}))
+	h.key(tcell.KeyF8)
+	v(h, "position F8", tallyTexts(h.u, h.u.table.view().Final(), false))
+	h.key(tcell.KeyEscape)
 	h.key(tcell.KeyF1)
 	v(h, "position F1", []string{loc.T("ui.help_title", nil), scrolls + loc.T("ui.pos.help", nil)})
 	h.key(tcell.KeyEscape)
