@@ -349,6 +349,9 @@ func (g *Game) featureAt(f FeatureRef) (int32, error) {
 // finishPosition begins the first turn after the position: the player named by `position turn` (POS-9); a whole
 // position with no tile left to draw is at the end of the game (see the rulings above).
 func (g *Game) finishPosition(turn int, mode positionMode) {
+	if mode == wholePosition {
+		g.announce(-1, "POS-9", "ev.position", "count", len(g.S.Tiles))
+	}
 	g.beginTurn(turn)
 	g.prevActive = (turn + g.Players() - 1) % g.Players()
 	if mode == wholePosition && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 {

@@ -19,6 +19,7 @@ import (
 // The entry is a list of position lines (PositionLine, record format "Positions") built one step at a time:
 //
 //	d, _ := NewDraft(setup, cat)        // or, saved: e, _ := NewEntry(setup, cat, path); d := e.Draft
+//	d.Fits("b-rs", Pos{1, 0})             // the rotations a b-rs may take there now: [90 270]... as Add checks them
 //	d.Add(PositionLine{Kind: PosTile, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90})      // a tile where the cursor is
 //	d.Replace(d.TileAt(Pos{1, 0}), PositionLine{Kind: PosTile, ...})                // a mistyped tile, where it lies
 //	d.Remove(d.TileAt(Pos{1, 0}))                                                    // ... or taken away
@@ -177,6 +178,22 @@ func (d *Draft) Set(l PositionLine) (int, error) {
 		return i, d.Replace(i, l)
 	}
 	return len(d.lines), d.Add(l)
+}
+
+// Fits returns the rotations (0, 90, 180, 270; a symmetric tile's repeats left out) in which a tile of that type
+// may be added at p now, each checked as Add would check it; nil if none, or if the id is unknown.
+func (d *Draft) Fits(tile string, p Pos) []int {
+	t := d.cat.Tile(tile)
+	if t == nil {
+		return nil
+	}
+	var out []int
+	for r := 0; r < 4; r++ {
+		if t.DistinctRotation(r) && d.Check(PositionLine{Kind: PosTile, Tile: t.ID, Pos: p, Rot: 90 * r}) == nil {
+			out = append(out, 90*r)
+		}
+	}
+	return out
 }
 
 // TileAt returns the index of the tile line at p, -1 if none (the start piece has no line).

@@ -39,6 +39,12 @@ func TestDraftSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if got := d.Fits("b-rs", Pos{1, 0}); len(got) != 1 || got[0] != 90 { // 270 is the same placement
+		t.Errorf("b-rs fits east of the start tile in %v, want [90]", got)
+	}
+	if got := d.Fits("b-c4s", Pos{1, 0}); got != nil {
+		t.Errorf("a city tile fits against the start tile's road in %v", got)
+	}
 	must(e.Add(tileLine("b-rs", 1, 0, 90)))
 	wantRule(t, "a city edge against the start tile's road", e.Add(tileLine("b-c1", 2, 0, 90)), "BASE-4")
 	wantRule(t, "a tile touching nothing", e.Add(tileLine("b-rs", 5, 5, 0)), "POS-1")

@@ -117,7 +117,7 @@ func (s *Session) Close() error {
 	return s.Store.Close()
 }
 
-// Record returns the game's record: the set-up and every accepted action.
+// Record returns the game's record: the set-up, the position it began from (if any) and every accepted action.
 func (g *Game) Record() *Record {
 	return &Record{Setup: g.Setup, Position: append([]PositionLine(nil), g.Position...),
 		Actions: append([]Action(nil), g.Actions...)}
