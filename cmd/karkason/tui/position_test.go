@@ -118,15 +118,16 @@ func enterPosition(t *testing.T, pos *referee.Record, want *referee.Game, walk b
 			t.Fatalf("F8 did not open the entry of a position:\n%s", h.text())
 		}
 		setupKeys := h.presses
-		h.enterTiles(pos.Position, walk)
-		tileKeys := h.presses - setupKeys
+		walkKeys, figureKeys := h.enterTiles(pos.Position, walk)
+		tileKeys := h.presses - setupKeys - figureKeys
+		before := h.presses
 		h.key(tcell.KeyF9)
 		if !walk {
 			h.enterFigures(pos.Position)
 		}
-		figureKeys := h.presses - setupKeys - tileKeys
+		figureKeys += h.presses - before
+		before = h.presses
 		h.key(tcell.KeyF9)
-		before := h.presses
 		h.enterTokens(pos.Position, true)
 		tokenKeys := h.presses - before
 		screen := h.text()
@@ -145,8 +146,9 @@ func enterPosition(t *testing.T, pos *referee.Record, want *referee.Game, walk b
 		entry := h.presses - setupKeys
 		t.Logf("figures entered %s", map[bool]string{true: "on the walk (Tab)", false: "after the tiles (F9)"}[walk])
 		t.Logf("72-tile board (71 tiles + the start tile, %d figures): %d keys in all after the set-up form: "+
-			"tiles %d (%.2f a tile), figures %d (%.2f a figure), score track, next player and tally %d; %.2f keys a tile",
-			figures, entry, tileKeys, float64(tileKeys)/float64(tiles), figureKeys,
+			"tiles %d (%.2f a tile, of which %d walking the cursor), figures %d (%.2f a figure, F9 included), "+
+			"score track, next player and tally %d; %.2f keys a tile",
+			figures, entry, tileKeys, float64(tileKeys)/float64(tiles), walkKeys, figureKeys,
 			float64(figureKeys)/float64(max(1, figures)), tokenKeys, float64(entry)/72)
 		t.Logf("final scores: %v (replay --final: %v)", g.S.Scores[:g.Players()], want.S.Scores[:want.Players()])
 	})
@@ -155,7 +157,8 @@ func enterPosition(t *testing.T, pos *referee.Record, want *referee.Game, walk b
 // enterTiles types every tile of the position where it lies: the cursor is walked to the nearest tile that touches
 // the board entered so far (the referee refuses a tile touching nothing, POS-1), by Enter (the next row) or the
 // arrows, and the tile's edges are typed; its marks, then ↓ and Enter, only if several tiles show the same edges.
-func (h *harness) enterTiles(lines []referee.PositionLine, walk bool) {
+// It returns the keys that walked the cursor and the keys that entered figures (walk: Tab on the tile just laid).
+func (h *harness) enterTiles(lines []referee.PositionLine, walk bool) (walkKeys, figureKeys int) {
 	h.t.Helper()
 	todo := map[engine.Pos]referee.PositionLine{}
 	for _, l := range lines {
@@ -163,8 +166,6 @@ func (h *harness) enterTiles(lines []referee.PositionLine, walk bool) {
 			todo[engine.Pos{X: l.Pos.X, Y: l.Pos.Y}] = l
 		}
 	}
-	walkKeys := 0
-	defer func() { h.t.Logf("tiles: %d keys walking the cursor", walkKeys) }()
 	for len(todo) > 0 {
 		pos := h.u.pos
 		s := h.u.pos.draft().Game().S
@@ -198,11 +199,14 @@ func (h *harness) enterTiles(lines []referee.PositionLine, walk bool) {
 		for _, f := range lines {
 			if walk && (f.Kind == referee.PosFollower || f.Kind == referee.PosAbbot) && !f.InCity() &&
 				f.Target.Pos == l.Pos {
+				before := h.presses
 				h.key(tcell.KeyTab)
 				h.enterFigure(f)
+				figureKeys += h.presses - before
 			}
 		}
 	}
+	return walkKeys, figureKeys
 }
 
 // walkCost is the number of keys from the cursor at cur (the row begun at rowX) to p: the arrows, or Enter (the
