@@ -59,10 +59,6 @@ func newPosEntry(en *referee.Entry) *posEntry {
 // at once (an unfinished entry is saved like a game, and resumed like one).
 func (f *setupForm) submitPosition() {
 	s := f.setup()
-	if startValues[f.v.start] == "" && !f.hasExpansion(referee.ExpansionCount) &&
-		!f.hasExpansion(referee.ExpansionRiver) && !f.hasExpansion(referee.ExpansionRiver2) {
-		s.Start = referee.StartStandard
-	}
 	var en *referee.Entry
 	var err error
 	if dir := f.u.o.Config.DataDir; dir != "" && len(s.Players) > 0 {
