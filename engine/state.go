@@ -9,8 +9,8 @@
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
 // identify.go (a tile from the edges a player sees), play.go (a whole plain turn, for benchmarks and random games),
 // aids.go (the table aids: the tiles of a stack that fit each frontier cell, open features and their open cells,
-// projections, a field's worth). The only package-level data are the embedded tile files
-// and the read-only catalogue parsed from them once (Standard).
+// projections, a field's worth). The only package-level data are the embedded tile files and the read-only
+// catalogue parsed from them once (Standard).
 package engine
 
 import (

@@ -40,7 +40,7 @@ type boardAids struct {
 func (t *table) refreshAids(g *referee.Game) {
 	t.aids = nil
 	t.board.aids = nil
-	if !t.u.aidsOn {
+	if !t.u.aidsOn || t.u.pos != nil { // (none while a position is entered: F9 is its "next" there)
 		return
 	}
 	t.aids = g.Aids()

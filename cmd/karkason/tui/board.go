@@ -287,6 +287,8 @@ type boardView struct {
 	marks  []engine.Pos // legal positions, in the order of the list
 	keys   []string     // the key that chooses each of marks, as the list shows it
 	typed  string       // the first key of a key of two, typed: the marks it begins show their second key
+	// cursor is the cell the entry of a position works on (step_board.go), nil otherwise: framed in yellow.
+	cursor *engine.Pos
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 	// aids are the table aids shown on the board (aids.go), nil when they are off.
@@ -553,6 +555,35 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
 		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
 	}
+	b.drawCursor(screen, v)
+}
+
+// drawCursor frames the cursor's cell: its four corners in yellow over the tile, or a yellow "[ ]" in an empty
+// cell; in the compact views the cell in reverse yellow.
+func (b *boardView) drawCursor(screen tcell.Screen, v view) {
+	if b.cursor == nil || !v.in(*b.cursor) {
+		return
+	}
+	p := *b.cursor
+	sx, sy := v.at(p)
+	st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
+	if b.zoom > 0 {
+		r, _, _, _ := screen.GetContent(sx, sy)
+		if r == ' ' || r == 0 {
+			r = '+'
+		}
+		screen.SetContent(sx, sy, r, nil, st)
+		return
+	}
+	if b.g.S.At(p) == nil {
+		screen.SetContent(sx+1, sy+1, '[', nil, st)
+		screen.SetContent(sx+2, sy+1, '?', nil, st)
+		screen.SetContent(sx+3, sy+1, ']', nil, st)
+		return
+	}
+	for _, c := range [4][3]int{{0, 0, '┏'}, {tileW - 1, 0, '┓'}, {0, tileH - 1, '┗'}, {tileW - 1, tileH - 1, '┛'}} {
+		screen.SetContent(sx+c[0], sy+c[1], rune(c[2]), nil, st)
+	}
 }
 
 // drawCompass writes the compass on the frame (N E S W in the user's letters): the board's north is the table's
@@ -748,6 +779,11 @@ func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player in
 		blk := rasterTile(p.Type, int(p.Rot))
 		ax, ay := anchor(&blk, local)
 		sx, sy = sx+ax, sy+ay
+	}
+	if player < 0 { // a feature chosen, no figure yet (the entry of a position): a yellow "?"
+		screen.SetContent(sx, sy, '?', nil, tcell.StyleDefault.Foreground(tcell.ColorBlack).
+			Background(tcell.ColorYellow).Blink(true))
+		return
 	}
 	st := colourStyle(b.g.Colour(player))
 	if preview {

@@ -39,7 +39,8 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	setup := []string{"karkason — " + loc.T("ui.setup.title", nil), loc.T("ui.setup.players", nil),
 		loc.T("ui.setup.expansions", nil), loc.T("ui.setup.followers", nil) + " 7", loc.T("ui.setup.seating", nil),
 		loc.T("ui.setup.start", nil) + " ◀ " + f.startOptions()[0] + " ▶", loc.T("ui.setup.begin", nil),
-		loc.T("ui.setup.saved", nil), loc.T("ui.quit", nil), loc.T("ui.setup.keys", nil)}
+		loc.T("ui.setup.saved", nil), loc.T("ui.quit", nil), loc.T("ui.setup.keys", nil),
+		loc.T("ui.setup.as_it_lies", nil)}
 	for i, c := range referee.Colours() {
 		setup = append(setup, fmt.Sprintf("%d. %s", i+1, loc.T("ui.setup.name", nil)), "◀ "+loc.T("colour."+string(c), nil)+" ▶")
 	}
@@ -51,10 +52,10 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		setup = append(setup, box+loc.T("ui.exp."+e, nil))
 	}
 	v(h, "set-up", setup)
-	// Each start choice (CFG-4), on the cycler: Up from the first name goes round to it.
-	h.keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp)
+	// Each start choice (CFG-4), on the cycler: Up from the first name goes round to it (past the four buttons).
+	h.keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp)
 	if h.u.run.GetFocus() != f.start {
-		t.Fatalf("%s: four times Up from the first name: focus on %T, want the start", lang, h.u.run.GetFocus())
+		t.Fatalf("%s: five times Up from the first name: focus on %T, want the start", lang, h.u.run.GetFocus())
 	}
 	for k := 1; k < len(startValues); k++ {
 		h.key(tcell.KeyRight)
@@ -420,12 +421,14 @@ func TestNothingCutAt80Columns(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			vocab := vocabulary(lang, "Ана Богдан А Б")
 			synctest.Test(t, func(t *testing.T) {
-				tourScreens(t, lang, func(h *harness, what string, fixed []string) {
+				check := func(h *harness, what string, fixed []string) {
 					t.Helper()
 					if bad := h.cutOff(fixed, vocab); len(bad) > 0 {
 						t.Errorf("%s, %s screen at 80x24:\n  %s\n%s", lang, what, strings.Join(bad, "\n  "), h.text())
 					}
-				})
+				}
+				tourScreens(t, lang, check)
+				tourPosition(t, lang, check) // the entry of a board as it lies (position_tour_test.go)
 			})
 		})
 	}

@@ -139,6 +139,11 @@ func (e *entry) focus() {
 // start shows the entry for the pending decision of g.
 func (e *entry) start(g *referee.Game) {
 	e.g = g
+	e.t.board.cursor = nil
+	if e.t.u.pos != nil {
+		e.startPos()
+		return
+	}
 	e.who = deciding(g)
 	e.pic.t = nil
 	switch g.Phase {

@@ -50,7 +50,8 @@ type setupForm struct {
 
 // startValues are the start choices: "" (automatic: what the expansions call for, as referee.NewGame decides),
 // then the four start pieces (CFG-4).
-var startValues = append([]string{""}, referee.Starts()...)
+// With "none" last: no start piece, the board as it lies is the whole board (start=none, POS-1).
+var startValues = append(append([]string{""}, referee.Starts()...), referee.StartNone)
 
 func (u *ui) showSetup() {
 	v := &setupValues{followers: ""}
@@ -123,15 +124,16 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 
 	f.msg = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
 	f.begin = tview.NewButton(loc.T("ui.setup.begin", nil)).SetSelectedFunc(f.submit)
+	asLies := tview.NewButton(loc.T("ui.setup.as_it_lies", nil)).SetSelectedFunc(f.submitPosition)
 	savedBtn := tview.NewButton(loc.T("ui.setup.saved", nil)).SetSelectedFunc(func() {
 		u.pages.RemovePage("setup")
 		u.setup = nil
 		u.showPicker()
 	})
 	quitBtn := tview.NewButton(loc.T("ui.quit", nil)).SetSelectedFunc(u.askQuit)
-	ring = append(ring, f.begin, savedBtn, quitBtn)
+	ring = append(ring, f.begin, asLies, savedBtn, quitBtn)
 	buttons := tview.NewFlex()
-	for _, b := range []*tview.Button{f.begin, savedBtn, quitBtn} {
+	for _, b := range []*tview.Button{f.begin, asLies, savedBtn, quitBtn} {
 		buttons.AddItem(b, tview.TaggedStringWidth(b.GetLabel())+4, 0, false).AddItem(tview.NewBox(), 2, 0, false)
 	}
 	buttons.AddItem(tview.NewBox(), 0, 1, false)
@@ -156,6 +158,9 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 		switch ev.Key() {
 		case tcell.KeyF10:
 			f.submit()
+			return nil
+		case tcell.KeyF8:
+			f.submitPosition()
 			return nil
 		case tcell.KeyF6:
 			u.cycleLanguage()

@@ -20,6 +20,15 @@ import (
 //	step_gift.go     a gift card to open (GIFT-5..10), then what it is played on
 //	step_ended.go    the game is over
 //
+// and the entry of a board as it lies (position.go):
+//
+//	step_board.go    the tiles: a cursor walks the board, each tile typed by its edges where it stands (POS-1, 2)
+//	step_posfig.go   the figures: a feature of the tile under the cursor, then whose figure (POS-3)
+//	step_tokens.go   the City and the Count, the King and the Robber Baron, gifts, points, who plays next; then
+//	                 the tally or going on playing (POS-4..9)
+//	step_pick.go     a list of answers asked on the way (a player, a quarter, a completed city ...)
+//	step_number.go   a number typed for each player (points on the score track, gifts)
+//
 // A step is an entryStep: it fills the entry when it is shown (show: e.ask for the prompt, e.offer for the answers,
 // e.back for Esc), names its keys in the legend under the prompt (legend), previews the highlighted answer on the
 // board (highlight), records or goes on when an answer is chosen (choose: usually e.t.do with a referee action,
@@ -62,6 +71,12 @@ const (
 	stepGift
 	stepGiftTarget
 	stepEnded
+	// The entry of a board as it lies (position.go).
+	stepBoard
+	stepPosFigure
+	stepTokens
+	stepPick
+	stepNumber
 )
 
 // entryStep is one step of the entry: what it asks now and how it takes the answer. Every method works on the
@@ -120,7 +135,9 @@ func (s answers) choose(i int) {
 	case c.next != nil:
 		e.t.status.SetText("")
 		c.next()
-		e.focus()
+		if e.t.u.table == e.t { // (the answer may have opened another table: a position's entry ending)
+			e.focus()
+		}
 	}
 }
 

@@ -60,6 +60,9 @@ func newTable(u *ui) *table {
 	t.status = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.keys = tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetTextColor(tcell.ColorGray)
 	t.keys.SetText(keyLine(u.loc.T("ui.keys", nil)))
+	if u.pos != nil {
+		t.keys.SetText(keyLine(u.loc.T("ui.pos.keys", nil)))
+	}
 	t.entry = newEntry(t)
 	t.board.clicked = func(p engine.Pos, sx, sy int) {
 		t.entry.boardClick(p, sx, sy)
@@ -78,7 +81,12 @@ func newTable(u *ui) *table {
 }
 
 // game is the game as recorded; view is the game as shown (settled when an optional decision was declined).
-func (t *table) game() *referee.Game { return t.u.sess.Game }
+func (t *table) game() *referee.Game {
+	if t.u.pos != nil {
+		return t.u.pos.draft().Game()
+	}
+	return t.u.sess.Game
+}
 
 func (t *table) view() *referee.Game {
 	g := t.game()
@@ -165,11 +173,18 @@ func (t *table) fillHead(g *referee.Game) {
 	left := g.Bag.LandLeft() + g.Bag.RiverLeft()
 	line1 := loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
+	if t.u.pos != nil {
+		line1 = loc.T("ui.pos.title", nil)
+	}
 	t.head.SetText("[::b]" + line1 + "[::-] [gray](F4)[-]\n" + t.phaseLine(g))
 }
 
 // phaseLine says whose decision it is and what it is.
 func (t *table) phaseLine(g *referee.Game) string {
+	if t.u.pos != nil {
+		return "[yellow]" + t.u.loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles),
+			"Box": g.Bag.LandLeft() + g.Bag.RiverLeft()}) + "[-]"
+	}
 	p := deciding(g)
 	if p < 0 {
 		return t.u.loc.T("ui.phase.ended", nil)
@@ -297,6 +312,16 @@ const logEvents = 60
 // fillLog shows the referee's events, the latest last: each with its rule and rendered through the locales.
 func (t *table) fillLog(g *referee.Game) {
 	var b strings.Builder
+	if t.u.pos != nil {
+		// The entry of a position: the lines entered, the latest last, as the record holds them.
+		lines := t.u.pos.draft().Lines()
+		for _, l := range lines[max(0, len(lines)-logEvents):] {
+			b.WriteString("[gray]" + tview.Escape(l.String()) + "[-]\n")
+		}
+		t.log.SetText(strings.TrimSuffix(b.String(), "\n"))
+		t.log.ScrollToEnd()
+		return
+	}
 	// The last events only (F3 goes further back): the log redraws with every key.
 	from := max(0, len(g.Events)-logEvents)
 	for i := from; i < len(g.Events); i++ {
@@ -489,6 +514,11 @@ func (t *table) redo() {
 // capture handles the table's keys: undo and redo, help, the rules, why, the tiles left, the zoom, the language,
 // the tally so far, ending the game, the board (Tab, arrows to pan, Home for the last tile).
 func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
+	if t.u.pos != nil {
+		if ev = t.posCapture(ev); ev == nil {
+			return nil
+		}
+	}
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
 		t.undo()

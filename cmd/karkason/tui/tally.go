@@ -77,6 +77,22 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	}
 	sums, market, hasMarket := tallyOf(g)
 	row := 1
+	// A game begun from a position: the points on the score track then come first (POS-7), so that each column
+	// still adds up to the player's score.
+	var track [engine.MaxPlayers]int
+	hasTrack := false
+	for _, l := range g.Position {
+		if p := g.Player(l.Colour); l.Kind == referee.PosScore && p >= 0 {
+			track[p], hasTrack = l.N, true
+		}
+	}
+	if hasTrack {
+		tbl.SetCell(row, 0, tview.NewTableCell(loc.T("ui.tally.track", nil)))
+		for p := 0; p < g.Players(); p++ {
+			tbl.SetCell(row, p+1, tview.NewTableCell(fmt.Sprint(track[p])).SetAlign(tview.AlignRight))
+		}
+		row++
+	}
 	for _, c := range tallyCats {
 		v, ok := sums[c]
 		if !ok {
@@ -235,6 +251,9 @@ func winnersLine(loc translator, g *referee.Game) string {
 // showHelp shows the keys and what the board's characters mean.
 func (u *ui) showHelp() {
 	text := u.loc.T("ui.help", nil)
+	if u.pos != nil {
+		text = u.loc.T("ui.pos.help", nil) // the entry of a board as it lies
+	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
 	prev := u.run.GetFocus()

@@ -8,7 +8,9 @@
 // zooms), entry.go (the move entry for the pending decision) and its steps, one type a file (step.go lists them:
 // step_tile.go, step_place.go, step_figure.go, ...), edgecode.go (a tile typed as its edges, on any
 // keyboard layout), menu.go (the answers, with hot keys and clicks), explain.go (F2 rules, F3 why, F4 tiles left,
-// F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer).
+// F7 chart), tally.go (the tally and the chart), files.go (record files and the last-game pointer), position.go
+// (the entry of a board as it lies: the set-up form's second way in, its steps step_board.go, step_posfig.go,
+// step_tokens.go, step_pick.go, step_number.go).
 package tui
 
 import (
@@ -110,6 +112,8 @@ type ui struct {
 	// setup is the set-up form shown, setupShown what it holds (kept across a change of language).
 	setup      *setupForm
 	setupShown *setupValues
+	// pos is the entry of a board as it lies under way (position.go), nil otherwise.
+	pos *posEntry
 	// aidsOn tells whether the table shows its aids (the setting aids; F12 switches it for the session).
 	aidsOn bool
 }
@@ -205,6 +209,9 @@ func (u *ui) begin() error {
 
 // openGame resumes the record at path and shows the table.
 func (u *ui) openGame(path string) error {
+	if ok, err := u.openEntry(path); ok || err != nil {
+		return err
+	}
 	s, err := referee.ResumeOn(u.o.FS, path, u.cat)
 	if err != nil {
 		if s != nil {
@@ -230,6 +237,7 @@ func (u *ui) rememberGame(path string) {
 
 // startTable shows the table for a session.
 func (u *ui) startTable(s *referee.Session) {
+	u.closeEntry()
 	if u.sess != nil && u.sess != s {
 		u.sess.Close()
 	}
@@ -253,6 +261,7 @@ func (u *ui) startTable(s *referee.Session) {
 }
 
 func (u *ui) close() {
+	u.closeEntry()
 	if u.sess != nil {
 		u.sess.Close()
 		u.sess = nil
@@ -284,6 +293,9 @@ func (u *ui) askQuit() {
 	text := u.loc.T("ui.quit_nogame", nil)
 	if u.sess != nil && u.sess.Store != nil {
 		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
+	}
+	if u.pos != nil && u.pos.entry.Store != nil {
+		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
 	}
 	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
 		if i == 0 {

@@ -26,6 +26,8 @@ type harness struct {
 	screen  tcell.SimulationScreen
 	done    chan error
 	presses int // keys and clicks injected
+	// keylog, if set, gets every key injected as tmux send-keys names it ("Enter", "Left", a letter).
+	keylog *[]string
 }
 
 func TestMain(m *testing.M) {
@@ -118,12 +120,18 @@ func (h *harness) promptNames(name string) {
 // keyCount counts the keys injected (for the keystrokes per turn).
 func (h *harness) press(k tcell.Key) {
 	h.presses++
+	if h.keylog != nil {
+		*h.keylog = append(*h.keylog, tmuxKey(k))
+	}
 	h.screen.InjectKey(k, 0, tcell.ModNone)
 	synctest.Wait()
 }
 
 func (h *harness) pressRune(r rune) {
 	h.presses++
+	if h.keylog != nil {
+		*h.keylog = append(*h.keylog, string(r))
+	}
 	h.screen.InjectKey(tcell.KeyRune, r, tcell.ModNone)
 	synctest.Wait()
 }

@@ -1,0 +1,244 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// tokenStep is the last part of the entry of a board as it lies: what is not a tile or a figure on one. Each answer
+// shows what the position holds now and asks to change it: the Count's quarter and the figures in the City's
+// quarters (with the City, POS-4), who holds the King and the Robber Baron and on which completed city or road its
+// marker lies (POS-5), unopened gifts (POS-6), the points on the score track (POS-7, optional), who plays next
+// (POS-9); then the two ways out: the end-of-game tally of the board as it lies (POS-9: "end", the market round
+// first) or going on playing from here (the move entry). The referee checks the whole position then (POS-1..9) and
+// a refusal keeps the entry.
+type tokenStep struct{ answers }
+
+func (s *tokenStep) kind() step { return stepTokens }
+
+func (s *tokenStep) legend() string { return s.e.t.u.loc.T("ui.pos.tokens_legend", nil) }
+
+func (s *tokenStep) show() {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	e.t.board.cursor = nil
+	e.back = func() { e.posStage(stepPosFigure) }
+	e.ask("ui.pos.ask_tokens", nil)
+	var list []choice
+	if g.S.City.Active {
+		list = append(list,
+			choice{label: loc.T("ui.city", map[string]any{"Quarter": loc.T("term.quarter."+g.S.City.Count.String(), nil)}),
+				next: s.count},
+			choice{label: loc.T("ui.pos.opt_city", map[string]any{"Figures": s.cityFigures()}), next: s.city})
+	}
+	if g.S.Opts.King {
+		list = append(list,
+			choice{label: "♔ " + capFirst(loc.T("term.king", nil)) + ": " + s.holder(g.S.King),
+				next: func() { s.holder2(false) }},
+			choice{label: "♘ " + capFirst(loc.T("term.robber_baron", nil)) + ": " + s.holder(g.S.Baron),
+				next: func() { s.holder2(true) }})
+	}
+	if g.S.Opts.Gifts {
+		list = append(list, choice{label: loc.T("ui.pos.opt_gifts", map[string]any{"List": s.perPlayer(func(p int) int {
+			return g.S.Gift.Hands[p]
+		})}), next: func() { s.numbers(referee.PosGifts, 0) }})
+	}
+	list = append(list,
+		choice{label: loc.T("ui.pos.opt_score", map[string]any{"List": s.perPlayer(func(p int) int { return g.S.Scores[p] })}),
+			next: func() { s.numbers(referee.PosScore, 0) }},
+		choice{label: loc.T("ui.pos.opt_turn", map[string]any{"Player": e.t.names.badge(g.Active) + " " + e.t.names.plain(g.Active)}), next: s.turn},
+		choice{label: loc.T("ui.pos.opt_tally", nil), next: func() { e.t.posPlay(true) }},
+		choice{label: loc.T("ui.pos.opt_play", nil), next: func() { e.t.posPlay(false) }})
+	e.offer(list)
+}
+
+// perPlayer is "● Ана 12 · ● Богдан 7".
+func (s *tokenStep) perPlayer(v func(p int) int) string {
+	var parts []string
+	for p := 0; p < s.e.g.Players(); p++ {
+		parts = append(parts, s.e.t.names.badge(p)+fmt.Sprint(v(p)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// holder names who holds the King or the Robber Baron and the size of the feature its marker lies on.
+func (s *tokenStep) holder(h engine.Holder) string {
+	if h.Player < 0 {
+		return "—"
+	}
+	return s.e.t.names.who(h.Player) + fmt.Sprintf(" (%d)", h.Size)
+}
+
+// cityFigures are the badges of the figures in the City's quarters.
+func (s *tokenStep) cityFigures() string {
+	g := s.e.g
+	out := ""
+	for p := 0; p < g.Players(); p++ {
+		for _, name := range referee.Quarters() {
+			q, _ := engine.ParseQuarter(name)
+			for k := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); k > 0; k-- {
+				out += s.e.t.names.badge(p)
+			}
+		}
+	}
+	if out == "" {
+		return "—"
+	}
+	return out
+}
+
+// back returns to this step.
+func (s *tokenStep) again() { s.e.t.refresh() }
+
+// pick enters a list asked on the way.
+func (s *tokenStep) pick(prompt string, data map[string]any, list []choice) {
+	e := s.e
+	e.enter(&pickStep{answers: answers{e}, prompt: prompt, data: data, list: list, back: s.again})
+	e.focus()
+}
+
+// set gives a single-valued line (Set: added, or replacing the one given).
+func (s *tokenStep) set(l referee.PositionLine) func() {
+	return func() {
+		s.e.t.posDo(func(st posSteps) error { _, err := st.Set(l); return err }, nil)
+	}
+}
+
+// count asks the Count's quarter (POS-4).
+func (s *tokenStep) count() {
+	loc := s.e.t.u.loc
+	var list []choice
+	for _, q := range referee.Quarters() {
+		list = append(list, choice{label: loc.T("ui.opt.count", map[string]any{"Quarter": loc.T("term.quarter."+q, nil)}),
+			next: s.set(referee.PositionLine{Kind: referee.PosCount, Quarter: q})})
+	}
+	s.pick("ui.pos.ask_count", nil, list)
+}
+
+// city asks the quarter, then whose figure goes in or comes out (POS-4).
+func (s *tokenStep) city() {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	var list []choice
+	for _, name := range referee.Quarters() {
+		name := name
+		q, _ := engine.ParseQuarter(name)
+		label := loc.T("term.quarter."+name, nil)
+		for p := 0; p < g.Players(); p++ {
+			for k := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); k > 0; k-- {
+				label += " " + e.t.names.badge(p)
+			}
+		}
+		list = append(list, choice{label: capFirst(label), next: func() { s.quarter(name) }})
+	}
+	s.pick("ui.pos.ask_quarter", nil, list)
+}
+
+// quarter asks whose figure goes into quarter name, or which comes out.
+func (s *tokenStep) quarter(name string) {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	var list []choice
+	for p := 0; p < g.Players(); p++ {
+		who := e.t.names.badge(p) + " " + e.t.names.plain(p) + ": "
+		list = append(list, choice{label: who + loc.T("term.follower", nil), next: s.add(referee.PositionLine{
+			Kind: referee.PosFollower, Colour: g.Colour(p), Quarter: name})})
+		if name == "cathedral" && g.S.Opts.Abbot {
+			list = append(list, choice{label: who + loc.T("term.abbot", nil), next: s.add(referee.PositionLine{
+				Kind: referee.PosAbbot, Colour: g.Colour(p), Quarter: name})})
+		}
+	}
+	for i, l := range e.t.u.pos.draft().Lines() {
+		if !l.InCity() || l.Quarter != name {
+			continue
+		}
+		i, p := i, g.Player(l.Colour)
+		word := loc.T("term.follower", nil)
+		if l.Kind == referee.PosAbbot {
+			word = loc.T("term.abbot", nil)
+		}
+		list = append(list, choice{label: loc.T("ui.pos.take_off", map[string]any{
+			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + word}),
+			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) }})
+	}
+	s.pick("ui.pos.ask_whose", map[string]any{"Feature": loc.T("term.quarter."+name, nil)}, list)
+}
+
+// add adds a line.
+func (s *tokenStep) add(l referee.PositionLine) func() {
+	return func() { s.e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }
+}
+
+// holder2 asks who holds the King (robber false) or the Robber Baron, then on which completed city or road its
+// marker lies (Draft.Markers, POS-5); "nobody" takes the line out.
+func (s *tokenStep) holder2(robber bool) {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	kind := referee.PosKing
+	if robber {
+		kind = referee.PosRobber
+	}
+	var list []choice
+	for p := 0; p < g.Players(); p++ {
+		p := p
+		list = append(list, choice{label: e.t.names.who(p), next: func() { s.marker(kind, p) }})
+	}
+	d := e.t.u.pos.draft()
+	if i := d.Find(referee.PositionLine{Kind: kind}); i >= 0 {
+		list = append(list, choice{label: loc.T("ui.pos.nobody", nil),
+			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) }})
+	}
+	key := "ui.pos.ask_king"
+	if robber {
+		key = "ui.pos.ask_robber"
+	}
+	s.pick(key, nil, list)
+}
+
+// marker asks on which completed city (King) or road (Robber Baron) the marker of player p lies.
+func (s *tokenStep) marker(kind referee.PositionKind, p int) {
+	e := s.e
+	g, loc := e.g, e.t.u.loc
+	var list []choice
+	for _, o := range e.t.u.pos.draft().Markers(kind == referee.PosRobber) {
+		o := o
+		label := featureName(g, loc, o.Seg, true) + fmt.Sprintf(" (%d)", g.S.Size(o.Seg))
+		list = append(list, choice{label: label, seg: o.Seg, hasSeg: true,
+			preview: func() { e.t.board.centreOn(g.S.Tiles[mustTile(g, o.Seg)].Pos) },
+			next:    s.set(referee.PositionLine{Kind: kind, Colour: g.Colour(p), Target: o.Ref})})
+	}
+	if len(list) == 0 {
+		list = append(list, choice{label: loc.T("ui.pos.no_marker", nil), muted: true})
+	}
+	key := "ui.pos.ask_king_city"
+	if kind == referee.PosRobber {
+		key = "ui.pos.ask_robber_road"
+	}
+	s.pick(key, map[string]any{"Player": e.t.names.who(p)}, list)
+}
+
+func mustTile(g *referee.Game, seg int32) int {
+	ti, _ := g.S.SegTile(seg)
+	return ti
+}
+
+// numbers asks the number of kind (gifts or score) for each player from seat p on.
+func (s *tokenStep) numbers(kind referee.PositionKind, p int) {
+	e := s.e
+	e.enter(&numberStep{answers: answers{e}, what: kind, seat: p})
+	e.focus()
+}
+
+// turn asks who plays next (POS-9).
+func (s *tokenStep) turn() {
+	e := s.e
+	var list []choice
+	for p := 0; p < e.g.Players(); p++ {
+		list = append(list, choice{label: e.t.names.who(p),
+			next: s.set(referee.PositionLine{Kind: referee.PosTurn, Colour: e.g.Colour(p)})})
+	}
+	s.pick("ui.pos.ask_turn", nil, list)
+}
