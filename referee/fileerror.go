@@ -32,9 +32,13 @@ const (
 	OpOpen FileOp = "open"
 	// OpRead: reading a record (replay, the input of an export). Nothing is written.
 	OpRead FileOp = "read"
-	// OpWrite: writing any other file (an export, the state folder's last-game pointer). The file it replaces is
-	// as it was.
+	// OpWrite: writing any other file (the state folder's last-game pointer, the settings). The file it replaces
+	// is as it was.
 	OpWrite FileOp = "write"
+	// OpExport: writing a picture of a game (karkason export --svg/--png, the tally's F9). The picture was not
+	// written (a file of that name is as it was) and nothing else changed; what to do is to choose another file
+	// or folder, not another data folder, so its problems have their own messages (file.problem.export.*).
+	OpExport FileOp = "export"
 )
 
 // FileError is an error of the file system while karkason read or wrote a file.
@@ -130,8 +134,9 @@ func AsFileError(err error, op FileOp, path string) *FileError {
 // locales.Localizer.T) and join with a space, in order:
 //
 //   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
-//     with --data-dir, close the other karkason, ...);
-//   - file.op.OP (OP: save, create, open, read, write): what it means for the game: that nothing was lost, and
+//     with --data-dir, close the other karkason, ...); for OpExport file.problem.export.KIND, which does not
+//     send the player to --data-dir (the picture's file or folder is what to change: file.op.export says so);
+//   - file.op.OP (OP: save, create, open, read, write, export): what it means for the game: that nothing was lost, and
 //     what to do once the problem is solved (confirm again, start again);
 //   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
 //
@@ -157,22 +162,31 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 		dir = filepath.Dir(fe.Path)
 	}
 	data := map[string]any{"Path": fe.Path, "Dir": dir, "Op": string(fe.Op)}
-	msgs = []FileMessage{{"file.problem." + string(problem), data}, {"file.op." + string(fe.Op), data}}
+	msgs = []FileMessage{{problemKey(problem, fe.Op), data}, {"file.op." + string(fe.Op), data}}
 	if fe.Stopped {
 		msgs = append(msgs, FileMessage{"file.stopped", data})
 	}
 	return msgs, true
 }
 
+// problemKey is the message id of problem p met while doing op: file.problem.export.KIND for a picture's
+// export (its remedy is another file or folder for the picture), file.problem.KIND for the rest.
+func problemKey(p FileProblem, op FileOp) string {
+	if op == OpExport {
+		return "file.problem.export." + string(p)
+	}
+	return "file.problem." + string(p)
+}
+
 // FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
 func FileMessageKeys() []string {
 	keys := []string{"file.stopped"}
-	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite} {
+	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport} {
 		keys = append(keys, "file.op."+string(op))
 	}
 	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
 		ProblemNotFile, ProblemOther} {
-		keys = append(keys, "file.problem."+string(p))
+		keys = append(keys, problemKey(p, OpSave), problemKey(p, OpExport))
 	}
 	return keys
 }

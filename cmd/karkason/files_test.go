@@ -82,6 +82,13 @@ func TestFilesOnTheCommandLine(t *testing.T) {
 			"en": {"4 MiB"}, "bg": {"4 МБ"}, "uk": {"4 МБ"}}},
 		{"resume a missing file", []string{"resume", missing}, 1, want{
 			"en": {"does not exist", "--data-dir"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
+		{"export to a missing folder", []string{"export", "../../testdata/export/city-river.rec", "--png",
+			filepath.Join(dir, "no", "x.png")}, 1, want{"en": {"does not exist", "another file or folder"},
+			"bg": {"не съществува", "друг файл или друга папка"}, "uk": {"не існує", "інший файл або іншу теку"}}},
+		{"export to a folder", []string{"export", "../../testdata/export/city-river.rec", "--svg", dir}, 1, want{
+			"en": {"is a folder"}, "bg": {"е папка"}, "uk": {"тека"}}},
+		{"export a missing record", []string{"export", missing, "--svg", filepath.Join(dir, "x.svg")}, 1, want{
+			"en": {"does not exist", "none.rec"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
 		{"a settings file that is a folder", []string{"--config", filepath.Join(cfgDir, "config.toml"), "replay",
 			missing}, 1, want{"en": {"config.toml", "is not a file"}, "bg": {"не е файл"}, "uk": {"не файл"}}},
 	}

@@ -203,7 +203,12 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			u.cycleLanguage()
 			return nil
 		case ev.Key() == tcell.KeyF9 && final:
-			keys.SetText(u.exportMessage(g)) // exportpic.go: where the picture went
+			msg, ok := u.exportMessage(g) // exportpic.go: where the picture went, or why not
+			keys.SetText(msg)
+			if !ok { // a file error in full: what happened, that nothing else changed, what to do
+				keys.SetWordWrap(true)
+				root.ResizeItem(keys, 5, 0)
+			}
 			return nil
 		case ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == 'Q'):
 			u.askQuit()
