@@ -104,8 +104,15 @@ func TestLibraryCommandsChangeNothing(t *testing.T) {
 	}
 }
 
+// tempHome is an environment whose HOME is a temporary folder, so that the log and the state of a test stay out of
+// the source tree.
+func tempHome(t *testing.T) func(string) string {
+	home := t.TempDir()
+	return env(map[string]string{"HOME": home})
+}
+
 func TestGamesAndStatsCommands(t *testing.T) {
-	env := func(string) string { return "" }
+	env := tempHome(t)
 	var so, se bytes.Buffer
 	if code := run([]string{"games", "--data-dir", "../../testdata/library", "--lang", "bg"}, env, &so, &se); code != 0 {
 		t.Fatalf("games: %d %s", code, se.String())
@@ -164,7 +171,7 @@ func TestGamesAndStatsCommands(t *testing.T) {
 
 // An export to a folder that cannot be written says so in the user's language, with what to do, and exits 1.
 func TestExportUnwritable(t *testing.T) {
-	env := func(string) string { return "" }
+	env := tempHome(t)
 	var so, se bytes.Buffer
 	dir := t.TempDir()
 	code := run([]string{"export", "../../testdata/export/city-river.rec", "--png", filepath.Join(dir, "no", "x.png"),
