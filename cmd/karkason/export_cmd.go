@@ -20,9 +20,9 @@ type exportFlags struct {
 	turn     int
 }
 
-// exportFS is the file system the pictures are written on: the real one; tests set a storefs.Faulty (a full or
-// read-only disk).
-var exportFS storefs.FS = storefs.OS{}
+// filesFS is the file system the pictures are written on and the data folder is listed on (games, stats): the
+// real one; tests set a storefs.Faulty (a full or read-only disk, a folder that cannot be listed).
+var filesFS storefs.FS = storefs.OS{}
 
 // export writes the pictures of the record at path. Errors of the file system (reading the record, writing a
 // picture) are said in words with what to do, their OS text going to the log (errlog, issue 14).
@@ -65,7 +65,7 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		if out.path == "" {
 			continue
 		}
-		if err := picture.WriteFileOn(exportFS, out.path, out.write); err != nil {
+		if err := picture.WriteFileOn(filesFS, out.path, out.write); err != nil {
 			fmt.Fprintln(stderr, describeError(loc, log, writeError(err)))
 			return 1
 		}

@@ -89,6 +89,12 @@ func TestFilesOnTheCommandLine(t *testing.T) {
 			"en": {"is a folder"}, "bg": {"е папка"}, "uk": {"тека"}}},
 		{"export a missing record", []string{"export", missing, "--svg", filepath.Join(dir, "x.svg")}, 1, want{
 			"en": {"does not exist", "none.rec"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
+		{"games in a file", []string{"games", "--data-dir", big}, 1, want{
+			"en": {"is not a folder", "could not be listed"}, "bg": {"не е папка"}, "uk": {"не тека"}}},
+		{"stats in a file", []string{"stats", "--data-dir", big}, 1, want{
+			"en": {"is not a folder", "could not be listed"}, "bg": {"не е папка"}, "uk": {"не тека"}}},
+		{"games in a missing folder", []string{"games", "--data-dir", filepath.Join(dir, "no")}, 0, want{
+			"en": nil, "bg": nil, "uk": nil}},
 		{"a settings file that is a folder", []string{"--config", filepath.Join(cfgDir, "config.toml"), "replay",
 			missing}, 1, want{"en": {"config.toml", "is not a file"}, "bg": {"не е файл"}, "uk": {"не файл"}}},
 	}

@@ -224,8 +224,8 @@ func TestExportFileErrors(t *testing.T) {
 					if tc.fault != nil {
 						fsys.Set(tc.fault)
 					}
-					exportFS = fsys
-					defer func() { exportFS = storefs.OS{} }()
+					filesFS = fsys
+					defer func() { filesFS = storefs.OS{} }()
 					out := filepath.Join(dir, tc.folder, "game."+flag[2:])
 					if tc.isDir {
 						if err := os.Mkdir(out, 0o755); err != nil {
@@ -256,6 +256,67 @@ func TestExportFileErrors(t *testing.T) {
 					}
 					if left, _ := filepath.Glob(filepath.Join(dir, ".*game*")); len(left) > 0 {
 						t.Errorf("left behind: %v", left)
+					}
+				})
+			}
+		}
+	}
+}
+
+// games and stats on a data folder that is missing (an empty library, as before), a file, or a folder that cannot
+// be listed (storefs.Faulty: tests run as root): the latter two say what is wrong and what to do in the user's
+// language, exit 1, no raw OS text.
+func TestLibraryFolderErrors(t *testing.T) {
+	type want map[string][]string // language -> substrings of stderr
+	for _, tc := range []struct {
+		name   string
+		folder func(dir string) string
+		fault  func(*storefs.Faulty)
+		code   int
+		errs   want
+	}{
+		{"a missing folder", func(dir string) string { return filepath.Join(dir, "none") }, nil, 0, nil},
+		{"a folder under a file", func(dir string) string { return filepath.Join(dir, "file", "games") }, nil, 0, nil},
+		{"a file", func(dir string) string { return filepath.Join(dir, "file") }, nil, 1, want{
+			"en": {"is not a folder", "--data-dir", "could not be listed", "nothing was changed"},
+			"bg": {"не е папка", "--data-dir", "не могат да бъдат прегледани", "нищо не е променено"},
+			"uk": {"не тека", "--data-dir", "Не вдалося переглянути", "нічого не змінено"}}},
+		{"an unreadable folder", func(dir string) string { return dir }, func(y *storefs.Faulty) { y.ReadDirErr = syscall.EACCES },
+			1, want{"en": {"permission denied", "--data-dir", "could not be listed"},
+				"bg": {"достъпът е отказан", "--data-dir", "не могат да бъдат прегледани"},
+				"uk": {"доступ заборонено", "--data-dir", "Не вдалося переглянути"}}},
+	} {
+		for _, lang := range []string{"en", "bg", "uk"} {
+			for _, cmd := range []string{"games", "stats"} {
+				t.Run(tc.name+" "+lang+" "+cmd, func(t *testing.T) {
+					dir := t.TempDir()
+					if err := os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					fsys := storefs.NewFaulty()
+					if tc.fault != nil {
+						fsys.Set(tc.fault)
+					}
+					filesFS = fsys
+					defer func() { filesFS = storefs.OS{} }()
+					var so, se bytes.Buffer
+					code := run([]string{cmd, "--data-dir", tc.folder(dir), "--lang", lang}, tempHome(t), &so, &se)
+					if code != tc.code {
+						t.Fatalf("exit %d, want %d\n%s%s", code, tc.code, so.String(), se.String())
+					}
+					for _, s := range tc.errs[lang] {
+						if !strings.Contains(se.String(), s) {
+							t.Errorf("stderr lacks %q:\n%s", s, se.String())
+						}
+					}
+					if tc.code == 0 && (se.Len() > 0 || so.Len() == 0) {
+						t.Errorf("an empty library: stdout %q, stderr %q", so.String(), se.String())
+					}
+					both := strings.ToLower(so.String() + se.String())
+					for _, raw := range rawOSTexts {
+						if strings.Contains(both, raw) && !(raw == "permission denied" && lang == "en") {
+							t.Errorf("raw OS text %q in the output:\n%s", raw, both)
+						}
 					}
 				})
 			}

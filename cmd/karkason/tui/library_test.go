@@ -192,3 +192,71 @@ func TestTallyExportFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// The saved-games picker and its statistics (F7) on a data folder that is a file or cannot be listed: what is
+// wrong and what to do in the players' language, in full, with no raw OS text; on a missing folder the picker
+// says there are no games yet, as before.
+func TestPickerFolderErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		folder func(o Options) string
+		fault  func(*storefs.Faulty)
+		says   map[string][]string
+	}{
+		{"a missing folder", func(o Options) string { return o.Config.DataDir }, nil, nil},
+		{"a file", func(o Options) string {
+			path := filepath.Join(filepath.Dir(o.Config.DataDir), "file")
+			if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}, nil, map[string][]string{"en": {"is not a folder", "--data-dir", "could not be listed"},
+			"bg": {"не е папка", "--data-dir", "не могат да бъдат прегледани"},
+			"uk": {"не тека", "--data-dir", "Не вдалося переглянути"}}},
+		{"an unreadable folder", func(o Options) string {
+			if err := os.MkdirAll(o.Config.DataDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return o.Config.DataDir
+		}, func(y *storefs.Faulty) { y.ReadDirErr = syscall.EACCES },
+			map[string][]string{"en": {"--data-dir", "could not be listed"},
+				"bg": {"достъпът е отказан", "--data-dir", "не могат да бъдат прегледани"},
+				"uk": {"доступ заборонено", "--data-dir", "Не вдалося переглянути"}}},
+	} {
+		for _, lang := range locales.Languages() {
+			t.Run(tc.name+" "+lang, func(t *testing.T) {
+				synctest.Test(t, func(t *testing.T) {
+					fsys := storefs.NewFaulty()
+					if tc.fault != nil {
+						fsys.Set(tc.fault)
+					}
+					o := testOptions(t, lang)
+					o.Resume, o.FS = true, fsys
+					o.Config.DataDir = tc.folder(o)
+					h := start(t, o)
+					defer h.stop()
+					check := func(where string) {
+						screen := h.text()
+						flat := strings.Join(strings.Fields(strings.NewReplacer("║", " ", "│", " ").Replace(screen)), " ")
+						for _, want := range tc.says[lang] {
+							if !strings.Contains(flat, want) {
+								t.Errorf("%s lacks %q:\n%s", where, want, screen)
+							}
+						}
+						if tc.says == nil && where == "the picker" {
+							h.mustSee(plainText(h.u.loc.T("ui.picker.title", nil)))
+						}
+						for _, raw := range rawOSErrors {
+							if strings.Contains(screen, raw) && !(raw == "permission denied" && lang == "en") {
+								t.Errorf("%s: raw error text %q shown:\n%s", where, raw, screen)
+							}
+						}
+					}
+					check("the picker")
+					h.key(tcell.KeyF7)
+					check("the statistics")
+				})
+			})
+		}
+	}
+}

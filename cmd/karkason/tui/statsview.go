@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
 )
 
@@ -10,14 +11,15 @@ import (
 // every finished game of the data directory, scrollable. Esc goes back to the picker.
 
 func (u *ui) showStats() {
-	games, err := library.List(u.o.Config.DataDir)
-	text := ""
+	games, err := library.ListOn(u.o.FS, u.o.Config.DataDir)
+	text, wrap := "", false
 	if err != nil {
-		text = "[red]" + tview.Escape(err.Error()) + "[-]"
+		// Said in words with what to do; the OS's text goes to the log (issue 14).
+		text, wrap = "[red]"+tview.Escape(u.describe(referee.AsFileError(err, referee.OpList, u.o.Config.DataDir)))+"[-]", true
 	} else {
 		text = tview.Escape(library.StatsText(library.Compute(games, library.Filter{}), nil, u.loc))
 	}
-	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(text)
+	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(wrap).SetWordWrap(wrap).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.stats.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(u.loc.T("ui.stats.keys", nil))
 	root := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(keys, 1, 0, false)
