@@ -15,7 +15,8 @@ func (u *ui) showStats() {
 	text, wrap := "", false
 	if err != nil {
 		// Said in words with what to do; the OS's text goes to the log (issue 14).
-		text, wrap = "[red]"+tview.Escape(u.describe(referee.AsFileError(err, referee.OpList, u.o.Config.DataDir)))+"[-]", true
+		err = referee.AsFileError(err, referee.OpList, u.o.Config.DataDir)
+		text, wrap = "[red]"+tview.Escape(u.describe(err))+"[-]", true
 	} else {
 		text = tview.Escape(library.StatsText(library.Compute(games, library.Filter{}), nil, u.loc))
 	}
@@ -23,20 +24,5 @@ func (u *ui) showStats() {
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.stats.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(u.loc.T("ui.stats.keys", nil))
 	root := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(keys, 1, 0, false)
-	prev := u.run.GetFocus()
-	prevModal := u.modal
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF7 {
-			u.pages.RemovePage("stats")
-			u.modal = prevModal
-			if prev != nil {
-				u.run.SetFocus(prev)
-			}
-			return nil
-		}
-		return ev
-	})
-	u.modal = "stats"
-	u.pages.AddPage("stats", root, true, true)
-	u.run.SetFocus(tv)
+	u.textPage("stats", root, tv, tcell.KeyF7)
 }

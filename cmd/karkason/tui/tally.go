@@ -242,17 +242,5 @@ func (u *ui) showHelp() {
 	text := u.loc.T("ui.help", nil)
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
-	prev := u.run.GetFocus()
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF1 {
-			u.pages.RemovePage("help")
-			u.modal = ""
-			u.run.SetFocus(prev)
-			return nil
-		}
-		return ev
-	})
-	u.modal = "help"
-	u.pages.AddPage("help", tv, true, true)
-	u.run.SetFocus(tv)
+	u.textPage("help", tv, tv, tcell.KeyF1) // from the table, where nothing modal is open
 }
