@@ -26,7 +26,8 @@ func (u *ui) exportPicture(g *referee.Game) (string, error) {
 	}
 	dir, err := os.Getwd()
 	if err != nil {
-		return "", &picture.WriteError{Path: base + ".png", Op: "create", Err: err}
+		// The folder karkason was started in is gone: named as the shell named it, if it did.
+		return "", &picture.WriteError{Path: filepath.Join(os.Getenv("PWD"), base+".png"), Op: "create", Err: err}
 	}
 	pic := picture.Build(g, u.loc, picture.Title(g, u.loc, rec, path, -1))
 	png := filepath.Join(dir, base+".png")
