@@ -106,6 +106,30 @@ func (b *Bag) Drawable(cat *engine.Catalogue) []*engine.TileType {
 	return out
 }
 
+// DrawableCopies returns the copies of the Drawable types left: how many tiles a draw chooses from now.
+func (b *Bag) DrawableCopies(cat *engine.Catalogue) int {
+	n := 0
+	for _, t := range b.Drawable(cat) {
+		n += b.Left(t)
+	}
+	return n
+}
+
+// DrawnAt returns the type of the n-th of the DrawableCopies (0 <= n < DrawableCopies, the copies of each
+// Drawable type in its order): with n uniformly random, a draw as from the stacks (the random players of the
+// tests and benchmarks); nil for n out of range.
+func (b *Bag) DrawnAt(cat *engine.Catalogue, n int) *engine.TileType {
+	if n < 0 {
+		return nil
+	}
+	for _, t := range b.Drawable(cat) {
+		if n -= b.Left(t); n < 0 {
+			return t
+		}
+	}
+	return nil
+}
+
 // SecondTile reports whether Two Choices can draw a second tile now, from the stack the tile just drawn (still
 // counted in the bag) comes from (GIFT-10(a)): the river stack while river tiles are drawn (GIFT-10(b); the
 // 3rd-edition lakes lie at its bottom, RIVER-2, the River II volcano lake lies aside, RIV2-2), else the land stack.

@@ -18,6 +18,9 @@ import (
 // must be a file, to be appended to and locked.
 var ErrNotFile = errors.New("not a regular file")
 
+// ErrNotFolder is the error of listing a file (or a pipe, a device) as the folder of the saved games.
+var ErrNotFolder = errors.New("not a folder")
+
 // FileOp is what karkason was doing with a file when the file system failed.
 type FileOp string
 
@@ -32,9 +35,16 @@ const (
 	OpOpen FileOp = "open"
 	// OpRead: reading a record (replay, the input of an export). Nothing is written.
 	OpRead FileOp = "read"
-	// OpWrite: writing any other file (an export, the state folder's last-game pointer). The file it replaces is
-	// as it was.
+	// OpWrite: writing any other file (the state folder's last-game pointer, the settings). The file it replaces
+	// is as it was.
 	OpWrite FileOp = "write"
+	// OpExport: writing a picture of a game (karkason export --svg/--png, the tally's F9). The picture was not
+	// written (a file of that name is as it was) and nothing else changed; what to do is to choose another file
+	// or folder, not another data folder, so its problems have their own messages (file.problem.export.*).
+	OpExport FileOp = "export"
+	// OpList: listing the saved games of the data folder (karkason games, stats, the saved-games picker). Nothing
+	// was changed. Its Path is the folder itself, so the messages' Dir is that folder too.
+	OpList FileOp = "list"
 )
 
 // FileError is an error of the file system while karkason read or wrote a file.
@@ -72,13 +82,14 @@ type FileProblem string
 
 // The problems of ProblemOf, the last part of the message id file.problem.*.
 const (
-	ProblemFull     FileProblem = "full"      // no space left on the disk (ENOSPC) or over the quota (EDQUOT)
-	ProblemReadOnly FileProblem = "read_only" // a read-only file system (EROFS)
-	ProblemDenied   FileProblem = "denied"    // permission denied (EACCES, EPERM)
-	ProblemMissing  FileProblem = "missing"   // no such file or folder (ENOENT, ENOTDIR)
-	ProblemLocked   FileProblem = "locked"    // the game is open in another karkason (ErrLocked)
-	ProblemNotFile  FileProblem = "not_file"  // a folder, a pipe or a device where a record file was expected (EISDIR)
-	ProblemOther    FileProblem = "other"     // anything else (EIO, ...): see the log
+	ProblemFull     FileProblem = "full"       // no space left on the disk (ENOSPC) or over the quota (EDQUOT)
+	ProblemReadOnly FileProblem = "read_only"  // a read-only file system (EROFS)
+	ProblemDenied   FileProblem = "denied"     // permission denied (EACCES, EPERM)
+	ProblemMissing  FileProblem = "missing"    // no such file or folder (ENOENT, ENOTDIR)
+	ProblemLocked   FileProblem = "locked"     // the game is open in another karkason (ErrLocked)
+	ProblemNotFile  FileProblem = "not_file"   // a folder, a pipe or a device where a record file was expected (EISDIR)
+	ProblemNotDir   FileProblem = "not_folder" // a file where a folder was expected (ErrNotFolder)
+	ProblemOther    FileProblem = "other"      // anything else (EIO, ...): see the log
 )
 
 // ProblemOf classifies an error of the file system; "" when err is not one (a *ParseError, a *Refusal, nil).
@@ -98,6 +109,8 @@ func ProblemOf(err error) FileProblem {
 		return ProblemMissing
 	case errors.Is(err, syscall.EISDIR), errors.Is(err, ErrNotFile):
 		return ProblemNotFile
+	case errors.Is(err, ErrNotFolder):
+		return ProblemNotDir
 	}
 	var fe *FileError
 	var pe *fs.PathError
@@ -130,14 +143,15 @@ func AsFileError(err error, op FileOp, path string) *FileError {
 // locales.Localizer.T) and join with a space, in order:
 //
 //   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
-//     with --data-dir, close the other karkason, ...);
-//   - file.op.OP (OP: save, create, open, read, write): what it means for the game: that nothing was lost, and
+//     with --data-dir, close the other karkason, ...); for OpExport file.problem.export.KIND, which does not
+//     send the player to --data-dir (the picture's file or folder is what to change: file.op.export says so);
+//   - file.op.OP (OP: save, create, open, read, write, export, list): what it means for the game: that nothing was lost, and
 //     what to do once the problem is solved (confirm again, start again);
 //   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
 //
-// Data (the same map for each): Path (the file), Dir (its folder), Op. ok is false when err is not an error of
-// the file system (nil, a *ParseError, a *Refusal); an error that is not a *FileError is explained as reading
-// (OpRead) a file whose path it names, if any. The raw OS text is in none of them: log err.Error() for that.
+// Data (the same map for each): Path (the file), Dir (its folder; for OpList the folder listed), Op. ok is false
+// when err is not an error of the file system (nil, a *ParseError, a *Refusal); an error that is not a
+// *FileError is explained as reading (OpRead) a file whose path it names, if any. The raw OS text is in none of them: log err.Error() for that.
 func FileMessages(err error) (msgs []FileMessage, ok bool) {
 	problem := ProblemOf(err)
 	if problem == "" {
@@ -153,26 +167,37 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 		fe = &FileError{Op: OpRead, Path: path, Err: err}
 	}
 	dir := ""
-	if fe.Path != "" {
+	if fe.Op == OpList {
+		dir = fe.Path // the folder listed
+	} else if fe.Path != "" {
 		dir = filepath.Dir(fe.Path)
 	}
 	data := map[string]any{"Path": fe.Path, "Dir": dir, "Op": string(fe.Op)}
-	msgs = []FileMessage{{"file.problem." + string(problem), data}, {"file.op." + string(fe.Op), data}}
+	msgs = []FileMessage{{problemKey(problem, fe.Op), data}, {"file.op." + string(fe.Op), data}}
 	if fe.Stopped {
 		msgs = append(msgs, FileMessage{"file.stopped", data})
 	}
 	return msgs, true
 }
 
+// problemKey is the message id of problem p met while doing op: file.problem.export.KIND for a picture's
+// export (its remedy is another file or folder for the picture), file.problem.KIND for the rest.
+func problemKey(p FileProblem, op FileOp) string {
+	if op == OpExport {
+		return "file.problem.export." + string(p)
+	}
+	return "file.problem." + string(p)
+}
+
 // FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
 func FileMessageKeys() []string {
 	keys := []string{"file.stopped"}
-	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite} {
+	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport, OpList} {
 		keys = append(keys, "file.op."+string(op))
 	}
 	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
-		ProblemNotFile, ProblemOther} {
-		keys = append(keys, "file.problem."+string(p))
+		ProblemNotFile, ProblemNotDir, ProblemOther} {
+		keys = append(keys, problemKey(p, OpSave), problemKey(p, OpExport))
 	}
 	return keys
 }

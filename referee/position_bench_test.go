@@ -2,7 +2,6 @@ package referee
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/karkason/karkason/engine"
@@ -69,16 +68,7 @@ func BenchmarkPosition72Text(b *testing.B) {
 	if err := WriteRecord(&buf, position72(b)); err != nil {
 		b.Fatal(err)
 	}
-	text := buf.String()
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		g, err := Replay(strings.NewReader(text), true)
-		if err != nil || g.Phase != PhaseEnded {
-			b.Fatalf("replay: %v", err)
-		}
-	}
+	benchReplayEnded(b, buf.String())
 }
 
 // TestPosition72 checks the benchmark's position: it is valid, holds 72 tiles, and its tally is the final

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/karkason/karkason/engine"
@@ -409,12 +408,5 @@ func (e *Entry) Close() error {
 
 // AppendPosition writes one position line and syncs it to disk (an entry's step, Entry.Add).
 func (s *Store) AppendPosition(l PositionLine) error {
-	line := l.String()
-	if strings.ContainsAny(line, "\n\r") {
-		return fmt.Errorf("position line contains a line break")
-	}
-	if len(line) > MaxLineBytes {
-		return lineTooLong(0, []byte(line))
-	}
-	return s.appendLine(line + "\n") // a failure leaves the record as it was
+	return s.appendRecordLine("position", l.String()) // a failure leaves the record as it was
 }

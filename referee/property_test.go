@@ -83,18 +83,7 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 			return acts[gifts[rng.IntN(len(gifts))]], true
 		}
 		// Draw a tile type as from the stack, then a placement of it.
-		total := 0
-		for _, t := range g.Bag.Drawable(g.Cat) {
-			total += g.Bag.Left(t)
-		}
-		n := rng.IntN(total)
-		var drawn string
-		for _, t := range g.Bag.Drawable(g.Cat) {
-			if n -= g.Bag.Left(t); n < 0 {
-				drawn = t.ID
-				break
-			}
-		}
+		drawn := g.Bag.DrawnAt(g.Cat, rng.IntN(g.Bag.DrawableCopies(g.Cat))).ID
 		for i := range acts {
 			if acts[i].Verb != VerbGift && acts[i].Tile == drawn {
 				of = append(of, i)

@@ -286,10 +286,14 @@ func (s *Store) writable() error {
 }
 
 // Append writes one action as a line and syncs it to disk. A failure leaves the record as it was (appendLine).
-func (s *Store) Append(a Action) error {
-	line := a.String()
+func (s *Store) Append(a Action) error { return s.appendRecordLine("action", a.String()) }
+
+// appendRecordLine appends one line of the record (what: "action", "position", for the error), refusing a line
+// with a line break in it or over MaxLineBytes (*ParseError KeyLineTooLong) before writing, as a reader would
+// refuse it; then appendLine.
+func (s *Store) appendRecordLine(what, line string) error {
 	if strings.ContainsAny(line, "\n\r") {
-		return fmt.Errorf("action line contains a line break")
+		return fmt.Errorf("%s line contains a line break", what)
 	}
 	if len(line) > MaxLineBytes {
 		return lineTooLong(0, []byte(line))

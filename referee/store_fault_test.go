@@ -36,6 +36,24 @@ func fullGame(t *testing.T) *Record {
 	return rec
 }
 
+// faultySession starts rec's game in a new record (path) in a temporary folder on a storefs.Faulty with no faults
+// yet, and plays its first played actions.
+func faultySession(t *testing.T, rec *Record, played int) (s *Session, fsys *storefs.Faulty, path string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "g.rec")
+	fsys = storefs.NewFaulty()
+	s, err := NewSessionOn(fsys, rec.Setup, engine.Standard(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range rec.Actions[:played] {
+		if err := s.Do(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s, fsys, path
+}
+
 func readFile(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -128,12 +146,7 @@ func TestCreateOnFullDisk(t *testing.T) {
 // the record and the game as they were; then, the space freed, the same action lands as one clean line.
 func TestAppendOnFullDiskEveryByte(t *testing.T) {
 	rec := fullGame(t)
-	path := filepath.Join(t.TempDir(), "g.rec")
-	fsys := storefs.NewFaulty()
-	s, err := NewSessionOn(fsys, rec.Setup, engine.Standard(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, fsys, path := faultySession(t, rec, 0)
 	defer s.Close()
 	for i, a := range rec.Actions {
 		line := a.String() + "\n"
@@ -185,17 +198,7 @@ func TestAppendOnFullDiskEveryByte(t *testing.T) {
 func TestUndoOnFullDisk(t *testing.T) {
 	rec := fullGame(t)
 	for _, at := range []int{1, 7, len(rec.Actions) / 2, len(rec.Actions)} {
-		path := filepath.Join(t.TempDir(), "g.rec")
-		fsys := storefs.NewFaulty()
-		s, err := NewSessionOn(fsys, rec.Setup, engine.Standard(), path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, a := range rec.Actions[:at] {
-			if err := s.Do(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s, fsys, path := faultySession(t, rec, at)
 		before := readFile(t, path)
 		undone := s.Game.Clone()
 		undone.Undo(1)
@@ -300,21 +303,11 @@ func TestUndoOnFullDisk(t *testing.T) {
 // game again moves the torn bytes aside (torn-tail recovery) and goes on from the last saved action.
 func TestStoreStopsWhenTheCutFails(t *testing.T) {
 	rec := fullGame(t)
-	path := filepath.Join(t.TempDir(), "g.rec")
-	fsys := storefs.NewFaulty()
-	s, err := NewSessionOn(fsys, rec.Setup, engine.Standard(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range rec.Actions[:5] {
-		if err := s.Do(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s, fsys, path := faultySession(t, rec, 5)
 	before := readFile(t, path)
 	a := rec.Actions[5]
 	fsys.Set(func(y *storefs.Faulty) { y.Space, y.TruncateErr = 7, syscall.EIO })
-	err = s.Do(a)
+	err := s.Do(a)
 	wantFileError(t, err, ProblemFull, true, "cut fails")
 	if !s.Store.Stopped() || len(s.Game.Actions) != 5 {
 		t.Fatalf("stopped %v, %d actions", s.Store.Stopped(), len(s.Game.Actions))

@@ -10,6 +10,7 @@ import (
 	"github.com/karkason/karkason/cmd/karkason/picture"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // The export command: a picture of a game record (package picture), written whole or not at all.
@@ -18,6 +19,10 @@ type exportFlags struct {
 	svg, png string
 	turn     int
 }
+
+// filesFS is the file system the pictures are written on and the data folder is listed on (games, stats): the
+// real one; tests set a storefs.Faulty (a full or read-only disk, a folder that cannot be listed).
+var filesFS storefs.FS = storefs.OS{}
 
 // export writes the pictures of the record at path. Errors of the file system (reading the record, writing a
 // picture) are said in words with what to do, their OS text going to the log (errlog, issue 14).
@@ -60,7 +65,7 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		if out.path == "" {
 			continue
 		}
-		if err := picture.WriteFile(out.path, out.write); err != nil {
+		if err := picture.WriteFileOn(filesFS, out.path, out.write); err != nil {
 			fmt.Fprintln(stderr, describeError(loc, log, writeError(err)))
 			return 1
 		}
@@ -69,12 +74,12 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 	return code
 }
 
-// writeError is the error of writing a picture as an error of the file system (referee.FileError, OpWrite): the
-// picture's path, and the OS error under it.
+// writeError is the error of writing a picture as an error of the file system (referee.FileError, OpExport: the
+// advice is another file or folder for the picture): the picture's path, and the OS error under it.
 func writeError(err error) error {
 	var we *picture.WriteError
 	if errors.As(err, &we) {
-		return referee.AsFileError(we.Err, referee.OpWrite, we.Path)
+		return referee.AsFileError(we.Err, referee.OpExport, we.Path)
 	}
 	return err
 }

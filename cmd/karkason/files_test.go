@@ -22,38 +22,56 @@ var rawOSTexts = []string{"no space left", "read-only file system", "permission 
 	"input/output error", "is a directory", "not a directory", "operation not permitted", "not a regular file",
 	"resource temporarily unavailable", "open /", "read /", "bad file descriptor", "\x00"}
 
-func TestFilesOnTheCommandLine(t *testing.T) {
-	dir := t.TempDir()
-	home := t.TempDir()
-	state := filepath.Join(home, "state")
-	missing := filepath.Join(dir, "none.rec")
+// bigRecord writes dir/big.rec: head, then zero bytes up to 50 MB.
+func bigRecord(t *testing.T, dir, head string) string {
+	t.Helper()
 	big := filepath.Join(dir, "big.rec")
-	if err := os.WriteFile(big, []byte("karkason-record 1\nsetup players=A:red,B:blue expansions=none\nred pass\n"),
-		0o644); err != nil {
+	if err := os.WriteFile(big, []byte(head), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Truncate(big, 50<<20); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "endless")
+	return big
+}
+
+// endlessPipe makes the fifo dir/endless (the test is skipped where there is none) with a writer that never
+// stops: a record's head, then "red pass" forever, until the reader is gone; written gets the bytes it wrote.
+func endlessPipe(t *testing.T, dir string) (fifo string, written <-chan int64) {
+	t.Helper()
+	fifo = filepath.Join(dir, "endless")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("no fifo: %v", err)
 	}
-	// A writer that never stops: a head, then "red pass" forever, until the reader is gone.
+	count := make(chan int64, 1)
 	go func() {
+		var n int64
+		defer func() { count <- n }()
 		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 		if err != nil {
 			return
 		}
 		defer f.Close()
-		f.WriteString("karkason-record 1\nsetup players=A:red,B:blue expansions=none\n")
+		k, _ := f.WriteString("karkason-record 1\nsetup players=A:red,B:blue expansions=none\n")
+		n += int64(k)
 		chunk := []byte(strings.Repeat("red pass\n", 1000))
 		for {
-			if _, err := f.Write(chunk); err != nil {
+			k, err := f.Write(chunk)
+			n += int64(k)
+			if err != nil {
 				return
 			}
 		}
 	}()
+	return fifo, count
+}
+
+func TestFilesOnTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	home := t.TempDir()
+	state := filepath.Join(home, "state")
+	missing := filepath.Join(dir, "none.rec")
+	big := bigRecord(t, dir, "karkason-record 1\nsetup players=A:red,B:blue expansions=none\nred pass\n")
 	cfgDir := filepath.Join(dir, "cfg")
 	if err := os.MkdirAll(filepath.Join(cfgDir, "config.toml"), 0o755); err != nil { // a folder in its place
 		t.Fatal(err)
@@ -82,6 +100,19 @@ func TestFilesOnTheCommandLine(t *testing.T) {
 			"en": {"4 MiB"}, "bg": {"4 МБ"}, "uk": {"4 МБ"}}},
 		{"resume a missing file", []string{"resume", missing}, 1, want{
 			"en": {"does not exist", "--data-dir"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
+		{"export to a missing folder", []string{"export", "../../testdata/export/city-river.rec", "--png",
+			filepath.Join(dir, "no", "x.png")}, 1, want{"en": {"does not exist", "another file or folder"},
+			"bg": {"не съществува", "друг файл или друга папка"}, "uk": {"не існує", "інший файл або іншу теку"}}},
+		{"export to a folder", []string{"export", "../../testdata/export/city-river.rec", "--svg", dir}, 1, want{
+			"en": {"is a folder"}, "bg": {"е папка"}, "uk": {"тека"}}},
+		{"export a missing record", []string{"export", missing, "--svg", filepath.Join(dir, "x.svg")}, 1, want{
+			"en": {"does not exist", "none.rec"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
+		{"games in a file", []string{"games", "--data-dir", big}, 1, want{
+			"en": {"is not a folder", "could not be listed"}, "bg": {"не е папка"}, "uk": {"не тека"}}},
+		{"stats in a file", []string{"stats", "--data-dir", big}, 1, want{
+			"en": {"is not a folder", "could not be listed"}, "bg": {"не е папка"}, "uk": {"не тека"}}},
+		{"games in a missing folder", []string{"games", "--data-dir", filepath.Join(dir, "no")}, 0, want{
+			"en": nil, "bg": nil, "uk": nil}},
 		{"a settings file that is a folder", []string{"--config", filepath.Join(cfgDir, "config.toml"), "replay",
 			missing}, 1, want{"en": {"config.toml", "is not a file"}, "bg": {"не е файл"}, "uk": {"не файл"}}},
 	}
@@ -129,37 +160,8 @@ func TestFilesOnTheCommandLine(t *testing.T) {
 // 100 ms and 50 MB; the bound on time here is loose (a busy machine), the heap is measured.
 func TestReplayRefusesHugeInputQuickly(t *testing.T) {
 	dir := t.TempDir()
-	big := filepath.Join(dir, "big.rec")
-	if err := os.WriteFile(big, []byte("karkason-record 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(big, 50<<20); err != nil {
-		t.Fatal(err)
-	}
-	fifo := filepath.Join(dir, "endless")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("no fifo: %v", err)
-	}
-	written := make(chan int64, 1)
-	go func() {
-		var n int64
-		defer func() { written <- n }()
-		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		k, _ := f.WriteString("karkason-record 1\nsetup players=A:red,B:blue expansions=none\n")
-		n += int64(k)
-		chunk := []byte(strings.Repeat("red pass\n", 1000))
-		for {
-			k, err := f.Write(chunk)
-			n += int64(k)
-			if err != nil {
-				return
-			}
-		}
-	}()
+	big := bigRecord(t, dir, "karkason-record 1\n")
+	fifo, written := endlessPipe(t, dir)
 	home := t.TempDir()
 	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home, "XDG_STATE_HOME": home, "LANG": "bg_BG.UTF-8"}
 	for _, path := range []string{big, fifo, "/dev/zero"} {

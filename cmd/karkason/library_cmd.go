@@ -23,9 +23,9 @@ type libFlags struct {
 
 // games prints the saved games of dir, newest first.
 func games(dir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
-	list, err := library.List(dir)
+	list, err := library.ListOn(filesFS, dir)
 	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, dir)))
+		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1
 	}
 	if err := library.PrintGames(stdout, dir, list, loc, func(e error) string { return describeError(loc, log, e) },
@@ -72,9 +72,9 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 		fmt.Fprintln(stderr, loc.T("lib.too_many_players", nil))
 		return 2
 	}
-	list, err := library.List(dir)
+	list, err := library.ListOn(filesFS, dir)
 	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, dir)))
+		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1
 	}
 	if err := library.PrintStats(stdout, library.Compute(list, f), lf.players, loc, jsonOut); err != nil {

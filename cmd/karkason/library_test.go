@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // snapshot is every file of a folder: its bytes, mode and modification time.
@@ -101,8 +104,15 @@ func TestLibraryCommandsChangeNothing(t *testing.T) {
 	}
 }
 
+// tempHome is an environment whose HOME is a temporary folder, so that the log and the state of a test stay out of
+// the source tree.
+func tempHome(t *testing.T) func(string) string {
+	home := t.TempDir()
+	return env(map[string]string{"HOME": home})
+}
+
 func TestGamesAndStatsCommands(t *testing.T) {
-	env := func(string) string { return "" }
+	env := tempHome(t)
 	var so, se bytes.Buffer
 	if code := run([]string{"games", "--data-dir", "../../testdata/library", "--lang", "bg"}, env, &so, &se); code != 0 {
 		t.Fatalf("games: %d %s", code, se.String())
@@ -161,14 +171,14 @@ func TestGamesAndStatsCommands(t *testing.T) {
 
 // An export to a folder that cannot be written says so in the user's language, with what to do, and exits 1.
 func TestExportUnwritable(t *testing.T) {
-	env := func(string) string { return "" }
+	env := tempHome(t)
 	var so, se bytes.Buffer
 	dir := t.TempDir()
 	code := run([]string{"export", "../../testdata/export/city-river.rec", "--png", filepath.Join(dir, "no", "x.png"),
 		"--lang", "bg"}, env, &so, &se)
 	// The file error in words (issue 14, referee.FileMessages): what happened, and that nothing else changed.
 	if code != 1 || !strings.Contains(se.String(), "не съществува") ||
-		!strings.Contains(se.String(), "не може да бъде записан") {
+		!strings.Contains(se.String(), "не беше записана") {
 		t.Errorf("exit %d, stderr %q", code, se.String())
 	}
 	se.Reset()
@@ -179,5 +189,137 @@ func TestExportUnwritable(t *testing.T) {
 	if code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", filepath.Join(dir, "x.svg"),
 		"--turn", "500"}, env, &so, &se); code != 2 || !strings.Contains(se.String(), "turns 0 to") {
 		t.Errorf("turn beyond: exit %d %q", code, se.String())
+	}
+}
+
+// An export to a missing folder, a read-only folder or a full disk says what happened and what to do in the
+// user's language: another file or folder for the picture (not --data-dir), nothing else changed; no raw OS text,
+// no file left behind, exit 1. The read-only folder and the full disk are storefs.Faulty's (tests run as root).
+func TestExportFileErrors(t *testing.T) {
+	rec := "../../testdata/export/city-river.rec"
+	type want map[string][]string // language -> substrings of stderr
+	advice := want{"en": {"another file or folder", "nothing else changed"},
+		"bg": {"друг файл или друга папка", "нищо друго не е променено"},
+		"uk": {"інший файл або іншу теку", "більше нічого не змінено"}}
+	for _, tc := range []struct {
+		name   string
+		folder string // under the test's folder; "no" does not exist
+		isDir  bool   // the picture's path is a folder
+		fault  func(*storefs.Faulty)
+		errs   want
+	}{
+		{"a folder in its place", "", true, nil, want{"en": {"is a folder"}, "bg": {"е папка"}, "uk": {"тека"}}},
+		{"a missing folder", "no", false, nil, want{"en": {"does not exist"}, "bg": {"не съществува"}, "uk": {"не існує"}}},
+		{"a read-only folder", "", false, func(y *storefs.Faulty) { y.OpenErr = syscall.EROFS },
+			want{"en": {"read-only"}, "bg": {"само за четене"}, "uk": {"лише для читання"}}},
+		{"a full disk", "", false, func(y *storefs.Faulty) { y.Space = 100 },
+			want{"en": {"is full", "free some space"}, "bg": {"е пълен", "освободете място"},
+				"uk": {"заповнено", "звільніть місце"}}},
+	} {
+		for _, lang := range []string{"en", "bg", "uk"} {
+			for _, flag := range []string{"--png", "--svg"} {
+				t.Run(tc.name+" "+lang+" "+flag, func(t *testing.T) {
+					dir := t.TempDir()
+					fsys := storefs.NewFaulty()
+					if tc.fault != nil {
+						fsys.Set(tc.fault)
+					}
+					filesFS = fsys
+					defer func() { filesFS = storefs.OS{} }()
+					out := filepath.Join(dir, tc.folder, "game."+flag[2:])
+					if tc.isDir {
+						if err := os.Mkdir(out, 0o755); err != nil {
+							t.Fatal(err)
+						}
+					}
+					vars := map[string]string{"HOME": dir, "XDG_CONFIG_HOME": dir, "KARKASON_STATE_DIR": filepath.Join(dir, "state")}
+					var so, se bytes.Buffer
+					if code := run([]string{"export", rec, flag, out, "--lang", lang}, env(vars), &so, &se); code != 1 {
+						t.Fatalf("exit %d\n%s%s", code, so.String(), se.String())
+					}
+					for _, s := range append(tc.errs[lang], advice[lang]...) {
+						if !strings.Contains(se.String(), s) {
+							t.Errorf("stderr lacks %q:\n%s", s, se.String())
+						}
+					}
+					both := strings.ToLower(so.String() + se.String())
+					for _, bad := range append(rawOSTexts, "--data-dir") {
+						if strings.Contains(both, bad) {
+							t.Errorf("%q in the output:\n%s", bad, both)
+						}
+					}
+					if left, _ := filepath.Glob(filepath.Join(dir, "*", "*game*")); len(left) > 0 {
+						t.Errorf("left behind: %v", left)
+					}
+					if _, err := os.Lstat(out); !tc.isDir && err == nil {
+						t.Errorf("%s was written", out)
+					}
+					if left, _ := filepath.Glob(filepath.Join(dir, ".*game*")); len(left) > 0 {
+						t.Errorf("left behind: %v", left)
+					}
+				})
+			}
+		}
+	}
+}
+
+// games and stats on a data folder that is missing (an empty library, as before), a file, or a folder that cannot
+// be listed (storefs.Faulty: tests run as root): the latter two say what is wrong and what to do in the user's
+// language, exit 1, no raw OS text.
+func TestLibraryFolderErrors(t *testing.T) {
+	type want map[string][]string // language -> substrings of stderr
+	for _, tc := range []struct {
+		name   string
+		folder func(dir string) string
+		fault  func(*storefs.Faulty)
+		code   int
+		errs   want
+	}{
+		{"a missing folder", func(dir string) string { return filepath.Join(dir, "none") }, nil, 0, nil},
+		{"a folder under a file", func(dir string) string { return filepath.Join(dir, "file", "games") }, nil, 0, nil},
+		{"a file", func(dir string) string { return filepath.Join(dir, "file") }, nil, 1, want{
+			"en": {"is not a folder", "--data-dir", "could not be listed", "nothing was changed"},
+			"bg": {"не е папка", "--data-dir", "не могат да бъдат прегледани", "нищо не е променено"},
+			"uk": {"не тека", "--data-dir", "Не вдалося переглянути", "нічого не змінено"}}},
+		{"an unreadable folder", func(dir string) string { return dir }, func(y *storefs.Faulty) { y.ReadDirErr = syscall.EACCES },
+			1, want{"en": {"permission denied", "--data-dir", "could not be listed"},
+				"bg": {"достъпът е отказан", "--data-dir", "не могат да бъдат прегледани"},
+				"uk": {"доступ заборонено", "--data-dir", "Не вдалося переглянути"}}},
+	} {
+		for _, lang := range []string{"en", "bg", "uk"} {
+			for _, cmd := range []string{"games", "stats"} {
+				t.Run(tc.name+" "+lang+" "+cmd, func(t *testing.T) {
+					dir := t.TempDir()
+					if err := os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					fsys := storefs.NewFaulty()
+					if tc.fault != nil {
+						fsys.Set(tc.fault)
+					}
+					filesFS = fsys
+					defer func() { filesFS = storefs.OS{} }()
+					var so, se bytes.Buffer
+					code := run([]string{cmd, "--data-dir", tc.folder(dir), "--lang", lang}, tempHome(t), &so, &se)
+					if code != tc.code {
+						t.Fatalf("exit %d, want %d\n%s%s", code, tc.code, so.String(), se.String())
+					}
+					for _, s := range tc.errs[lang] {
+						if !strings.Contains(se.String(), s) {
+							t.Errorf("stderr lacks %q:\n%s", s, se.String())
+						}
+					}
+					if tc.code == 0 && (se.Len() > 0 || so.Len() == 0) {
+						t.Errorf("an empty library: stdout %q, stderr %q", so.String(), se.String())
+					}
+					both := strings.ToLower(so.String() + se.String())
+					for _, raw := range rawOSTexts {
+						if strings.Contains(both, raw) && !(raw == "permission denied" && lang == "en") {
+							t.Errorf("raw OS text %q in the output:\n%s", raw, both)
+						}
+					}
+				})
+			}
+		}
 	}
 }

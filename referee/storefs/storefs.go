@@ -31,6 +31,8 @@ type FS interface {
 	Remove(name string) error
 	// SyncDir syncs the folder dir to disk (after a file in it was created, renamed or removed).
 	SyncDir(dir string) error
+	// ReadDir is os.ReadDir (the saved games of a data folder).
+	ReadDir(dir string) ([]fs.DirEntry, error)
 }
 
 // OS is the real file system.
@@ -61,6 +63,9 @@ func (OS) SyncDir(dir string) error {
 	return d.Sync()
 }
 
+// ReadDir is os.ReadDir.
+func (OS) ReadDir(dir string) ([]fs.DirEntry, error) { return os.ReadDir(dir) }
+
 // Faulty is the real file system with faults switched on and off by a test, like a disk that fills up and is
 // freed again. Its zero value has no faults and unlimited space. The errors are the ones the OS gives, wrapped the
 // way package os wraps them (*fs.PathError, *os.LinkError), so errors.Is(err, syscall.ENOSPC) holds.
@@ -69,9 +74,9 @@ type Faulty struct {
 	// Space is the number of bytes that may still be written, over every file; a write beyond it writes what fits
 	// and fails with ENOSPC, like a full disk. Negative: unlimited.
 	Space int64
-	// SyncErr, TruncateErr, RenameErr, SyncDirErr, OpenErr, RemoveErr: when not nil, every such call fails with it
-	// (OpenErr only for opening with os.O_CREATE).
-	SyncErr, TruncateErr, RenameErr, SyncDirErr, OpenErr, RemoveErr error
+	// SyncErr, TruncateErr, RenameErr, SyncDirErr, OpenErr, RemoveErr, ReadDirErr: when not nil, every such call
+	// fails with it (OpenErr only for opening with os.O_CREATE; ReadDirErr: a folder that cannot be listed).
+	SyncErr, TruncateErr, RenameErr, SyncDirErr, OpenErr, RemoveErr, ReadDirErr error
 	// Written counts the bytes written, over every file.
 	Written int64
 }
@@ -91,6 +96,7 @@ func (y *Faulty) Free() {
 	y.Set(func(y *Faulty) {
 		y.Space = -1
 		y.SyncErr, y.TruncateErr, y.RenameErr, y.SyncDirErr, y.OpenErr, y.RemoveErr = nil, nil, nil, nil, nil, nil
+		y.ReadDirErr = nil
 	})
 }
 
@@ -134,6 +140,14 @@ func (y *Faulty) SyncDir(dir string) error {
 		return &fs.PathError{Op: "sync", Path: dir, Err: err}
 	}
 	return OS{}.SyncDir(dir)
+}
+
+// ReadDir lists the real folder, or fails with ReadDirErr.
+func (y *Faulty) ReadDir(dir string) ([]fs.DirEntry, error) {
+	if err := y.get(&y.ReadDirErr); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
+	}
+	return os.ReadDir(dir)
 }
 
 type faultyFile struct {

@@ -152,3 +152,36 @@ func TestLogIsBounded(t *testing.T) {
 		t.Errorf("Failed without a log: %q", got)
 	}
 }
+
+// A picture's export (referee.OpExport) is explained with its own advice: another file or folder for the
+// picture, never --data-dir (the data folder has nothing to do with it), and that nothing else changed.
+func TestExplainExport(t *testing.T) {
+	path := "/home/ana/pictures/game.png"
+	advice := map[string][]string{"en": {"another file or folder", "nothing else changed"},
+		"bg": {"друг файл или друга папка", "нищо друго не е променено"},
+		"uk": {"інший файл або іншу теку", "більше нічого не змінено"}}
+	log := Open(t.TempDir())
+	for _, errno := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EROFS, syscall.EACCES, syscall.ENOENT,
+		syscall.EISDIR, syscall.EIO, referee.ErrLocked} {
+		err := &referee.FileError{Op: referee.OpExport, Path: path, Err: &fs.PathError{Op: "open", Path: path, Err: errno}}
+		for _, lang := range locales.Languages() {
+			msg, ok := log.Explain(locales.New(lang), err)
+			if !ok {
+				t.Fatalf("%s %v: not explained", lang, errno)
+			}
+			for _, want := range advice[lang] {
+				if !strings.Contains(msg, want) {
+					t.Errorf("%s %v: %q lacks %q", lang, errno, msg, want)
+				}
+			}
+			if strings.Contains(msg, "--data-dir") || idRE.MatchString(msg) {
+				t.Errorf("%s %v: --data-dir or a message id in %q", lang, errno, msg)
+			}
+			for _, raw := range rawTexts {
+				if strings.Contains(strings.ToLower(msg), raw) && !(raw == "permission denied" && lang == "en") {
+					t.Errorf("%s %v: raw text %q in %q", lang, errno, raw, msg)
+				}
+			}
+		}
+	}
+}

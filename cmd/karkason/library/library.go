@@ -26,14 +26,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // Ext is the extension of game records in the data directory.
@@ -126,16 +129,27 @@ func categoryOf(g *referee.Game, sc engine.Score) string {
 	return "other"
 }
 
-// List reads every record (*.rec) of dir, newest first (by Date, then by file name). A missing folder is an
-// empty library; a folder that cannot be listed is the error. A record that cannot be used is in the list with
+// List reads every record (*.rec) of dir, newest first (by Date, then by file name). A missing folder (or one
+// under a file) is an empty library; a file in the folder's place (referee.ErrNotFolder) or a folder that cannot
+// be listed is the error, a *referee.FileError (referee.OpList). A record that cannot be used is in the list with
 // its Err and never stops the listing.
-func List(dir string) ([]Game, error) {
-	entries, err := os.ReadDir(dir)
+func List(dir string) ([]Game, error) { return ListOn(storefs.OS{}, dir) }
+
+// ListOn is List on the file system fsys (tests: a storefs.Faulty, a folder that cannot be listed).
+func ListOn(fsys storefs.FS, dir string) ([]Game, error) {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return nil, nil
+	case err == nil && !fi.IsDir():
+		return nil, &referee.FileError{Op: referee.OpList, Path: dir, Err: referee.ErrNotFolder}
+	}
+	entries, err := fsys.ReadDir(dir)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, err
+		return nil, &referee.FileError{Op: referee.OpList, Path: dir, Err: err}
 	}
 	cat := engine.Standard()
 	var out []Game

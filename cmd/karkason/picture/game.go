@@ -4,13 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // ErrNoSuchTurn is returned by GameAt for a turn the record does not reach; *TurnError says which turns it has.
@@ -83,39 +88,55 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // synced, closed and renamed over path, then the folder synced. Errors are *WriteError; on error nothing is left
 // behind but what was at path before.
 func WriteFile(path string, write func(io.Writer) error) error {
+	return WriteFileOn(storefs.OS{}, path, write)
+}
+
+// WriteFileOn is WriteFile on the file system fsys (tests: a storefs.Faulty, a full or read-only disk).
+func WriteFileOn(fsys storefs.FS, path string, write func(io.Writer) error) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		// The rename would fail with "file exists": say what is wrong (a folder where the picture should go).
+		return &WriteError{Path: path, Op: "create", Err: syscall.EISDIR}
+	}
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	f, err := createTemp(fsys, dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return &WriteError{Path: path, Op: "create", Err: unwrapPath(err)}
 	}
 	tmp := f.Name()
 	fail := func(op string, err error) error {
 		f.Close()
-		os.Remove(tmp)
+		fsys.Remove(tmp)
 		return &WriteError{Path: path, Op: op, Err: unwrapPath(err)}
 	}
 	if err := write(f); err != nil {
-		return fail("write", err)
-	}
-	if err := f.Chmod(0o644); err != nil {
 		return fail("write", err)
 	}
 	if err := f.Sync(); err != nil {
 		return fail("sync", err)
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
+		fsys.Remove(tmp)
 		return &WriteError{Path: path, Op: "write", Err: unwrapPath(err)}
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := fsys.Rename(tmp, path); err != nil {
+		fsys.Remove(tmp)
 		return &WriteError{Path: path, Op: "rename", Err: unwrapPath(err)}
 	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
+	_ = fsys.SyncDir(dir)
 	return nil
+}
+
+// createTemp creates a new file dir/prefix+digits (mode 0644 before the umask, as any new file), as os.CreateTemp
+// does, on fsys.
+func createTemp(fsys storefs.FS, dir, prefix string) (storefs.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := fsys.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 func unwrapPath(err error) error {

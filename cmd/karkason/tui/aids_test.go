@@ -75,18 +75,7 @@ func TestAidsOnTable(t *testing.T) {
 		before := g.Summary()
 		actions := len(h.u.sess.Game.Actions)
 		h.key(tcell.KeyF12)
-		for p := 0; p < g.Players(); p++ {
-			if got := h.scoreCell(p); strings.Contains(got, "(") {
-				t.Errorf("aids off: score cell %q", got)
-			}
-		}
-		if strings.Contains(h.text(), "✗") {
-			t.Errorf("aids off: a dead spot on the screen:\n%s", h.text())
-		}
-		h.key(tcell.KeyF9)
-		if front, _ := h.u.pages.GetFrontPage(); front != "table" {
-			t.Errorf("aids off: F9 shows %q", front)
-		}
+		h.noAids("aids off")
 		if len(h.u.sess.Game.Actions) != actions || fmt.Sprint(before) != fmt.Sprint(h.u.table.view().Summary()) {
 			t.Error("switching the aids changed the game")
 		}
@@ -96,6 +85,24 @@ func TestAidsOnTable(t *testing.T) {
 			t.Errorf("aids on again: score cell %q", got)
 		}
 	})
+}
+
+// noAids checks that the table shows none of the aids (when says when): no score cell with a potential "(…)", no
+// dead spot ✗, and F9 opens nothing (the table stays in front).
+func (h *harness) noAids(when string) {
+	h.t.Helper()
+	for p := 0; p < h.u.table.view().Players(); p++ {
+		if got := h.scoreCell(p); strings.Contains(got, "(") {
+			h.t.Errorf("%s: score cell %q", when, got)
+		}
+	}
+	if strings.Contains(h.text(), "✗") {
+		h.t.Errorf("%s: a dead spot on the screen:\n%s", when, h.text())
+	}
+	h.key(tcell.KeyF9)
+	if front, _ := h.u.pages.GetFrontPage(); front != "table" {
+		h.t.Errorf("%s: F9 shows %q", when, front)
+	}
 }
 
 // A dead city: ✗ in the list and on the board, said in words in its details.
@@ -120,18 +127,7 @@ func TestAidsOffSetting(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := aidsHarness(t, "en", false)
 		defer h.stop()
-		for p := 0; p < h.u.table.view().Players(); p++ {
-			if got := h.scoreCell(p); strings.Contains(got, "(") {
-				t.Errorf("score cell %q", got)
-			}
-		}
-		if strings.Contains(h.text(), "✗") {
-			t.Errorf("a dead spot on the screen:\n%s", h.text())
-		}
-		h.key(tcell.KeyF9)
-		if front, _ := h.u.pages.GetFrontPage(); front != "table" {
-			t.Errorf("F9 shows %q", front)
-		}
+		h.noAids("the setting off")
 		h.mustSee("Table aids off")
 	})
 }

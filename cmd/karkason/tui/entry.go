@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -373,6 +374,18 @@ func refSeg(g *referee.Game, ref string) (int32, bool) {
 func (e *entry) refSeg(r referee.FeatureRef) (int32, bool) {
 	seg, err := e.g.S.FeatureAt(engine.Pos{X: r.Pos.X, Y: r.Pos.Y}, r.Place)
 	return seg, err == nil
+}
+
+// onFeatures yields a copy of each of acts with the segment its Target names (refSeg), leaving out those whose
+// Target names no feature on the board.
+func (e *entry) onFeatures(acts []referee.Action) iter.Seq2[*referee.Action, int32] {
+	return func(yield func(*referee.Action, int32) bool) {
+		for _, a := range acts {
+			if seg, ok := e.refSeg(a.Target); ok && !yield(&a, seg) {
+				return
+			}
+		}
+	}
 }
 
 // figureWord names the figure: a follower on a field is a farmer, on a shrine a heretic.

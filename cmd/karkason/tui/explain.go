@@ -50,6 +50,28 @@ func (u *ui) overlay(name string, p tview.Primitive, focus tview.Primitive, clos
 	u.run.SetFocus(focus)
 }
 
+// textPage shows root (holding the text view tv, which takes the keys) as the page name over what is on screen;
+// Esc, Enter or closeKey close it and give the focus and the modal state back. Unlike overlay, no other key
+// (F6) does anything there.
+func (u *ui) textPage(name string, root tview.Primitive, tv *tview.TextView, closeKey tcell.Key) {
+	prev := u.run.GetFocus()
+	prevModal := u.modal
+	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == closeKey {
+			u.pages.RemovePage(name)
+			u.modal = prevModal
+			if prev != nil {
+				u.run.SetFocus(prev)
+			}
+			return nil
+		}
+		return ev
+	})
+	u.modal = name
+	u.pages.AddPage(name, root, true, true)
+	u.run.SetFocus(tv)
+}
+
 // ruleText renders the rule cited as id: its title and text in the user's language, or a note that the
 // catalogue has no text for it (the ID is still shown).
 func (u *ui) ruleText(id string) string {

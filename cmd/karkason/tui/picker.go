@@ -15,20 +15,21 @@ import (
 const pickerMax = 20
 
 func (u *ui) showPicker() {
-	games, err := library.List(u.o.Config.DataDir)
+	games, err := library.ListOn(u.o.FS, u.o.Config.DataDir)
 	list := tview.NewList().SetHighlightFullLine(true).SetSecondaryTextColor(tcell.ColorGray)
 	list.SetBorder(true).SetTitle(" " + u.loc.T("ui.picker.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	msg := tview.NewTextView().SetDynamicColors(true).SetWrap(true)
 	root := tview.NewFlex().SetDirection(tview.FlexRow)
 	// showError puts an error under the list, with room for a file error in full (what happened, that nothing was
-	// lost, what to do); the help it replaces needs two lines, so the list keeps them while there is no error.
+	// lost, what to do; a data folder that cannot be listed names its long path three times: 8 lines at 80
+	// columns); the help it replaces needs two lines, so the list keeps them while there is no error.
 	showError := func(err error) {
 		msg.SetText("[red]" + tview.Escape(u.describe(err)) + "[-]")
-		root.ResizeItem(msg, 5, 0)
+		root.ResizeItem(msg, 8, 0)
 	}
 	switch {
 	case err != nil:
-		defer showError(referee.AsFileError(err, referee.OpRead, u.o.Config.DataDir))
+		defer showError(referee.AsFileError(err, referee.OpList, u.o.Config.DataDir))
 	case len(games) == 0:
 		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(u.o.Config.DataDir)}))
 	default:

@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
 )
 
@@ -10,31 +11,18 @@ import (
 // every finished game of the data directory, scrollable. Esc goes back to the picker.
 
 func (u *ui) showStats() {
-	games, err := library.List(u.o.Config.DataDir)
-	text := ""
+	games, err := library.ListOn(u.o.FS, u.o.Config.DataDir)
+	text, wrap := "", false
 	if err != nil {
-		text = "[red]" + tview.Escape(err.Error()) + "[-]"
+		// Said in words with what to do; the OS's text goes to the log (issue 14).
+		err = referee.AsFileError(err, referee.OpList, u.o.Config.DataDir)
+		text, wrap = "[red]"+tview.Escape(u.describe(err))+"[-]", true
 	} else {
 		text = tview.Escape(library.StatsText(library.Compute(games, library.Filter{}), nil, u.loc))
 	}
-	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(text)
+	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(wrap).SetWordWrap(wrap).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.stats.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(u.loc.T("ui.stats.keys", nil))
 	root := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(keys, 1, 0, false)
-	prev := u.run.GetFocus()
-	prevModal := u.modal
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF7 {
-			u.pages.RemovePage("stats")
-			u.modal = prevModal
-			if prev != nil {
-				u.run.SetFocus(prev)
-			}
-			return nil
-		}
-		return ev
-	})
-	u.modal = "stats"
-	u.pages.AddPage("stats", root, true, true)
-	u.run.SetFocus(tv)
+	u.textPage("stats", root, tv, tcell.KeyF7)
 }

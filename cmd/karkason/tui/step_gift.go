@@ -84,14 +84,9 @@ func (s *giftTargetStep) show() {
 	back := func() { e.enter(&giftStep{answers{e}}) }
 	e.back = back
 	var choices []choice
-	for _, a := range s.acts {
-		a := a
-		seg, ok := e.refSeg(a.Target)
-		if !ok {
-			continue
-		}
+	for a, seg := range e.onFeatures(s.acts) {
 		var label string
-		kind := kindOf(a)
+		kind := kindOf(*a)
 		show := e.showFigure(seg, kind)
 		switch s.card {
 		case engine.Synod:
@@ -113,7 +108,7 @@ func (s *giftTargetStep) show() {
 			label = loc.T("ui.opt.change", map[string]any{"From": e.segWhere(seg), "To": e.segName(to)})
 			show = e.showFigure(to, engine.Follower)
 		}
-		choices = append(choices, choice{label: label, act: &a, preview: show, seg: seg, hasSeg: true})
+		choices = append(choices, choice{label: label, act: a, preview: show, seg: seg, hasSeg: true})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: back})
 	e.ask("ui.ask.gift_target", map[string]any{"Gift": e.giftName(s.card)})

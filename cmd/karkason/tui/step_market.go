@@ -21,14 +21,9 @@ func (s *marketStep) show() {
 	e.back = s.back
 	loc := e.t.u.loc
 	var choices []choice
-	for _, a := range s.acts {
-		a := a
-		seg, ok := e.refSeg(a.Target)
-		if !ok {
-			continue
-		}
+	for a, seg := range e.onFeatures(s.acts) {
 		choices = append(choices, choice{label: loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)}),
-			act: &a, preview: e.showFigure(seg, engine.Follower), seg: seg, hasSeg: true})
+			act: a, preview: e.showFigure(seg, engine.Follower), seg: seg, hasSeg: true})
 	}
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)

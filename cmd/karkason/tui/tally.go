@@ -219,7 +219,12 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			u.cycleLanguage()
 			return nil
 		case ev.Key() == tcell.KeyF9 && final:
-			keys.SetText(u.exportMessage(g)) // exportpic.go: where the picture went
+			msg, ok := u.exportMessage(g) // exportpic.go: where the picture went, or why not
+			keys.SetText(msg)
+			if !ok { // a file error in full: what happened, that nothing else changed, what to do
+				keys.SetWordWrap(true)
+				root.ResizeItem(keys, 5, 0)
+			}
 			return nil
 		case ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == 'Q'):
 			u.askQuit()
@@ -256,17 +261,5 @@ func (u *ui) showHelp() {
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
-	prev := u.run.GetFocus()
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		if ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyEnter || ev.Key() == tcell.KeyF1 {
-			u.pages.RemovePage("help")
-			u.modal = ""
-			u.run.SetFocus(prev)
-			return nil
-		}
-		return ev
-	})
-	u.modal = "help"
-	u.pages.AddPage("help", tv, true, true)
-	u.run.SetFocus(tv)
+	u.textPage("help", tv, tv, tcell.KeyF1) // from the table, where nothing modal is open
 }

@@ -40,7 +40,8 @@ type Options struct {
 	File   string // the record to resume ("" = the most recent)
 	// Log is the log file the raw text of errors goes to (never to the screen); nil: errlog.Open(Config.StateDir).
 	Log *errlog.Log
-	// FS is the file system of the game records; nil: the real one. Tests set a storefs.Faulty (a full disk).
+	// FS is the file system of the game records and of the tally's pictures (F9); nil: the real one. Tests set a
+	// storefs.Faulty (a full disk).
 	FS storefs.FS
 }
 

@@ -46,21 +46,11 @@ func pick(g *referee.Game, rng *rand.Rand) referee.Action {
 	acts := d.Actions
 	switch d.Phase {
 	case referee.PhaseTile:
-		total := 0
-		for _, t := range at.Bag.Drawable(at.Cat) {
-			total += at.Bag.Left(t)
-		}
+		total := at.Bag.DrawableCopies(at.Cat)
 		if total == 0 {
 			return acts[rng.IntN(len(acts))]
 		}
-		n := rng.IntN(total)
-		var drawn string
-		for _, t := range at.Bag.Drawable(at.Cat) {
-			if n -= at.Bag.Left(t); n < 0 {
-				drawn = t.ID
-				break
-			}
-		}
+		drawn := at.Bag.DrawnAt(at.Cat, rng.IntN(total)).ID
 		var of []int
 		w := 0
 		weights := make([]int, len(acts))
@@ -82,7 +72,7 @@ func pick(g *referee.Game, rng *rand.Rand) referee.Action {
 		if len(of) == 0 {
 			return acts[rng.IntN(len(acts))]
 		}
-		n = rng.IntN(w)
+		n := rng.IntN(w)
 		for _, i := range of {
 			if n -= weights[i]; n < 0 {
 				return acts[i]
