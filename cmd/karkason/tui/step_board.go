@@ -115,19 +115,7 @@ func (s *boardStep) filter(auto bool) {
 		}
 		// One match: laid at once; several: the list, Enter takes the first (as in the tile step, a garden copy
 		// not typed does not make the tile ambiguous without the Abbot).
-		plain := matches
-		if !e.g.S.Opts.Abbot && code.marks.Centre != engine.KGarden {
-			plain = nil
-			for _, m := range matches {
-				twin := false
-				for _, o := range matches {
-					twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
-				}
-				if !twin {
-					plain = append(plain, m)
-				}
-			}
-		}
+		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			s.lay(plain[0].Type, plain[0].Rot)

@@ -114,19 +114,7 @@ func (s *tileStep) filter(auto bool) {
 		// before its garden copy b-rsg and the shrine sh-2roads), Enter takes the first; typing a mark narrows it.
 		// Without the Abbot a garden counts for nothing (only the abbot stands on it, ABBOT-3): a garden copy not
 		// typed does not make the tile ambiguous.
-		plain := matches
-		if !e.g.S.Opts.Abbot && code.marks.Centre != engine.KGarden {
-			plain = nil
-			for _, m := range matches {
-				twin := false
-				for _, o := range matches {
-					twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
-				}
-				if !twin {
-					plain = append(plain, m)
-				}
-			}
-		}
+		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			e.placeTile(plain[0].Type, []int{plain[0].Rot})
@@ -152,6 +140,26 @@ func (s *tileStep) filter(auto bool) {
 		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
 		e.layout()
 	}
+}
+
+// plainMatches are the matches a player means when the marks typed name no garden: without the Abbot a garden
+// counts for nothing (only the abbot stands on it, ABBOT-3), so a garden copy that was not typed does not make the
+// tile ambiguous (b-rs and b-rsg are one answer); with the Abbot, or a garden typed, every match.
+func plainMatches(matches []engine.Match, abbot bool, marks engine.Marks) []engine.Match {
+	if abbot || marks.Centre == engine.KGarden {
+		return matches
+	}
+	var plain []engine.Match
+	for _, m := range matches {
+		twin := false
+		for _, o := range matches {
+			twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
+		}
+		if !twin {
+			plain = append(plain, m)
+		}
+	}
+	return plain
 }
 
 // gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.
