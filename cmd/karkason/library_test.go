@@ -166,6 +166,10 @@ func TestGamesAndStatsCommands(t *testing.T) {
 				t.Errorf("--help in %s: no %q", lang, s)
 			}
 		}
+		// In the language asked for, though --lang comes after --help.
+		if first := map[string]string{"en": "Usage:", "bg": "Употреба:", "uk": "Використання:"}[lang]; !strings.HasPrefix(so.String(), first) {
+			t.Errorf("--help --lang %s begins %q, want %q", lang, so.String()[:min(20, so.Len())], first)
+		}
 	}
 }
 

@@ -45,6 +45,9 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	jsonOut := fs.Bool("json", false, "replay: print JSON")
 	final := fs.Bool("final", false, "replay: add end-of-game scoring")
 	version := fs.Bool("version", false, "print the version")
+	// --help is a flag of its own (not pflag's built-in one, which stops at it), so that a --lang after it still
+	// chooses the language of the help.
+	help := fs.BoolP("help", "h", false, "print the usage")
 	var lf libFlags
 	fs.StringArrayVar(&lf.players, "player", nil, "stats: this player only (twice: head to head)")
 	fs.StringVar(&lf.since, "since", "", "stats: games from this day (YYYY-MM-DD)")
@@ -61,7 +64,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	}
 	loc := locales.New(lang)
 	log := errlog.Open(cfg.StateDir)
-	if errors.Is(cfgErr, pflag.ErrHelp) {
+	if *help || errors.Is(cfgErr, pflag.ErrHelp) {
 		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
 		return 0
 	}
