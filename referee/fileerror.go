@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 )
 
@@ -181,13 +182,22 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 }
 
 // problemKey is the message id of problem p met while doing op: file.problem.export.KIND for a picture's
-// export (its remedy is another file or folder for the picture), file.problem.KIND for the rest.
+// export (its remedy is another file or folder for the picture), file.problem.read.KIND for reading a file the
+// player named (readProblems), file.problem.KIND for the rest.
 func problemKey(p FileProblem, op FileOp) string {
-	if op == OpExport {
+	switch {
+	case op == OpExport:
 		return "file.problem.export." + string(p)
+	case op == OpRead && slices.Contains(readProblems, p):
+		return "file.problem.read." + string(p)
 	}
 	return "file.problem." + string(p)
 }
+
+// readProblems are the problems a read of a file the player named (replay FILE, export FILE, a record in the
+// library) can meet, each with its own remedy (file.problem.read.KIND: check the name, the rights, the disk; never
+// --data-dir, which is not where that file came from). A full, read-only or locked disk cannot stop a read.
+var readProblems = []FileProblem{ProblemDenied, ProblemMissing, ProblemNotDir, ProblemOther}
 
 // FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
 func FileMessageKeys() []string {
@@ -198,6 +208,9 @@ func FileMessageKeys() []string {
 	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
 		ProblemNotFile, ProblemNotDir, ProblemOther} {
 		keys = append(keys, problemKey(p, OpSave), problemKey(p, OpExport))
+		if k := problemKey(p, OpRead); k != problemKey(p, OpSave) {
+			keys = append(keys, k)
+		}
 	}
 	return keys
 }
