@@ -94,7 +94,7 @@ func (s *State) StandInQuarter(player int, q Quarter, kind FigureKind) error {
 
 // CanHold checks that the King's marker (robber false) or the Robber Baron's (robber true) may lie on the feature
 // of seg in a position (POS-5): the module is in play, and the feature is a completed city (KING-2) or a completed
-// road (ROBBER-2).
+// road (ROBBER-2), and none larger is completed on the board (KING-3, ROBBER-3).
 func (s *State) CanHold(robber bool, seg int32) error {
 	rule, key, want := "KING-2", "err.pos.king_not_city", KCity
 	if robber {
@@ -105,6 +105,22 @@ func (s *State) CanHold(robber bool, seg int32) error {
 	}
 	if seg < 0 || int(seg) >= len(s.parent) || s.SegKind(seg) != want || !s.IsComplete(seg) {
 		return refuse(rule, key)
+	}
+	// KING-3 / ROBBER-3: a completed city (road) larger than the marked one would have taken the marker when it
+	// was completed, and completed features never grow: the marker lies on one of the largest (KING-6: the City
+	// of Carcassonne never competes). Such a position cannot have been reached (POS intro).
+	size, root := s.Size(seg), s.find(seg)
+	for r := int32(0); r < int32(len(s.parent)); r++ {
+		if s.find(r) != r || r == root || s.SegKind(r) != want || s.Tiles[s.segTile[r]].Type.Piece != nil ||
+			!s.IsComplete(r) {
+			continue
+		}
+		if n := s.Size(r); n > size {
+			if robber {
+				return refuse("ROBBER-3", "err.pos.robber_not_longest", "size", size, "larger", n)
+			}
+			return refuse("KING-3", "err.pos.king_not_largest", "size", size, "larger", n)
+		}
 	}
 	return nil
 }

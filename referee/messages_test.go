@@ -60,7 +60,7 @@ var wordPrefixes = map[string]string{
 // reprData is a representative value for every data key the code gives a message.
 var reprData = map[string]any{
 	// engine and referee (lower case)
-	"edge": "N", "tile": "b-rs", "board": "city", "terrain": "road", "feature": "road", "figure": "abbot", "kind": "field",
+	"edge": "N", "tile": "b-rs", "board": "city", "terrain": "road", "feature": "road", "figure": "abbot", "kind": "field", "larger": 6,
 	"quarter": "palace", "want": "cathedral", "card": "road-sweeper", "colour": "red", "player": "Ана",
 	"actor": "Богдан", "points": 4, "size": 5, "count": 2, "place": "NNE", "pos": engine.Pos{X: 2, Y: -1},
 	"start": "river", "expansion": "river2",
