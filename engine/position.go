@@ -107,12 +107,12 @@ func (s *State) CanHold(robber bool, seg int32) error {
 		return refuse(rule, key)
 	}
 	// KING-3 / ROBBER-3: a completed city (road) larger than the marked one would have taken the marker when it
-	// was completed, and completed features never grow: the marker lies on one of the largest (KING-6: the City
-	// of Carcassonne never competes). Such a position cannot have been reached (POS intro).
+	// was completed, and completed features never grow: the marker lies on one of the largest. (The City of
+	// Carcassonne, which never competes, KING-6, is no city feature of the board: its caps cSW/cSE are ordinary
+	// cities and compete.) Such a position cannot have been reached (POS intro).
 	size, root := s.Size(seg), s.find(seg)
 	for r := int32(0); r < int32(len(s.parent)); r++ {
-		if s.find(r) != r || r == root || s.SegKind(r) != want || s.Tiles[s.segTile[r]].Type.Piece != nil ||
-			!s.IsComplete(r) {
+		if s.find(r) != r || r == root || s.SegKind(r) != want || !s.IsComplete(r) {
 			continue
 		}
 		if n := s.Size(r); n > size {
