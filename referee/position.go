@@ -2,6 +2,7 @@ package referee
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/karkason/karkason/engine"
 )
@@ -19,7 +20,9 @@ import (
 //     start=none the spring (or, without a river, the first tile line) stands in for the start piece. A refusal
 //     names the line of the tile that could not be laid.
 //   - checkRiver: with start=none and a river in play, the river's spring must be on the board (the river stack is
-//     laid from it, RIVER-2, RIV2-2): POS-2.
+//     laid from it, RIVER-2, RIV2-2): POS-2. A river laid in part (no land tile yet) is what its drawing order
+//     can have reached: no River II tile without the fork (RIV2-3), no lake before the last shuffled river tile
+//     (RIVER-2, RIV2-7); the refusal names the first such tile line.
 //   - layOthers: each of `count`, `king`, `robber`, `turn`, and `gifts` and `score` per colour may be given at most
 //     once; a second line is refused with the rule of its kind (POS-4, POS-5, POS-6, POS-7, POS-9).
 //   - finishPosition: when the position leaves no tile to draw, the game is at its end (END-1, as after the last
@@ -114,6 +117,35 @@ type posTile struct {
 	rot   int
 	laid  bool
 	river bool
+	// slot is the part of the stacks the tile was taken from (see Bag.take): a river tile of the shuffled stack,
+	// the fork set aside (RIV2-3) or a lake laid last (RIVER-2, RIV2-7); checkRiver orders a partial river by it.
+	slot riverSlot
+}
+
+// riverSlot is where in the river's drawing order a position's tile comes from (Bag: Spring, First, River, Last).
+type riverSlot int
+
+const (
+	slotLand riverSlot = iota
+	slotSpring
+	slotFork
+	slotShuffled
+	slotLake
+)
+
+// slotOf says which part of the bag take(t) will take t from (the same order as Bag.take).
+func (b *Bag) slotOf(t *engine.TileType) riverSlot {
+	switch {
+	case b.Spring == t:
+		return slotSpring
+	case b.First == t:
+		return slotFork
+	case b.River[t.Index] > 0:
+		return slotShuffled
+	case slices.Contains(b.Last, t):
+		return slotLake
+	}
+	return slotLand
 }
 
 // layTiles checks the tiles against the box (POS-2) and the cells (POS-1), takes them from the stacks (CFG-5) and
@@ -145,9 +177,10 @@ func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 		if _, dup := cells[p]; dup || g.S.At(p) != nil {
 			return atLine(l, refusal("POS-1", "err.pos.two_tiles", "pos", p))
 		}
+		slot := g.Bag.slotOf(t)
 		g.Bag.take(t)
 		cells[p] = len(tiles)
-		tiles = append(tiles, posTile{line: l, t: t, p: p, rot: l.Rot / 90, river: t.HasRiver()})
+		tiles = append(tiles, posTile{line: l, t: t, p: p, rot: l.Rot / 90, river: t.HasRiver(), slot: slot})
 	}
 	if len(tiles) == 0 {
 		if g.Setup.Start == StartNone && mode == wholePosition {
@@ -253,6 +286,18 @@ func (g *Game) checkRiver(tiles []posTile) error {
 	for _, tt := range tiles {
 		if !tt.river {
 			return atLine(tt.line, refusal("POS-2", "err.pos.half_river", "count", g.Bag.RiverLeft()))
+		}
+	}
+	// A river laid in part is a prefix of its drawing order (POS-2, RIVER-4): the River II fork follows the spring
+	// (RIV2-3), and a lake is laid only after every shuffled river tile (RIVER-2, RIV2-7).
+	for _, tt := range tiles {
+		switch {
+		case g.Bag.First != nil && (tt.slot == slotShuffled || tt.slot == slotLake):
+			return atLine(tt.line, refusal("RIV2-3", "err.fork_first", "tile", g.Bag.First.ID))
+		case tt.slot == slotLake && sum(g.Bag.River) > 0 && tt.t.Set == "river2":
+			return atLine(tt.line, refusal("RIV2-7", "err.lake_last", "tile", tt.t.ID))
+		case tt.slot == slotLake && sum(g.Bag.River) > 0:
+			return atLine(tt.line, refusal("RIVER-2", "err.lake_last", "tile", tt.t.ID))
 		}
 	}
 	return nil
