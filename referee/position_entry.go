@@ -223,8 +223,9 @@ func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
 	return out
 }
 
-// Markers lists the features the King's marker (robber false: completed cities) or the Robber Baron's (robber
-// true: completed roads) may lie on now (POS-5: engine.State.CanHold), one per feature; nil without king-robber.
+// Markers lists the features the King's marker (robber false: the largest completed cities) or the Robber Baron's
+// (robber true: the longest completed roads) may lie on now (POS-5, KING-3, ROBBER-3: engine.State.CanHold), one
+// per feature; nil without king-robber.
 func (d *Draft) Markers(robber bool) []FeatureOption {
 	s := d.game.S
 	var out []FeatureOption
