@@ -163,3 +163,44 @@ func TestDraftRiverAndResume(t *testing.T) {
 		t.Errorf("side file %q", side)
 	}
 }
+
+// KING-3 in a position: the King's marker lies on the largest completed city, so the entry offers only the largest
+// and refuses the marker on a smaller one; equal sizes are both offered (KING-3 is strict).
+func TestDraftMarkersLargest(t *testing.T) {
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}},
+		Expansions: []string{ExpansionKingRobber}}
+	d, err := NewDraft(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Add(tileLine("b-c1", 0, -1, 180)); err != nil { // closes the start city: 2 cells
+		t.Fatal(err)
+	}
+	if got := d.Markers(false); len(got) != 1 {
+		t.Fatalf("one completed city: markers %v", got)
+	}
+	for _, l := range []PositionLine{tileLine("b-c1", 1, -1, 90), tileLine("b-c1", 2, -1, 270)} {
+		if err := d.Add(l); err != nil { // another 2-cell city, completed: equal
+			t.Fatal(err)
+		}
+	}
+	if got := d.Markers(false); len(got) != 2 {
+		t.Fatalf("two equal completed cities: markers %v, want both", got)
+	}
+	// Retype 0,-1 as a city N-S and close it at 0,-2: the start city grows to 3 cells.
+	if err := d.Replace(d.TileAt(Pos{0, -1}), tileLine("b-c2o", 0, -1, 90)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Add(tileLine("b-c1", 0, -2, 180)); err != nil {
+		t.Fatal(err)
+	}
+	got := d.Markers(false)
+	if len(got) != 1 || got[0].Ref.Pos.X != 0 {
+		t.Fatalf("a 3-cell and a 2-cell completed city: markers %v, want only the 3-cell one", got)
+	}
+	wantRule(t, "the King on the smaller city", d.Add(PositionLine{Kind: PosKing, Colour: Blue,
+		Target: FeatureRef{Pos{1, -1}, "E"}}), "KING-3")
+	if err := d.Add(PositionLine{Kind: PosKing, Colour: Blue, Target: got[0].Ref}); err != nil {
+		t.Fatal(err)
+	}
+}
