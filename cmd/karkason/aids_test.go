@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -61,6 +62,15 @@ func TestReplayAids(t *testing.T) {
 	// --final does not change the aids (of the game as it lies), only the scores.
 	if f := replayJSON("--aids", "--final"); !jsonEqual(f["aids"], m["aids"]) {
 		t.Error("--final changed the aids")
+	}
+	// With --final the text's "scores now" stay the scores of the game as it lies, beside "if ended now":
+	// gift-unopened.rec: red 0 now (expect), 10 if ended now (3 gifts x 2 + the road 4).
+	var out, errs bytes.Buffer
+	if code := run([]string{"replay", rec, "--aids", "--final", "--lang", "en"}, env(vars), &out, &errs); code != 0 {
+		t.Fatalf("--final --aids: exit %d", code)
+	}
+	if !regexp.MustCompile(`Ана\s+red\s+0\s+\(10\)`).MatchString(out.String()) {
+		t.Errorf("--final --aids: red's scores now and if ended now are not 0 (10):\n%s", out.String())
 	}
 	for lang, word := range map[string]string{"en": "Open features", "bg": "Незавършени обекти", "uk": "Незавершені об’єкти"} {
 		var out, errs bytes.Buffer

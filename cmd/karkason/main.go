@@ -187,7 +187,10 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	code := 0
 	g, err := referee.Replay(f, false)
 	// The aids are of the game as it lies after the last action, before any final scoring (--final).
+	// live stays the game as it lies: the aids' "scores now" beside "if the game ended now" are its scores, not
+	// the final ones that --final adds to g.
 	var a *referee.Aids
+	live := g
 	if aids && g != nil {
 		a = g.Aids()
 	}
@@ -207,7 +210,7 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	}
 	sum := g.Summary()
 	if a != nil {
-		sum.Aids = a.JSON(g)
+		sum.Aids = a.JSON(live)
 	}
 	if jsonOut {
 		enc := json.NewEncoder(stdout)
@@ -220,7 +223,7 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	}
 	fmt.Fprint(stdout, textReport(g, sum, loc))
 	if a != nil {
-		fmt.Fprint(stdout, aidsReport(g, a, loc))
+		fmt.Fprint(stdout, aidsReport(live, a, loc))
 	}
 	return code
 }
