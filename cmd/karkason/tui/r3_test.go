@@ -35,3 +35,30 @@ func TestPositionRefusalsReadRight(t *testing.T) {
 		}
 	})
 }
+
+// TestNumberStepLineIsNotTheTileLine: the number step of a position (POS-7, the points on the score track) does not
+// show the tile line's "edges or code" hint on its input line, and the board step after it is labelled for edges
+// again.
+func TestNumberStepLineIsNotTheTileLine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "uk"))
+		defer h.stop()
+		h.typeText("Аня")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF8)
+		h.typeText("crfr")
+		h.key(tcell.KeyF9) // figures
+		h.key(tcell.KeyF9) // the rest: points, who is next, ...
+		h.typeText("1")    // the points
+		loc := h.u.loc
+		h.mustSee(loc.T("ui.pos.number", nil))
+		if s := h.text(); strings.Contains(s, loc.T("ui.tile_placeholder", nil)) {
+			t.Fatalf("the number step shows the tile line's hint:\n%s", s)
+		}
+		h.key(tcell.KeyEscape) // the list
+		h.key(tcell.KeyEscape) // figures
+		h.key(tcell.KeyEscape) // tiles
+		h.mustSee(loc.T("ui.tile", nil), loc.T("ui.tile_placeholder", nil))
+	})
+}
