@@ -62,3 +62,23 @@ func TestNumberStepLineIsNotTheTileLine(t *testing.T) {
 		h.mustSee(loc.T("ui.tile", nil), loc.T("ui.tile_placeholder", nil))
 	})
 }
+
+// TestFigureOptionsReadRightInUkrainian: the figure step's answers in Ukrainian do not put a feature's name in the
+// nominative after a preposition ("підданець на дорога"): "підданець: дорога Сх+Зх".
+func TestFigureOptionsReadRightInUkrainian(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "uk"))
+		defer h.stop()
+		h.typeText("Аня")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF10)
+		h.typeText("frfr")
+		h.typeText("1") // the first place
+		labels := strings.Join(h.menuLabels(), "\n")
+		road := h.u.loc.T("term.road", nil)
+		if !strings.Contains(labels, ": "+road) || strings.Contains(labels, " на "+road) {
+			t.Fatalf("the figure step's answers:\n%s", labels)
+		}
+	})
+}
