@@ -82,3 +82,26 @@ func TestFigureOptionsReadRightInUkrainian(t *testing.T) {
 		}
 	})
 }
+
+// TestAidsHighlightKeepsTheFigure: in the F9 view the highlighted feature is drawn in reverse, and the follower on
+// it stays visible (its player's letter), as it is on the board.
+func TestAidsHighlightKeepsTheFigure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "uk"))
+		defer h.stop()
+		h.typeText("Аня")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF10)
+		h.typeText("crfr")
+		h.typeText("1")
+		h.chooseOption(h.u.loc.T("term.city", nil))
+		if !strings.Contains(h.text(), "▒А▒") {
+			t.Fatalf("the follower is not on the board:\n%s", h.text())
+		}
+		h.key(tcell.KeyF9) // the open city with Аня's follower comes first, highlighted
+		if !strings.Contains(h.text(), "▒А▒") {
+			t.Fatalf("the highlighted city hides its follower:\n%s", h.text())
+		}
+	})
+}
