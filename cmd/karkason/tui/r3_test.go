@@ -87,7 +87,9 @@ func TestFigureOptionsReadRightInUkrainian(t *testing.T) {
 // it stays visible (its player's letter), as it is on the board.
 func TestAidsHighlightKeepsTheFigure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		h := start(t, testOptions(t, "uk"))
+		o := testOptions(t, "uk")
+		o.Config.Aids = true
+		h := start(t, o)
 		defer h.stop()
 		h.typeText("Аня")
 		h.key(tcell.KeyTab)
@@ -100,6 +102,7 @@ func TestAidsHighlightKeepsTheFigure(t *testing.T) {
 			t.Fatalf("the follower is not on the board:\n%s", h.text())
 		}
 		h.key(tcell.KeyF9) // the open city with Аня's follower comes first, highlighted
+		h.mustSee(h.u.loc.T("ui.aids.list", nil))
 		if !strings.Contains(h.text(), "▒А▒") {
 			t.Fatalf("the highlighted city hides its follower:\n%s", h.text())
 		}
