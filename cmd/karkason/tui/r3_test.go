@@ -108,3 +108,17 @@ func TestAidsHighlightKeepsTheFigure(t *testing.T) {
 		}
 	})
 }
+
+// TestPickerNamesModulesInWords: the saved-games list names a game's modules in the player's language ("селяни,
+// абат, річка, ..."), not by the record's English words.
+func TestPickerNamesModulesInWords(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := libraryOptions(t, "uk", "../../..")
+		h := start(t, o)
+		defer h.stop()
+		h.mustSee("селяни, абат, річка, граф, король і розбійник, святилища")
+		if s := h.text(); strings.Contains(s, "farmers") {
+			t.Fatalf("English module names in the list:\n%s", s)
+		}
+	})
+}
