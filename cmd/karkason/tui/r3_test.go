@@ -6,10 +6,11 @@ import (
 	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/library"
 )
 
 // TestPositionRefusalsReadRight: a refusal for an edge that does not match (BASE-4) names the edge in the
-// player's language ("західний"), not as the record letter W.
+// player's language ("західний"), not as the record letter W; POS-2's "fewer in the box" reads right for 1.
 func TestPositionRefusalsReadRight(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
@@ -119,6 +120,29 @@ func TestPickerNamesModulesInWords(t *testing.T) {
 		h.mustSee("селяни, абат, річка, граф, король і розбійник, святилища")
 		if s := h.text(); strings.Contains(s, "farmers") {
 			t.Fatalf("English module names in the list:\n%s", s)
+		}
+	})
+}
+
+// TestPickerSaysAnEntryIsAnEntry: a board as it lies left half entered is listed as such ("поле на столі,
+// вводиться"), not as a game in progress at turn 1.
+func TestPickerSaysAnEntryIsAnEntry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		h := start(t, o)
+		h.typeText("Аня")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF8)
+		h.typeText("crfr")
+		h.stop()
+		games, err := library.List(o.Config.DataDir)
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%d games: %v", len(games), err)
+		}
+		want := o.Loc.T("lib.state.entering", nil)
+		if main, _ := pickerLines(o.Loc, &games[0]); !games[0].Entering || !strings.Contains(main, want) {
+			t.Fatalf("an entry is listed as %q", main)
 		}
 	})
 }
