@@ -146,3 +146,25 @@ func TestPickerSaysAnEntryIsAnEntry(t *testing.T) {
 		}
 	})
 }
+
+// TestPositionLogInWords: the log beside a position being entered shows its lines in the player's language with
+// the players by name, not the record's English words ("position blue follower").
+func TestPositionLogInWords(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "uk"))
+		defer h.stop()
+		h.typeText("Аня")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF8)
+		h.typeText("frfr")
+		h.key(tcell.KeyTab)
+		h.chooseOption(h.u.loc.T("term.road", nil))
+		h.chooseOption("Богдан")
+		log := h.u.table.log.GetText(true)
+		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 1,0") ||
+			!strings.Contains(log, "Богдан: підданець") {
+			t.Fatalf("the log of the entry:\n%s", log)
+		}
+	})
+}
