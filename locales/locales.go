@@ -226,6 +226,7 @@ var wordKeys = map[string]string{
 	"feature": "term.",         // likewise
 	"board":   "term.",         // a terrain on an edge: field, road, city, river (BASE-4)
 	"terrain": "term.",         // likewise, the tile's own edge
+	"edge":    "term.edge.",    // an edge of a tile: N, E, S, W (BASE-4, err.edge_mismatch)
 	"card":    "term.gift.",    // a gift card: synod, road-sweeper, change-position, cash-out, two-choices
 	"colour":  "colour.",       // a player's colour: red, blue, green, yellow, black
 }

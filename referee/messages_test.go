@@ -54,7 +54,7 @@ var unusedAllowed = map[string]string{
 // data key k shows as the message wordPrefixes[k]+v, "-" read as "_".
 var wordPrefixes = map[string]string{
 	"quarter": "term.quarter.", "want": "term.quarter.", "figure": "term.", "kind": "term.", "feature": "term.",
-	"board": "term.", "terrain": "term.", "card": "term.gift.", "colour": "colour.",
+	"board": "term.", "terrain": "term.", "card": "term.gift.", "colour": "colour.", "edge": "term.edge.",
 }
 
 // reprData is a representative value for every data key the code gives a message.
@@ -375,6 +375,8 @@ func family(prefix string) []string {
 		}
 	case "term.quarter.":
 		names = engine.QuarterNames[:]
+	case "term.edge.":
+		names = engine.EdgeNames[:]
 	case "term.gift.":
 		for _, g := range engine.GiftNames {
 			names = append(names, strings.ReplaceAll(g, "-", "_"))
@@ -401,7 +403,7 @@ func family(prefix string) []string {
 // dynamicIDs are the ids the code builds at run time or takes from a list: every one must have a message.
 func dynamicIDs() map[string]string {
 	out := map[string]string{}
-	for _, prefix := range []string{"ev.score.", "cat.", "colour.", "term.quarter.", "term.gift.", "term."} {
+	for _, prefix := range []string{"ev.score.", "cat.", "colour.", "term.quarter.", "term.gift.", "term.edge.", "term."} {
 		for _, id := range family(prefix) {
 			out[id] = "the family " + strconv.Quote(prefix)
 		}

@@ -72,8 +72,9 @@ type Game struct {
 	Players  []Player  `json:"players,omitempty"`
 	Modules  []string  `json:"modules"`
 	Finished bool      `json:"finished"`
-	Turn     int       `json:"turn,omitempty"`  // turns begun
-	Tiles    int       `json:"tiles,omitempty"` // tiles on the board (the City's 12 cells count as its cells)
+	Entering bool      `json:"entering,omitempty"` // a board as it lies still being entered: position lines, no action
+	Turn     int       `json:"turn,omitempty"`     // turns begun
+	Tiles    int       `json:"tiles,omitempty"`    // tiles on the board (the City's 12 cells count as its cells)
 	// Err is why the record cannot be used (unreadable, does not parse, refused by the referee); nil when it is
 	// fine. ErrText is its English text for --json; the command line renders Err in the user's language.
 	Err     error  `json:"-"`
@@ -209,6 +210,7 @@ func read(path string, cat *engine.Catalogue) Game {
 		return g
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
+	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
 	for _, p := range rec.Setup.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}

@@ -17,13 +17,16 @@ type Translator interface {
 // DateFormat is how the lists write a game's date (local time).
 const DateFormat = "2006-01-02 15:04"
 
-// StateText is the state of a game in words: finished, in progress (turn N), or cannot be used.
+// StateText is the state of a game in words: finished, a board as it lies being entered, in progress (turn N), or
+// cannot be used.
 func StateText(loc Translator, g *Game) string {
 	switch {
 	case g.Broken():
 		return loc.T("lib.state.broken", nil)
 	case g.Finished:
 		return loc.T("lib.state.finished", nil)
+	case g.Entering:
+		return loc.T("lib.state.entering", nil)
 	}
 	return loc.T("lib.state.playing", map[string]any{"Turn": g.Turn})
 }

@@ -78,6 +78,16 @@ func (t *table) switchAids() {
 	}
 }
 
+// reverseGlyph shows the glyph g of a highlighted feature at x, y in reverse; a figure drawn there (a letter
+// other than the tile's own glyph) stays, in reverse, so that the highlighted feature still shows who holds it.
+func reverseGlyph(screen tcell.Screen, x, y int, g glyph) {
+	if r, comb, st, _ := screen.GetContent(x, y); r != g.r {
+		screen.SetContent(x, y, r, comb, st.Reverse(true))
+		return
+	}
+	screen.SetContent(x, y, g.r, nil, glyphStyle(g, false).Reverse(true))
+}
+
 // drawAids draws the board's aids over the tiles: the highlighted feature's segments in reverse, its open cells
 // with the number of tiles left that fit each, and the dead spots as a red ✗.
 func (b *boardView) drawAids(screen tcell.Screen, v view) {
@@ -96,8 +106,7 @@ func (b *boardView) drawAids(screen tcell.Screen, v view) {
 			if b.zoom > 0 {
 				for l := range p.Type.Segs {
 					if s.Root(p.Seg(l)) == a.root {
-						g := tileGlyph(p.Type, int(p.Rot))
-						screen.SetContent(sx, sy, g.r, nil, glyphStyle(g, false).Reverse(true))
+						reverseGlyph(screen, sx, sy, tileGlyph(p.Type, int(p.Rot)))
 						break
 					}
 				}
@@ -107,7 +116,7 @@ func (b *boardView) drawAids(screen tcell.Screen, v view) {
 			for yy := 0; yy < tileH; yy++ {
 				for xx := 0; xx < tileW; xx++ {
 					if g := blk[yy][xx]; g.seg >= 0 && s.Root(p.Seg(g.seg)) == a.root {
-						screen.SetContent(sx+xx, sy+yy, g.r, nil, glyphStyle(g, false).Reverse(true))
+						reverseGlyph(screen, sx+xx, sy+yy, g)
 					}
 				}
 			}

@@ -66,8 +66,7 @@ func newEntry(t *table) *entry {
 	e.pic = &tilePic{Box: tview.NewBox()}
 	e.top = tview.NewFlex().AddItem(e.prompt, 0, 1, false)
 	e.input = tview.NewInputField().SetFieldWidth(0)
-	e.input.SetLabel(loc.T("ui.tile", nil) + " ")
-	e.input.SetPlaceholder(loc.T("ui.tile_placeholder", nil))
+	e.tileLine()
 	e.legend = tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).
 		SetTextColor(tcell.ColorGray)
 	e.menu = newMenu()
@@ -84,6 +83,14 @@ func newEntry(t *table) *entry {
 		}
 	})
 	return e
+}
+
+// tileLine labels the input line for a tile's edges (the tile step, the board step of a position), after a step
+// that read something else on it (the number step).
+func (e *entry) tileLine() {
+	loc := e.t.u.loc
+	e.input.SetLabel(loc.T("ui.tile", nil) + " ")
+	e.input.SetPlaceholder(loc.T("ui.tile_placeholder", nil))
 }
 
 // typing reports whether the step shown reads the input line.

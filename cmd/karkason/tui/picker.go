@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/referee"
@@ -86,7 +88,23 @@ func pickerLines(loc translator, g *library.Game) (string, string) {
 		tview.Escape(library.PlayersText(g))
 	second := "    " + tview.Escape(g.File) // the modules fit a line of 80 columns, the file name beside them may not
 	if !g.Broken() {
-		second = "    " + tview.Escape(library.ModulesText(loc, g))
+		second = "    " + tview.Escape(pickerModules(loc, g))
 	}
 	return main, second
+}
+
+// pickerModules names a game's modules in the player's language (lib.module.*; a module without a name of its own
+// as the record writes it), "base game" for none. (karkason games prints the record's words, those --modules takes.)
+func pickerModules(loc translator, g *library.Game) string {
+	if len(g.Modules) == 0 {
+		return library.ModulesText(loc, g)
+	}
+	names := make([]string, len(g.Modules))
+	for i, m := range g.Modules {
+		id := "lib.module." + m
+		if names[i] = loc.T(id, nil); names[i] == id || names[i] == "" {
+			names[i] = m
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -32,11 +32,10 @@ func (s *boardStep) legend() string { return s.e.t.u.loc.T("ui.pos.board_legend"
 func (s *boardStep) show() {
 	e := s.e
 	pos := e.t.u.pos
-	loc := e.t.u.loc
 	cur := pos.cur
 	e.t.board.cursor = &pos.cur
 	e.t.board.centreOn(cur)
-	e.input.SetLabel(loc.T("ui.tile", nil) + " ")
+	e.tileLine()
 	if ti := e.g.S.TileIndex(cur); ti >= 0 {
 		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(), "Tile": e.g.S.Tiles[ti].Type.ID})
 	} else {

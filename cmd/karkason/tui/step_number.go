@@ -41,6 +41,7 @@ func (s *numberStep) show() {
 	}
 	e.ask(key, map[string]any{"Now": s.now()})
 	e.input.SetLabel(loc.T("ui.pos.number", nil) + " ")
+	e.input.SetPlaceholder("") // not the tile line's "edges or code"
 	e.input.SetText("")
 	e.offer(nil)
 }

@@ -25,6 +25,7 @@ func (s *tileStep) legend() string { return s.e.t.u.loc.T("ui.edge_legend", nil)
 func (s *tileStep) show() {
 	e := s.e
 	e.ask("ui.ask.tile", nil)
+	e.tileLine()
 	if e.input.GetText() != e.typed {
 		e.input.SetText(e.typed) // calls typed
 	}

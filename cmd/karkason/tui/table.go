@@ -313,10 +313,10 @@ const logEvents = 60
 func (t *table) fillLog(g *referee.Game) {
 	var b strings.Builder
 	if t.u.pos != nil {
-		// The entry of a position: the lines entered, the latest last, as the record holds them.
+		// The entry of a position: the lines entered, the latest last, in words (posLogLine).
 		lines := t.u.pos.draft().Lines()
 		for _, l := range lines[max(0, len(lines)-logEvents):] {
-			b.WriteString("[gray]" + tview.Escape(l.String()) + "[-]\n")
+			b.WriteString("[gray]" + tview.Escape(t.posLogLine(t.u.pos.draft().Game(), l)) + "[-]\n")
 		}
 		t.log.SetText(strings.TrimSuffix(b.String(), "\n"))
 		t.log.ScrollToEnd()

@@ -627,7 +627,7 @@ func TestMovingRoundThroughTheTable(t *testing.T) {
 		h.promptNames("Богдан (синій, Б)")
 		h.mustSee("Богдан")
 		labels := h.menuLabels()
-		if len(labels) != 2 || !strings.Contains(labels[0], "підданець з кварталу палац на місто") ||
+		if len(labels) != 2 || !strings.Contains(labels[0], "підданець з кварталу палац → місто") ||
 			labels[1] != h.u.loc.T("ui.opt.decline_move", nil) {
 			t.Fatalf("blue is offered %q, want the palace follower onto the completed city, then no", labels)
 		}

@@ -1,0 +1,39 @@
+package tui
+
+import (
+	"github.com/karkason/karkason/referee"
+)
+
+// posLogLine is a line of a position being entered as the log shows it: in the player's language, the player by
+// name ("Аня: підданець, 1,0:N"), not the record's English words ("position red follower 1,0:N").
+func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
+	loc := t.u.loc
+	who := string(l.Colour)
+	for _, p := range g.Setup.Players {
+		if p.Colour == l.Colour {
+			who = p.Name
+		}
+	}
+	quarter := func(q string) string { return loc.T("term.quarter."+q, nil) }
+	switch l.Kind {
+	case referee.PosTile:
+		return loc.T("ui.pos.log.tile", map[string]any{"Tile": l.Tile, "Cell": l.Pos.String(), "Rot": l.Rot})
+	case referee.PosFollower, referee.PosAbbot, referee.PosKing, referee.PosRobber:
+		fig := map[referee.PositionKind]string{referee.PosFollower: "term.follower", referee.PosAbbot: "term.abbot",
+			referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
+		where := l.Target.String()
+		if l.Quarter != "" {
+			where = quarter(l.Quarter)
+		}
+		return loc.T("ui.pos.log.figure", map[string]any{"Player": who, "Figure": loc.T(fig, nil), "Feature": where})
+	case referee.PosCount:
+		return loc.T("ui.pos.log.count", map[string]any{"Quarter": quarter(l.Quarter)})
+	case referee.PosGifts:
+		return loc.T("ui.pos.log.gifts", map[string]any{"Player": who, "N": l.N})
+	case referee.PosScore:
+		return loc.T("ui.pos.log.score", map[string]any{"Player": who, "N": l.N})
+	case referee.PosTurn:
+		return loc.T("ui.pos.log.turn", map[string]any{"Player": who})
+	}
+	return l.String()
+}
