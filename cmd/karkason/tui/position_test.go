@@ -110,10 +110,7 @@ func enterPosition(t *testing.T, pos *referee.Record, want *referee.Game, walk b
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "bg"))
 		defer h.stop()
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Ана", "Богдан")
 		if h.u.pos == nil {
 			t.Fatalf("F8 did not open the entry of a position:\n%s", h.text())
 		}
@@ -424,10 +421,7 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		o := testOptions(t, "en")
 		h := start(t, o)
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Ана", "Богдан")
 		pos := h.u.pos
 		if pos == nil || pos.cur != (engine.Pos{X: 1, Y: 0}) {
 			t.Fatalf("the entry does not start beside the start tile:\n%s", h.text())
@@ -545,10 +539,7 @@ func TestPositionKeysForTmux(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "bg"))
 		defer h.stop()
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Ана", "Богдан")
 		var log []string
 		h.keylog = &log
 		h.enterTiles(lines, true)
@@ -617,4 +608,13 @@ func TestPositionTallyMarketRound(t *testing.T) {
 		}
 		h.mustSee(h.u.loc.T("ui.tally.final", nil))
 	})
+}
+
+// asItLies names the players in the set-up form (the first two seats) and opens the entry of a board as it lies
+// (F8, "the board as it lies").
+func (h *harness) asItLies(first, second string) {
+	h.typeText(first)
+	h.key(tcell.KeyTab)
+	h.typeText(second)
+	h.key(tcell.KeyF8)
 }

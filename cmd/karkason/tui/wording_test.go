@@ -15,10 +15,7 @@ func TestPositionRefusalsReadRight(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
 		defer h.stop()
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Аня", "Богдан")
 		h.typeText("crfr") // at 1,0: its west road meets the start tile's road
 		h.typeText("ffff") // at 2,0: a field where crfr's road ends
 		status := h.u.table.status.GetText(true)
@@ -44,10 +41,7 @@ func TestNumberStepLineIsNotTheTileLine(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
 		defer h.stop()
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Аня", "Богдан")
 		h.typeText("crfr")
 		h.key(tcell.KeyF9) // figures
 		h.key(tcell.KeyF9) // the rest: points, who is next, ...
@@ -130,10 +124,7 @@ func TestPickerSaysAnEntryIsAnEntry(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		o := testOptions(t, "uk")
 		h := start(t, o)
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Аня", "Богдан")
 		h.typeText("crfr")
 		h.stop()
 		games, err := library.List(o.Config.DataDir)
@@ -153,10 +144,7 @@ func TestPositionLogInWords(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
 		defer h.stop()
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
-		h.key(tcell.KeyF8)
+		h.asItLies("Аня", "Богдан")
 		h.typeText("frfr")
 		h.key(tcell.KeyTab)
 		h.chooseOption(h.u.loc.T("term.road", nil))
