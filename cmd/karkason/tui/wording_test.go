@@ -156,3 +156,25 @@ func TestPositionLogInWords(t *testing.T) {
 		}
 	})
 }
+
+// TestQuitSaysWhatTheRecordIsFor: quitting a game in progress says resume goes on with it; quitting a game that is
+// over says so and names replay (there is nothing to go on with).
+func TestQuitSaysWhatTheRecordIsFor(t *testing.T) {
+	for _, c := range []struct {
+		name, record, key string
+	}{
+		{"in progress", exampleRecord, "ui.quit_saved"},
+		{"over", exampleRecord + "end\n", "ui.quit_ended"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h := resumed(t, "uk", "g.rec", c.record)
+				defer h.stop()
+				h.u.askQuit()
+				synctest.Wait()
+				want := h.u.loc.T(c.key, map[string]any{"File": h.u.sess.Store.Path()})
+				h.mustSee(strings.Join(strings.Fields(want)[:3], " ")) // the dialog wraps the rest
+			})
+		})
+	}
+}
