@@ -1,10 +1,6 @@
 package referee
 
-import (
-	"slices"
-
-	"github.com/karkason/karkason/engine"
-)
+import "github.com/karkason/karkason/engine"
 
 // Table aids (issue 10): what is at stake on the board, for every player, recomputed after every action. The
 // numbers come from the engine (fits, projections, open cells, fields) and from the bag (what is left to draw); the
@@ -124,17 +120,10 @@ func (g *Game) nextDrawer() int {
 }
 
 // ifEndedNow returns the scores if the game ended now, as Final().S.Scores (END-2..7, the market round left out),
-// from a lighter copy: ending a game only reads the record (Actions) and appends events, scorings and a line of
-// History, so the copy shares those capped (an append copies) or starts them empty instead of cloning them.
+// from a lighter copy (clone without its logs): ending a game only reads the record and appends events, scorings
+// and a line of history.
 func (g *Game) ifEndedNow() [engine.MaxPlayers]int {
-	c := *g
-	c.S = g.S.Clone()
-	c.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
-	c.Events, c.scoreLog = nil, nil
-	c.History = g.History[:len(g.History):len(g.History)]
-	c.Bag = g.Bag.clone()
-	c.round = slices.Clone(g.round)
-	c.targets = slices.Clone(g.targets)
+	c := g.clone(false)
 	_ = c.end()
 	return c.S.Scores
 }

@@ -56,16 +56,28 @@ func (g *Game) Undo(n int) []Action {
 }
 
 // Clone returns an independent copy of the game (for "what if we stopped now").
-func (g *Game) Clone() *Game {
+func (g *Game) Clone() *Game { return g.clone(true) }
+
+// clone copies g: the board, the bag and the pending round are always the copy's own. With logs, so are the
+// record, the events, the history and the scorings; without, the copy shares the record and the history capped (an
+// append to either copies them) and starts with no events and no scorings: enough for a copy that is only ended
+// and read (ifEndedNow).
+func (g *Game) clone(logs bool) *Game {
 	c := *g
 	c.S = g.S.Clone()
-	c.Actions = slices.Clone(g.Actions)
-	c.Events = slices.Clone(g.Events)
-	c.History = slices.Clone(g.History)
 	c.Bag = g.Bag.clone()
 	c.round = slices.Clone(g.round)
 	c.targets = slices.Clone(g.targets)
-	c.scoreLog = slices.Clone(g.scoreLog)
+	if logs {
+		c.Actions = slices.Clone(g.Actions)
+		c.Events = slices.Clone(g.Events)
+		c.History = slices.Clone(g.History)
+		c.scoreLog = slices.Clone(g.scoreLog)
+	} else {
+		c.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
+		c.History = g.History[:len(g.History):len(g.History)]
+		c.Events, c.scoreLog = nil, nil
+	}
 	return &c
 }
 
