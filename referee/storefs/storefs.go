@@ -2,6 +2,7 @@
 // Faulty, one that fails the way a full disk, a failing sync or a failing rename does, for tests. Every write of
 // the store (append a line, truncate it back, rewrite through a temporary file, rename, sync the folder) goes
 // through an FS, so that a test can fail each one at every byte and check that the record on disk stays whole.
+// WriteWhole (whole.go) writes any other file whole or not at all through an FS.
 package storefs
 
 import (

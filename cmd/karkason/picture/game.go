@@ -5,10 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -91,64 +88,22 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	return WriteFileOn(storefs.OS{}, path, write)
 }
 
-// WriteFileOn is WriteFile on the file system fsys (tests: a storefs.Faulty, a full or read-only disk).
+// WriteFileOn is WriteFile on the file system fsys (tests: a storefs.Faulty, a full or read-only disk), through
+// storefs.WriteWhole. A folder sync that fails after the rename is not an error here: the picture is written.
 func WriteFileOn(fsys storefs.FS, path string, write func(io.Writer) error) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// The rename would fail with "file exists": say what is wrong (a folder where the picture should go).
 		return &WriteError{Path: path, Op: "create", Err: syscall.EISDIR}
 	}
-	dir := filepath.Dir(path)
-	f, err := createTemp(fsys, dir, "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return &WriteError{Path: path, Op: "create", Err: unwrapPath(err)}
+	err := storefs.WriteWhole(fsys, path, write)
+	var pe *fs.PathError
+	switch {
+	case err == nil || errors.As(err, &pe) && pe.Op == "syncdir":
+		return nil
+	case pe != nil:
+		return &WriteError{Path: path, Op: pe.Op, Err: pe.Err}
 	}
-	tmp := f.Name()
-	fail := func(op string, err error) error {
-		f.Close()
-		fsys.Remove(tmp)
-		return &WriteError{Path: path, Op: op, Err: unwrapPath(err)}
-	}
-	if err := write(f); err != nil {
-		return fail("write", err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail("sync", err)
-	}
-	if err := f.Close(); err != nil {
-		fsys.Remove(tmp)
-		return &WriteError{Path: path, Op: "write", Err: unwrapPath(err)}
-	}
-	if err := fsys.Rename(tmp, path); err != nil {
-		fsys.Remove(tmp)
-		return &WriteError{Path: path, Op: "rename", Err: unwrapPath(err)}
-	}
-	_ = fsys.SyncDir(dir)
-	return nil
-}
-
-// createTemp creates a new file dir/prefix+digits (mode 0644 before the umask, as any new file), as os.CreateTemp
-// does, on fsys.
-func createTemp(fsys storefs.FS, dir, prefix string) (storefs.File, error) {
-	for range 100 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err := fsys.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
+	return &WriteError{Path: path, Op: "write", Err: err}
 }
 
 // Title is the picture's title line: who played, and the moment shown (the final scores, after turn N, or the

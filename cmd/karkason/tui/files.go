@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -97,26 +98,11 @@ func writeLastGame(stateDir, path string) error {
 	if err := os.MkdirAll(stateDir, 0o755); err != nil {
 		return fail(err)
 	}
-	f, err := os.CreateTemp(stateDir, lastGameFile+".*.tmp") // two karkasons never write one temporary file
+	err := storefs.WriteWhole(storefs.OS{}, ptr, func(w io.Writer) error {
+		_, err := io.WriteString(w, path+"\n")
+		return err
+	})
 	if err != nil {
-		return fail(err)
-	}
-	tmp := f.Name()
-	_, err = f.WriteString(path + "\n")
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, ptr)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fail(err)
-	}
-	if err := (storefs.OS{}).SyncDir(stateDir); err != nil {
 		return fail(err)
 	}
 	return nil
