@@ -110,19 +110,19 @@ func (s *State) CanHold(robber bool, seg int32) error {
 	// was completed, and completed features never grow: the marker lies on one of the largest. (The City of
 	// Carcassonne, which never competes, KING-6, is no city feature of the board: its caps cSW/cSE are ordinary
 	// cities and compete.) Such a position cannot have been reached (POS intro).
-	size, root := s.Size(seg), s.find(seg)
-	for r := int32(0); r < int32(len(s.parent)); r++ {
-		if s.find(r) != r || r == root || s.SegKind(r) != want || !s.IsComplete(r) {
-			continue
+	size, larger := s.Size(seg), 0
+	s.eachCompleted(func(r int32, k Kind) {
+		if k == want {
+			larger = max(larger, s.Size(r))
 		}
-		if n := s.Size(r); n > size {
-			if robber {
-				return refuse("ROBBER-3", "err.pos.robber_not_longest", "size", size, "larger", n)
-			}
-			return refuse("KING-3", "err.pos.king_not_largest", "size", size, "larger", n)
-		}
+	})
+	switch {
+	case larger <= size:
+		return nil
+	case robber:
+		return refuse("ROBBER-3", "err.pos.robber_not_longest", "size", size, "larger", larger)
 	}
-	return nil
+	return refuse("KING-3", "err.pos.king_not_largest", "size", size, "larger", larger)
 }
 
 // Hold gives the King (robber false) or the Robber Baron (robber true) to the player, its marker on the feature of

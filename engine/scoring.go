@@ -369,16 +369,25 @@ func (s *State) occupiedRoots(buf []int32) []int32 {
 // CompletedCount returns the number of completed cities and completed roads on the board (KING-7, ROBBER-5),
 // the City of Carcassonne not included.
 func (s *State) CompletedCount() (cities, roads int) {
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] != seg || s.open[seg] != 0 {
-			continue
-		}
-		switch s.SegKind(seg) {
+	s.eachCompleted(func(_ int32, k Kind) {
+		switch k {
 		case KCity:
 			cities++
 		case KRoad:
 			roads++
 		}
-	}
+	})
 	return
+}
+
+// eachCompleted calls f with the root and kind of every completed feature of the board that has edges (roads,
+// cities, rivers: no open edge left, BASE-9), in ascending order of root.
+func (s *State) eachCompleted(f func(root int32, k Kind)) {
+	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
+		if s.parent[seg] == seg && s.open[seg] == 0 {
+			if k := s.SegKind(seg); k != KField && !k.IsCentre() {
+				f(seg, k)
+			}
+		}
+	}
 }
