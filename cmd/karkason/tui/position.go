@@ -199,16 +199,7 @@ func (t *table) posPlay(tally bool) {
 	if !tally || nt.game().Phase == referee.PhaseEnded || nt.game().Phase == referee.PhaseMarket {
 		return
 	}
-	if who, acts := earlyMarket(nt.view()); who >= 0 {
-		e := nt.entry
-		e.g = nt.view().Clone()
-		e.g.Settle()
-		e.who = who
-		e.enter(&marketStep{answers: answers{e}, acts: acts, back: func() { nt.refresh() }})
-		e.focus()
-		return
-	}
-	nt.do(referee.Action{Verb: referee.VerbEnd})
+	nt.endHere()
 }
 
 // posUndo takes the last line entered back out (Ctrl-Z in the entry).

@@ -611,20 +611,25 @@ func (t *table) askEnd() {
 	loc := t.u.loc
 	t.u.dialog("end", loc.T("ui.end_ask", nil), []string{loc.T("ui.end_yes", nil), loc.T("ui.cancel", nil)},
 		func(i int) {
-			if i != 0 {
-				return
+			if i == 0 {
+				t.endHere()
 			}
-			if who, acts := earlyMarket(t.view()); who >= 0 {
-				e := t.entry
-				e.g = t.view().Clone()
-				e.g.Settle()
-				e.who = who
-				e.enter(&marketStep{answers: answers{e}, acts: acts, back: func() { t.refresh() }})
-				e.focus()
-				return
-			}
-			t.do(referee.Action{Verb: referee.VerbEnd})
 		})
+}
+
+// endHere ends the game here: the market round first if anyone has a figure in the market (COUNT-19), else "end"
+// and the final scoring (END).
+func (t *table) endHere() {
+	if who, acts := earlyMarket(t.view()); who >= 0 {
+		e := t.entry
+		e.g = t.view().Clone()
+		e.g.Settle()
+		e.who = who
+		e.enter(&marketStep{answers: answers{e}, acts: acts, back: func() { t.refresh() }})
+		e.focus()
+		return
+	}
+	t.do(referee.Action{Verb: referee.VerbEnd})
 }
 
 // earlyMarket returns who moves first in the market round if the players stop now (COUNT-19(b): the left
