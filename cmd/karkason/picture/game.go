@@ -37,7 +37,7 @@ func GameAt(rec *referee.Record, turn int) (*referee.Game, error) {
 	if turn < 0 {
 		return referee.ReplayRecord(rec, cat, false)
 	}
-	g, err := referee.NewGame(rec.Setup, cat)
+	g, err := referee.NewGameFrom(rec, cat) // the start piece, or the record's position (POS)
 	if err != nil {
 		return referee.ReplayRecord(rec, cat, false) // the same error, with its line
 	}

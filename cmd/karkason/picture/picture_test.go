@@ -189,6 +189,25 @@ func TestGameAt(t *testing.T) {
 	}
 }
 
+// GameAt on a game begun from a position (POS): the turns are replayed on the position, so the board after the
+// first turn holds the position's 5 tiles (start tile and 4 lines) and the tile laid in that turn.
+func TestGameAtPosition(t *testing.T) {
+	text := "karkason-record 1\n" +
+		"setup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+		"position tile b-rs 1,0 90\nposition tile b-rs -1,0 90\nposition tile b-c1 0,-1 180\nposition tile b-rc 0,1 0\n" +
+		"red place b-m 0,-2 0\n"
+	rec, err := referee.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for turn, want := range map[int]int{0: 5, 1: 6} {
+		g, err := GameAt(rec, turn)
+		if err != nil || len(g.S.Tiles) != want {
+			t.Errorf("turn %d: %v, %d tiles, want %d", turn, err, len(g.S.Tiles), want)
+		}
+	}
+}
+
 // Every tile type of the catalogue draws at every rotation into shapes inside its cell (the drawing comes from
 // the catalogue's segments, so a new tile needs no drawing code).
 func TestEveryTileDraws(t *testing.T) {
