@@ -1,0 +1,496 @@
+// The action lines (spec "Actions"): positions, features, verbs, the Action type with its writer and checks,
+// and the parser of an action's words.
+
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pos is a cell: x grows to the east, y to the south; the start tile is at 0,0 (spec
+// "Coordinates"). It is written "x,y".
+type Pos struct{ X, Y int }
+
+// String returns "x,y", e.g. "0,-1".
+func (p Pos) String() string { return strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) }
+
+// FeatureRef names a feature on the board by a cell and a place on the tile there, written
+// "x,y:PLACE", e.g. "2,-1:N" or "0,0:#f3" (spec "Coordinates, rotation, places on a tile").
+type FeatureRef struct {
+	Pos   Pos
+	Place string
+}
+
+// String returns "x,y:PLACE".
+func (f FeatureRef) String() string { return f.Pos.String() + ":" + f.Place }
+
+// IsZero reports whether f is the zero FeatureRef (no feature given).
+func (f FeatureRef) IsZero() bool { return f == FeatureRef{} }
+
+// Verb is the second word of an action line (the first of "end"); see the spec's action table.
+type Verb string
+
+// The verbs of the spec's action table.
+const (
+	VerbPlace       Verb = "place"
+	VerbDiscard     Verb = "discard"
+	VerbDeploy      Verb = "deploy"
+	VerbReturnAbbot Verb = "return-abbot"
+	VerbPass        Verb = "pass"
+	VerbCity        Verb = "city"
+	VerbCount       Verb = "count"
+	VerbMove        Verb = "move"
+	VerbDecline     Verb = "decline"
+	VerbMarket      Verb = "market"
+	VerbGift        Verb = "gift"
+	VerbEnd         Verb = "end"
+)
+
+var verbs = []Verb{
+	VerbPlace, VerbDiscard, VerbDeploy, VerbReturnAbbot, VerbPass, VerbCity, VerbCount,
+	VerbMove, VerbDecline, VerbMarket, VerbGift, VerbEnd,
+}
+
+// Verbs returns the twelve verbs in the order of the spec's table.
+func Verbs() []Verb { return slices.Clone(verbs) }
+
+// IsVerb reports whether s is one of the twelve verbs.
+func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
+
+// Action is one action line. Only the fields the verb uses are set; the others are zero:
+//
+//	place        Colour Tile Pos Rot           red place b-rs 1,0 90
+//	discard      Colour Tile                   red discard b-rs
+//	deploy       Colour Abbot Place            red deploy follower E / red deploy abbot monastery
+//	return-abbot Colour Pos                    red return-abbot 1,0
+//	pass         Colour                        red pass
+//	city         Colour Quarter Abbot          red city cathedral [abbot]
+//	count        Colour Quarter                red count smithy
+//	move         Colour Quarter Target Abbot   red move palace 1,0:N [abbot]
+//	decline      Colour                        red decline
+//	market       Colour Target                 red market 1,0:NNW
+//	gift         Colour Gift ...               synod Target [Abbot]; road-sweeper Target;
+//	                                           change-position Target NewPlace;
+//	                                           cash-out Target [Abbot]; two-choices
+//	end          (nothing; Colour is "")       end
+type Action struct {
+	Line     int    // 1-based line in the source; 0 if built in code
+	Colour   Colour // the acting player; "" only for end
+	Verb     Verb
+	Tile     string     // place, discard: tile id in lower case
+	Pos      Pos        // place, return-abbot
+	Rot      int        // place: 0, 90, 180 or 270
+	Abbot    bool       // deploy abbot, city/move/synod/cash-out ... abbot
+	Place    string     // deploy: the place on the tile just placed
+	Quarter  string     // city, count, move
+	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
+	Gift     string     // gift: the card
+	NewPlace string     // gift change-position: the place the follower moves to
+	// Comment is the text of a trailing "#" comment, trimmed; "" if none. Kept for round trips.
+	Comment string
+	// CommentsBefore are the comment-only lines between the previous action (or the setup
+	// line) and this one, trimmed and without "#". Only ParseRecord fills it.
+	CommentsBefore []string
+}
+
+// fields an action may use besides Colour and Verb.
+type field uint16
+
+const (
+	fTile field = 1 << iota
+	fPos
+	fRot
+	fAbbot
+	fPlace
+	fQuarter
+	fTarget
+	fGift
+	fNewPlace
+)
+
+// usedFields returns the fields the action's verb (and gift card) uses.
+func (a Action) usedFields() field {
+	switch a.Verb {
+	case VerbPlace:
+		return fTile | fPos | fRot
+	case VerbDiscard:
+		return fTile
+	case VerbDeploy:
+		return fAbbot | fPlace
+	case VerbReturnAbbot:
+		return fPos
+	case VerbCity:
+		return fQuarter | fAbbot
+	case VerbCount:
+		return fQuarter
+	case VerbMove:
+		return fQuarter | fTarget | fAbbot
+	case VerbMarket:
+		return fTarget
+	case VerbGift:
+		switch a.Gift {
+		case GiftSynod, GiftCashOut:
+			return fGift | fTarget | fAbbot
+		case GiftRoadSweeper:
+			return fGift | fTarget
+		case GiftChangePosition:
+			return fGift | fTarget | fNewPlace
+		}
+		return fGift
+	}
+	return 0
+}
+
+// String returns the canonical one-line form of the action without its comment, e.g.
+// "red place b-rs 1,0 90", "red gift synod 2,-1:monastery abbot", "end". For an action that
+// does not Validate the result is a best effort and need not parse.
+func (a Action) String() string {
+	if a.Verb == VerbEnd {
+		return string(VerbEnd)
+	}
+	w := []string{string(a.Colour), string(a.Verb)}
+	switch a.Verb {
+	case VerbPlace:
+		w = append(w, a.Tile, a.Pos.String(), strconv.Itoa(a.Rot))
+	case VerbDiscard:
+		w = append(w, a.Tile)
+	case VerbDeploy:
+		fig := "follower"
+		if a.Abbot {
+			fig = "abbot"
+		}
+		w = append(w, fig, a.Place)
+	case VerbReturnAbbot:
+		w = append(w, a.Pos.String())
+	case VerbCity, VerbCount:
+		w = append(w, a.Quarter)
+	case VerbMove:
+		w = append(w, a.Quarter, a.Target.String())
+	case VerbMarket:
+		w = append(w, a.Target.String())
+	case VerbGift:
+		w = append(w, a.Gift)
+		if a.usedFields()&fTarget != 0 {
+			w = append(w, a.Target.String())
+		}
+		if a.Gift == GiftChangePosition {
+			w = append(w, a.NewPlace)
+		}
+	}
+	if a.Abbot && a.Verb != VerbDeploy {
+		w = append(w, "abbot")
+	}
+	return strings.Join(w, " ")
+}
+
+// Validate checks an Action built in code: the verb is known, the colour is set (and empty only
+// for end), every argument the verb uses is well-formed and every other field is zero, and the
+// comments hold no line break. An Action that validates formats (String) to a line that parses
+// back to it. Errors are *ParseError carrying a.Line.
+func (a Action) Validate() error {
+	bad := func(key, text, expected string) error { return newError(a.Line, key, text, expected) }
+	if !IsVerb(string(a.Verb)) {
+		return bad(KeyBadVerb, string(a.Verb), expVerb)
+	}
+	if a.Verb == VerbEnd {
+		if a.Colour != "" {
+			return bad(KeyEndWithColour, string(a.Colour)+" end", expEndAlone)
+		}
+	} else if !IsColour(string(a.Colour)) {
+		return bad(KeyBadColour, string(a.Colour), expColour)
+	}
+	used := a.usedFields()
+	check := func(f field, set bool, name string) error {
+		if set && used&f == 0 {
+			return bad(KeyUnusedField, name, fmt.Sprintf("no %s for %q", name, a.Verb))
+		}
+		return nil
+	}
+	for _, err := range []error{
+		check(fTile, a.Tile != "", "tile"),
+		check(fPos, a.Pos != Pos{}, "position"),
+		check(fRot, a.Rot != 0, "rotation"),
+		check(fAbbot, a.Abbot, "abbot"),
+		check(fPlace, a.Place != "", "place"),
+		check(fQuarter, a.Quarter != "", "quarter"),
+		check(fTarget, !a.Target.IsZero(), "feature"),
+		check(fGift, a.Gift != "", "gift"),
+		check(fNewPlace, a.NewPlace != "", "new place"),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	if used&fTile != 0 {
+		if id, ok := CanonicalTileID(a.Tile); !ok || id != a.Tile {
+			return bad(KeyBadTile, a.Tile, expTile)
+		}
+	}
+	if used&fRot != 0 && !IsRotation(a.Rot) {
+		return bad(KeyBadRotation, strconv.Itoa(a.Rot), expRotation)
+	}
+	if used&fPos != 0 && !inInt32(a.Pos) {
+		return bad(KeyBadPosition, a.Pos.String(), expPosition)
+	}
+	if used&fPlace != 0 && !IsPlace(a.Place) {
+		return bad(KeyBadPlace, a.Place, expPlace)
+	}
+	if used&fQuarter != 0 && !IsQuarter(a.Quarter) {
+		return bad(KeyBadQuarter, a.Quarter, expQuarter)
+	}
+	if used&fGift != 0 && !IsGift(a.Gift) {
+		return bad(KeyBadGift, a.Gift, expGift)
+	}
+	if used&fTarget != 0 {
+		if !inInt32(a.Target.Pos) {
+			return bad(KeyBadFeature, a.Target.String(), expFeature)
+		}
+		if a.Verb == VerbGift && a.Gift == GiftSynod {
+			if !isSynodPlace(a.Target.Place) {
+				return bad(KeyBadSynodPlace, a.Target.Place, expSynodPlace)
+			}
+		} else if !IsPlace(a.Target.Place) {
+			return bad(KeyBadPlace, a.Target.Place, expPlace)
+		}
+	}
+	if used&fNewPlace != 0 && !IsPlace(a.NewPlace) {
+		return bad(KeyBadPlace, a.NewPlace, expPlace)
+	}
+	for _, c := range append([]string{a.Comment}, a.CommentsBefore...) {
+		if !validComment(c) {
+			return bad(KeyBadComment, c, expComment)
+		}
+	}
+	return nil
+}
+
+func inInt32(p Pos) bool {
+	return int64(p.X) == int64(int32(p.X)) && int64(p.Y) == int64(int32(p.Y))
+}
+
+func isSynodPlace(p string) bool {
+	_, named := FeatureName(p)
+	return named || IsCentre(p)
+}
+
+func validComment(c string) bool {
+	return utf8.ValidString(c) && !strings.ContainsAny(c, "\n")
+}
+
+// --- actions ------------------------------------------------------------------------------
+
+func parseAction(sc *scanner) (Action, bool, error) {
+	a := Action{Line: sc.lineNo}
+	first, ok := sc.take(slotWord)
+	if !ok {
+		a.Comment = sc.comment()
+		return a, true, nil
+	}
+	if first == string(VerbEnd) {
+		a.Verb = VerbEnd
+	} else {
+		if !IsColour(first) {
+			if first == "setup" || first == "karkason-record" {
+				return Action{}, false, sc.errorf(KeyExpectedAction, first, expAction)
+			}
+			return Action{}, false, sc.errorf(KeyBadColour, first, expActionColour)
+		}
+		a.Colour = Colour(first)
+		verb, err := sc.need(slotWord, KeyBadVerb, expVerb)
+		if err != nil {
+			return Action{}, false, err
+		}
+		if verb == string(VerbEnd) {
+			return Action{}, false, sc.errorf(KeyEndWithColour, first+" "+verb, expEndAlone)
+		}
+		if !IsVerb(verb) {
+			return Action{}, false, sc.errorf(KeyBadVerb, verb, expVerb)
+		}
+		a.Verb = Verb(verb)
+		if err := parseArgs(sc, &a); err != nil {
+			return Action{}, false, err
+		}
+	}
+	if err := sc.finish(); err != nil {
+		return Action{}, false, err
+	}
+	a.Comment = sc.comment()
+	return a, false, nil
+}
+
+// parseArgs reads the arguments of a.Verb (spec "Actions").
+func parseArgs(sc *scanner, a *Action) error {
+	var err error
+	switch a.Verb {
+	case VerbPlace:
+		if a.Tile, err = needTile(sc); err != nil {
+			return err
+		}
+		if a.Pos, err = needPos(sc); err != nil {
+			return err
+		}
+		w, err := sc.need(slotWord, KeyBadRotation, expRotation)
+		if err != nil {
+			return err
+		}
+		switch w {
+		case "0", "90", "180", "270":
+			a.Rot, _ = strconv.Atoi(w)
+		default:
+			return sc.errorf(KeyBadRotation, w, expRotation)
+		}
+	case VerbDiscard:
+		a.Tile, err = needTile(sc)
+	case VerbDeploy:
+		fig, err := sc.need(slotWord, KeyBadFigure, expFigure)
+		if err != nil {
+			return err
+		}
+		switch fig {
+		case "follower":
+		case "abbot":
+			a.Abbot = true
+		default:
+			return sc.errorf(KeyBadFigure, fig, expFigure)
+		}
+		a.Place, err = needPlace(sc)
+		return err
+	case VerbReturnAbbot:
+		a.Pos, err = needPos(sc)
+	case VerbCity, VerbCount, VerbMove:
+		if a.Quarter, err = needQuarter(sc); err != nil {
+			return err
+		}
+		if a.Verb == VerbMove {
+			if a.Target, err = needFeature(sc, false); err != nil {
+				return err
+			}
+		}
+		if a.Verb != VerbCount {
+			a.Abbot, err = sc.optAbbot()
+		}
+	case VerbMarket:
+		a.Target, err = needFeature(sc, false)
+	case VerbGift:
+		card, err := sc.need(slotWord, KeyBadGift, expGift)
+		if err != nil {
+			return err
+		}
+		if !IsGift(card) {
+			return sc.errorf(KeyBadGift, card, expGift)
+		}
+		a.Gift = card
+		if card == GiftTwoChoices {
+			return nil
+		}
+		if a.Target, err = needFeature(sc, card == GiftSynod); err != nil {
+			return err
+		}
+		switch card {
+		case GiftSynod, GiftCashOut:
+			a.Abbot, err = sc.optAbbot()
+		case GiftChangePosition:
+			a.NewPlace, err = needPlace(sc)
+		}
+		return err
+	}
+	return err
+}
+
+func needTile(sc *scanner) (string, error) {
+	w, err := sc.need(slotWord, KeyBadTile, expTile)
+	if err != nil {
+		return "", err
+	}
+	id, ok := CanonicalTileID(w)
+	if !ok {
+		return "", sc.errorf(KeyBadTile, w, expTile)
+	}
+	return id, nil
+}
+
+func needPos(sc *scanner) (Pos, error) {
+	w, err := sc.need(slotWord, KeyBadPosition, expPosition)
+	if err != nil {
+		return Pos{}, err
+	}
+	p, ok := parsePos(w)
+	if !ok {
+		return Pos{}, sc.errorf(KeyBadPosition, w, expPosition)
+	}
+	return p, nil
+}
+
+func needPlace(sc *scanner) (string, error) {
+	w, err := sc.need(slotPlace, KeyBadPlace, expPlace)
+	if err != nil {
+		return "", err
+	}
+	if !IsPlace(w) {
+		return "", sc.errorf(KeyBadPlace, w, expPlace)
+	}
+	return w, nil
+}
+
+func needQuarter(sc *scanner) (string, error) {
+	w, err := sc.need(slotWord, KeyBadQuarter, expQuarter)
+	if err != nil {
+		return "", err
+	}
+	if !IsQuarter(w) {
+		return "", sc.errorf(KeyBadQuarter, w, expQuarter)
+	}
+	return w, nil
+}
+
+func needFeature(sc *scanner, synod bool) (FeatureRef, error) {
+	exp := expFeature
+	if synod {
+		exp = expSynodPlace
+	}
+	w, err := sc.need(slotFeature, KeyBadFeature, exp)
+	if err != nil {
+		return FeatureRef{}, err
+	}
+	return parseFeature(w, sc.lineNo, synod)
+}
+
+// parseFeature parses x,y:PLACE; with synod, PLACE must be a centre or #name.
+func parseFeature(w string, lineNo int, synod bool) (FeatureRef, error) {
+	ps, place, found := strings.Cut(w, ":")
+	pos, ok := parsePos(ps)
+	if !found || !ok {
+		return FeatureRef{}, newError(lineNo, KeyBadFeature, w, expFeature)
+	}
+	switch {
+	case synod && !isSynodPlace(place):
+		return FeatureRef{}, newError(lineNo, KeyBadSynodPlace, orWhole(place, w), expSynodPlace)
+	case !IsPlace(place):
+		return FeatureRef{}, newError(lineNo, KeyBadPlace, orWhole(place, w), expPlace)
+	}
+	return FeatureRef{Pos: pos, Place: place}, nil
+}
+
+// parsePos parses "x,y": decimal integers with an optional sign, each within int32.
+func parsePos(s string) (Pos, bool) {
+	xs, ys, found := strings.Cut(s, ",")
+	if !found {
+		return Pos{}, false
+	}
+	x, okx := parseCoord(xs)
+	y, oky := parseCoord(ys)
+	return Pos{x, y}, okx && oky
+}
+
+func parseCoord(s string) (int, bool) {
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	return int(n), err == nil
+}
