@@ -173,13 +173,15 @@ func BenchmarkW1FullGame(b *testing.B) {
 	b.ReportMetric(float64(st.moves)/float64(st.turns), "moves/turn")
 }
 
-// midGames returns the W4 boards: seeds 1..50 of W1 stopped after 35 turns, with the next tile to place.
-func midGames(b *testing.B) ([]*State, []*TileType) {
+// midGames returns the W4 boards: seeds 1..n of W1 stopped after 35 turns, with the next tile to place and the
+// player who places it (the spec's W4 is n = 50; n = 1000 keeps the branch predictor from learning the boards).
+func midGames(b *testing.B, n int) ([]*State, []*TileType, []int) {
 	cat := Standard()
 	start, bag := baseBag(cat)
 	var states []*State
 	var next []*TileType
-	for seed := uint64(1); seed <= 50; seed++ {
+	var players []int
+	for seed := uint64(1); seed <= uint64(n); seed++ {
 		s := newW1State()
 		var rec []w1Move
 		var st w1Stats
@@ -193,23 +195,32 @@ func midGames(b *testing.B) ([]*State, []*TileType) {
 		}
 		states = append(states, s)
 		next = append(next, rec[35].t)
+		players = append(players, rec[35].player)
 	}
-	return states, next
+	return states, next, players
 }
 
-func BenchmarkW4aLegalMoves(b *testing.B) {
-	states, next := midGames(b)
+// benchW4a times W4a on n boards: every legal move of the player to move (the one who places the next tile) for
+// the next tile, per call.
+func benchW4a(b *testing.B, n int) {
+	states, next, players := midGames(b, n)
 	buf := make([]Move, 0, 512)
+	moves := 0
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		buf = states[i].LegalMoves(next[i], 0, buf[:0])
+		buf = states[i].LegalMoves(next[i], players[i], buf[:0])
+		moves += len(buf)
 		i = (i + 1) % len(states)
 	}
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 }
 
-func BenchmarkW4bLegalPlacements(b *testing.B) {
-	states, next := midGames(b)
+func BenchmarkW4aLegalMoves(b *testing.B)     { benchW4a(b, 50) }
+func BenchmarkW4aLegalMoves1000(b *testing.B) { benchW4a(b, 1000) }
+
+func benchW4b(b *testing.B, n int) {
+	states, next, _ := midGames(b, n)
 	buf := make([]Placement, 0, 256)
 	b.ReportAllocs()
 	i := 0
@@ -218,6 +229,9 @@ func BenchmarkW4bLegalPlacements(b *testing.B) {
 		i = (i + 1) % len(states)
 	}
 }
+
+func BenchmarkW4bLegalPlacements(b *testing.B)     { benchW4b(b, 50) }
+func BenchmarkW4bLegalPlacements1000(b *testing.B) { benchW4b(b, 1000) }
 
 func BenchmarkW5FinalScoring(b *testing.B) {
 	cat := Standard()
