@@ -69,3 +69,110 @@ func BenchmarkLegalActions(b *testing.B) {
 		_ = states[rng.IntN(len(states))].LegalActions()
 	}
 }
+
+// replay200Record returns the text of a complete game with every module that mixes (farmers, abbot, River,
+// the City and the Count, King and Robber Baron, shrines, the new tiles, gifts), 3 players, played by the random
+// player over LegalActions with a fixed seed: 200 actions (issue 23's "200-action record").
+func replay200Record(tb testing.TB) string {
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}, {"Віра", Green}},
+		Expansions: []string{ExpansionFarmers, ExpansionAbbot, ExpansionRiver, ExpansionCount, ExpansionKingRobber,
+			ExpansionShrines, ExpansionNewTiles, ExpansionGifts}}
+	g := playRandom(tb, setup, 1, playerOpts{}, checks{})
+	if len(g.Actions) != 200 || g.Phase != PhaseEnded {
+		tb.Fatalf("the benchmark game has %d actions, phase %s", len(g.Actions), g.Phase)
+	}
+	return recordText(g)
+}
+
+// BenchmarkReplay200 times Replay of the 200-action record with every module, in process: parsing, set-up, every
+// action validated and applied, the final scoring.
+func BenchmarkReplay200(b *testing.B) { benchReplayEnded(b, replay200Record(b)) }
+
+// w1Moves plays the engine's W1 game of seed (bench-workload: the base game, 2 players with 7 followers,
+// farmers, the start tile at 0,0, the other 71 tiles shuffled, every legal move enumerated and one picked
+// uniformly) with the engine alone and returns its moves, in order, with the record of the same game.
+func w1Moves(tb testing.TB, seed uint64) ([]w1Move, string) {
+	cat := engine.Standard()
+	var start *engine.TileType
+	var bag []*engine.TileType
+	for _, t := range cat.Set("base") {
+		n := t.Count
+		if t.Start {
+			start, n = t, n-1
+		}
+		for i := 0; i < n; i++ {
+			bag = append(bag, t)
+		}
+	}
+	s := engine.New(cat, engine.Options{Players: 2, Followers: 7, Farmers: true})
+	s.PlaceStart(start)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}}, Expansions: []string{ExpansionFarmers}}
+	rec := &Record{Setup: setup}
+	var out []w1Move
+	player := 0
+	for _, t := range bag {
+		colour := setup.Players[player].Colour
+		moves := s.LegalMoves(t, player, nil)
+		if len(moves) == 0 {
+			rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbDiscard, Tile: t.ID})
+			continue
+		}
+		m := moves[rng.IntN(len(moves))]
+		out = append(out, w1Move{t, player, m})
+		if _, err := s.PlayMove(player, t, m, nil); err != nil {
+			tb.Fatal(err)
+		}
+		rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbPlace, Tile: t.ID,
+			Pos: Pos{m.Pos.X, m.Pos.Y}, Rot: 90 * m.Rot})
+		if m.Local >= 0 {
+			rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbDeploy, Place: s.PlaceName(len(s.Tiles)-1, m.Local)})
+		} else {
+			rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbPass})
+		}
+		player ^= 1
+	}
+	var buf strings.Builder
+	if err := WriteRecord(&buf, rec); err != nil {
+		tb.Fatal(err)
+	}
+	return out, buf.String()
+}
+
+type w1Move struct {
+	t      *engine.TileType
+	player int
+	m      engine.Move
+}
+
+// BenchmarkReplayW1 and BenchmarkReplayW1Engine measure the referee's replay against the engine's own work for the
+// same moves (issue 23: at most about 2×): the W1 game of seed 1 as a record replayed through Replay (parsing,
+// validation, the final scoring), and its moves applied with the engine alone (PlayMove, then FinalScore), per
+// game.
+func BenchmarkReplayW1(b *testing.B) {
+	_, text := w1Moves(b, 1)
+	benchReplayEnded(b, text)
+}
+
+func BenchmarkReplayW1Engine(b *testing.B) {
+	moves, _ := w1Moves(b, 1)
+	cat := engine.Standard()
+	var start *engine.TileType
+	for _, t := range cat.Set("base") {
+		if t.Start {
+			start = t
+		}
+	}
+	s := engine.New(cat, engine.Options{Players: 2, Followers: 7, Farmers: true})
+	log := make([]engine.Score, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Reset()
+		s.PlaceStart(start)
+		for _, r := range moves {
+			log, _ = s.PlayMove(r.player, r.t, r.m, log[:0])
+		}
+		log = s.FinalScore(log[:0])
+	}
+}

@@ -4,7 +4,11 @@
 package randgame
 
 import (
+	"bytes"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -99,4 +103,41 @@ func isField(g *referee.Game, a referee.Action) bool {
 	}
 	l, err := g.S.SegByPlace(ti, a.Place)
 	return err == nil && g.S.SegKind(g.S.Tiles[ti].Seg(l)) == engine.KField
+}
+
+// WriteLibrary writes n finished game records into dir, for the benchmarks of the library (games, stats): ten
+// random full games of different modules and 2 to 4 players, each copied under dated names
+// ("2026-MM-DDTHHMM-N.rec") until there are n. It returns the record texts of the ten games.
+func WriteLibrary(dir string, n int) ([]string, error) {
+	names := []string{"Ана", "Богдан", "Віра", "Гліб", "Ана"}
+	colours := referee.Colours()
+	exps := [][]string{{"farmers"}, {"farmers", "abbot", "river"}, {"count", "king-robber"},
+		{"farmers", "shrines", "newtiles"}, {"farmers", "abbot", "river", "count", "king-robber", "shrines"}}
+	var texts []string
+	for i := 0; i < 10; i++ {
+		var ps []referee.PlayerSpec
+		for p := 0; p < 2+i%3; p++ {
+			ps = append(ps, referee.PlayerSpec{Name: names[(i+p)%4], Colour: colours[(i+2*p)%5]})
+		}
+		setup := referee.Setup{Players: ps, Expansions: exps[i%len(exps)]}
+		g, err := Play(setup, uint64(i+1), 0)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
+		}
+		if g.Phase != referee.PhaseEnded {
+			return nil, fmt.Errorf("game %d did not end (%s)", i, g.Phase)
+		}
+		var b bytes.Buffer
+		if err := referee.WriteRecord(&b, g.Record()); err != nil {
+			return nil, err
+		}
+		texts = append(texts, b.String())
+	}
+	for k := 0; k < n; k++ {
+		name := fmt.Sprintf("2026-%02d-%02dT%02d%02d-%d.rec", 1+k%12, 1+k%28, k%24, k%60, k)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(texts[k%len(texts)]), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return texts, nil
 }
