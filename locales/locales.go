@@ -6,8 +6,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 )
@@ -31,40 +32,46 @@ var matcher = language.NewMatcher(tags)
 //go:embed en.toml bg.toml uk.toml
 var files embed.FS
 
-// catalog is what was loaded from the embedded files at start-up.
+// catalog is the catalogue of one language, parsed from its embedded file when it is first needed (a message
+// rendered in that language, a fallback to English), not at start-up: a command that prints nothing in words
+// (--version) parses none, and one that speaks Bulgarian parses bg.toml alone. Its bundle holds that language
+// only; a message missing from it falls back to the English catalogue in [Localizer.render].
 type catalog struct {
-	bundle   *i18n.Bundle
-	messages map[string]map[string]*i18n.Message // language -> id -> message
-	err      error                               // first load error, nil normally
+	once     sync.Once
+	lang     int                      // index into languages and tags
+	loc      *i18n.Localizer          // renders the messages of this catalogue; nil if it failed to load
+	messages map[string]*i18n.Message // id -> message
+	err      error                    // the load error, nil normally
 }
 
-var cat = load()
+// catalogs are the catalogues by index into languages.
+var catalogs = [...]catalog{{lang: 0}, {lang: 1}, {lang: 2}}
 
-// load parses the embedded catalogs. It never panics: a catalog that fails to
-// parse is left out (its messages then fall back to English, then to the id)
-// and the error is kept for the tests.
-func load() *catalog {
-	c := &catalog{
-		bundle:   i18n.NewBundle(language.English),
-		messages: map[string]map[string]*i18n.Message{},
-	}
-	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	for _, lang := range languages {
-		name := lang + ".toml"
-		mf, err := c.bundle.LoadMessageFileFS(files, name)
-		if err != nil {
-			if c.err == nil {
-				c.err = fmt.Errorf("locales: %s: %w", name, err)
-			}
-			continue
-		}
-		byID := make(map[string]*i18n.Message, len(mf.Messages))
-		for _, m := range mf.Messages {
-			byID[m.ID] = m
-		}
-		c.messages[lang] = byID
-	}
+// catalogOf returns the catalogue of a supported language code ("en", "bg", "uk"; anything else gives English),
+// loaded.
+func catalogOf(lang string) *catalog {
+	i := max(slices.Index(languages, lang), 0)
+	c := &catalogs[i]
+	c.once.Do(c.load)
 	return c
+}
+
+// load parses the embedded catalogue. It never panics: a catalogue that fails to parse is left empty (its
+// messages then fall back to English, then to the id) and the error is kept for the tests.
+func (c *catalog) load() {
+	name := languages[c.lang] + ".toml"
+	c.messages = map[string]*i18n.Message{}
+	b := i18n.NewBundle(tags[c.lang])
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	mf, err := b.LoadMessageFileFS(files, name)
+	if err != nil {
+		c.err = fmt.Errorf("locales: %s: %w", name, err)
+		return
+	}
+	for _, m := range mf.Messages {
+		c.messages[m.ID] = m
+	}
+	c.loc = i18n.NewLocalizer(b, languages[c.lang])
 }
 
 // Languages returns the supported language codes, "en" first: en, bg, uk.
@@ -74,7 +81,7 @@ func Languages() []string { return slices.Clone(languages) }
 // tests of this package make sure that every other catalog has the same ids,
 // so this is the list of every message id the program may use.
 func Keys() []string {
-	return slices.Sorted(maps.Keys(cat.messages[Default]))
+	return slices.Sorted(maps.Keys(catalogOf(Default).messages))
 }
 
 // Match normalizes a LANG-like value or a language tag to one of the supported
@@ -127,14 +134,28 @@ func FromEnv(getenv func(string) string) string {
 // create one with [New]. A Localizer is safe for concurrent use.
 type Localizer struct {
 	lang string
-	l    *i18n.Localizer
+	// own and english replace the catalogues of lang and of English (tests); nil: the embedded ones.
+	own, english *catalog
 }
 
 // New returns a Localizer for lang, which may be anything [Match] accepts
-// ("bg", "uk_UA.UTF-8", ""): unknown languages give English.
+// ("bg", "uk_UA.UTF-8", ""): unknown languages give English. The language's
+// catalogue is parsed when the first message is rendered, not here.
 func New(lang string) *Localizer {
-	code := Match(lang)
-	return &Localizer{lang: code, l: i18n.NewLocalizer(cat.bundle, code)}
+	return &Localizer{lang: Match(lang)}
+}
+
+// catalogs returns the catalogue of l's language and a function that returns the English one (loaded only when a
+// message is missing from l's).
+func (l *Localizer) catalogs() (own *catalog, english func() *catalog) {
+	own, english = l.own, func() *catalog { return catalogOf(Default) }
+	if own == nil {
+		own = catalogOf(l.lang)
+	}
+	if l.english != nil {
+		english = func() *catalog { return l.english }
+	}
+	return own, english
 }
 
 // Lang returns the language code of l: "en", "bg" or "uk" ("en" for a nil l).
@@ -190,7 +211,7 @@ func (l *Localizer) render(id string, data map[string]any, count int) (s string,
 			s, err = id, fmt.Errorf("locales: rendering %q panicked: %v", id, r)
 		}
 	}()
-	if l == nil || l.l == nil {
+	if l == nil || l.lang == "" {
 		l = New(Default)
 	}
 	data = l.words(data)
@@ -204,7 +225,16 @@ func (l *Localizer) render(id string, data map[string]any, count int) (s string,
 	} else if data != nil {
 		cfg.TemplateData = data
 	}
-	s, tag, err := l.l.LocalizeWithTag(cfg)
+	own, english := l.catalogs()
+	var tag language.Tag
+	s, tag, err = own.localize(cfg)
+	if tag == language.Und && own.lang != 0 {
+		// Missing from l's language (or its catalogue failed to load): English, and the error says so.
+		missing := err
+		if s, tag, err = english().localize(cfg); err == nil {
+			err = missing
+		}
+	}
 	if tag == language.Und || s == "" {
 		if err == nil {
 			err = fmt.Errorf("locales: message %q rendered empty", id)
@@ -212,6 +242,14 @@ func (l *Localizer) render(id string, data map[string]any, count int) (s string,
 		return id, err
 	}
 	return s, err
+}
+
+// localize renders cfg from c; the tag is language.Und when c has no such message.
+func (c *catalog) localize(cfg *i18n.LocalizeConfig) (string, language.Tag, error) {
+	if c.loc == nil {
+		return "", language.Und, c.err
+	}
+	return c.loc.LocalizeWithTag(cfg)
 }
 
 // wordKeys are the data keys whose values are record words (the English words of the game record and the
@@ -246,7 +284,7 @@ func (l *Localizer) words(data map[string]any) map[string]any {
 			continue
 		}
 		id := prefix + strings.ReplaceAll(v, "-", "_")
-		if v == "" || cat.messages[Default][id] == nil {
+		if v == "" || !l.has(id) {
 			continue
 		}
 		if out == nil {
@@ -258,6 +296,16 @@ func (l *Localizer) words(data map[string]any) map[string]any {
 		return data
 	}
 	return out
+}
+
+// has reports whether id is a message of l's language (of English if l's catalogue failed to load; the tests
+// make sure that every catalogue has the same ids, so English is not parsed to look for a word l's lacks).
+func (l *Localizer) has(id string) bool {
+	own, english := l.catalogs()
+	if own.loc == nil {
+		own = english()
+	}
+	return own.messages[id] != nil
 }
 
 // Message is a message carried by id and data, to be rendered later by a

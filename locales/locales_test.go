@@ -1,14 +1,18 @@
 package locales
 
 import (
+	"errors"
 	"maps"
+	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
@@ -36,14 +40,38 @@ func forms(m *i18n.Message) map[string]string {
 	return f
 }
 
+// allCatalogs is every catalogue, loaded (the program loads only the one in use, when first needed; the tests
+// check all three): messages by language, and the first load error.
+type allCatalogs struct {
+	messages map[string]map[string]*i18n.Message
+	err      error
+}
+
+var allOnce = sync.OnceValue(func() (c allCatalogs) {
+	c.messages = map[string]map[string]*i18n.Message{}
+	for _, lang := range languages {
+		lc := catalogOf(lang)
+		if lc.err != nil && c.err == nil {
+			c.err = lc.err
+		}
+		if lc.loc != nil {
+			c.messages[lang] = lc.messages
+		}
+	}
+	return c
+})
+
+// cat returns every catalogue, loaded.
+func cat() allCatalogs { return allOnce() }
+
 func isPlural(m *i18n.Message) bool { return len(forms(m)) > 1 || m.One != "" }
 
 func TestCatalogsLoad(t *testing.T) {
-	if cat.err != nil {
-		t.Fatal(cat.err)
+	if cat().err != nil {
+		t.Fatal(cat().err)
 	}
 	for _, lang := range languages {
-		if len(cat.messages[lang]) == 0 {
+		if len(cat().messages[lang]) == 0 {
 			t.Errorf("%s: no messages loaded", lang)
 		}
 	}
@@ -53,13 +81,13 @@ func TestCatalogsLoad(t *testing.T) {
 func TestSameKeysEverywhere(t *testing.T) {
 	all := map[string]bool{}
 	for _, lang := range languages {
-		for id := range cat.messages[lang] {
+		for id := range cat().messages[lang] {
 			all[id] = true
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(all)) {
 		for _, lang := range languages {
-			if _, ok := cat.messages[lang][id]; !ok {
+			if _, ok := cat().messages[lang][id]; !ok {
 				t.Errorf("%s.toml: missing message %q", lang, id)
 			}
 		}
@@ -84,9 +112,9 @@ func placeholders(m *i18n.Message) []string {
 // (b) every translation of a message uses the same placeholders.
 func TestSamePlaceholders(t *testing.T) {
 	for _, id := range Keys() {
-		want := placeholders(cat.messages[Default][id])
+		want := placeholders(cat().messages[Default][id])
 		for _, lang := range languages[1:] {
-			m, ok := cat.messages[lang][id]
+			m, ok := cat().messages[lang][id]
 			if !ok {
 				continue // reported by TestSameKeysEverywhere
 			}
@@ -102,12 +130,12 @@ func TestSamePlaceholders(t *testing.T) {
 // nor the raw id nor an error.
 func TestPluralForms(t *testing.T) {
 	for _, id := range Keys() {
-		plural := isPlural(cat.messages[Default][id])
+		plural := isPlural(cat().messages[Default][id])
 		if plural != strings.HasPrefix(id, "plural.") {
 			t.Errorf("%q: plural message ids start with \"plural.\" and only they do (plural=%v)", id, plural)
 		}
 		for _, lang := range languages {
-			m, ok := cat.messages[lang][id]
+			m, ok := cat().messages[lang][id]
 			if !ok {
 				continue
 			}
@@ -154,7 +182,7 @@ func TestPlainMessagesRender(t *testing.T) {
 			continue
 		}
 		data := map[string]any{}
-		for _, p := range placeholders(cat.messages[Default][id]) {
+		for _, p := range placeholders(cat().messages[Default][id]) {
 			data[p] = "<" + p + ">"
 		}
 		for _, lang := range languages {
@@ -202,8 +230,8 @@ func TestCatalogFilesSorted(t *testing.T) {
 		if !slices.IsSorted(tables) {
 			t.Errorf("%s.toml: plural tables are not sorted", lang)
 		}
-		if got := len(plain) + len(tables); got != len(cat.messages[lang]) {
-			t.Errorf("%s.toml: %d quoted ids in the file, %d messages loaded", lang, got, len(cat.messages[lang]))
+		if got := len(plain) + len(tables); got != len(cat().messages[lang]) {
+			t.Errorf("%s.toml: %d quoted ids in the file, %d messages loaded", lang, got, len(cat().messages[lang]))
 		}
 	}
 }
@@ -362,18 +390,28 @@ func TestRender(t *testing.T) {
 // A message that exists only in English falls back to English, not to the id.
 func TestFallbackToEnglish(t *testing.T) {
 	const id = "test.only_english"
+	english := &catalog{lang: 0}
+	english.load()
+	if english.loc == nil {
+		t.Fatal(english.err)
+	}
 	b := i18n.NewBundle(tags[0])
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	for _, lang := range languages {
-		if _, err := b.LoadMessageFileFS(files, lang+".toml"); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := b.LoadMessageFileFS(files, "en.toml"); err != nil {
+		t.Fatal(err)
 	}
 	if err := b.AddMessages(tags[0], &i18n.Message{ID: id, Other: "English only {{.X}}"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range languages {
-		l := &Localizer{lang: lang, l: i18n.NewLocalizer(b, lang)}
+	english.loc = i18n.NewLocalizer(b, "en")
+	english.messages[id] = &i18n.Message{ID: id, Other: "English only {{.X}}"}
+	for i, lang := range languages {
+		own := english
+		if i > 0 {
+			own = &catalog{lang: i}
+			own.load()
+		}
+		l := &Localizer{lang: lang, own: own, english: english}
 		if got := l.T(id, map[string]any{"X": 1}); got != "English only 1" {
 			t.Errorf("%s: %q", lang, got)
 		}
@@ -381,6 +419,60 @@ func TestFallbackToEnglish(t *testing.T) {
 			t.Errorf("%s: term.tile = %q", lang, got)
 		}
 	}
+	// A catalogue that failed to load: every message in English.
+	broken := &Localizer{lang: "bg", own: &catalog{lang: 1, err: errors.New("broken")}, english: english}
+	if got := broken.T("term.tile", nil); got != "tile" {
+		t.Errorf("a broken catalogue: term.tile = %q", got)
+	}
+	if got := broken.T("term.quarter.palace", map[string]any{"quarter": "market"}); got != "palace" {
+		t.Errorf("a broken catalogue: %q", got)
+	}
+}
+
+// The catalogue of a language is parsed when a message is first rendered in it, not by New and not for another
+// language; English when a message is missing from it; the rule texts likewise. Checked in a process of its own
+// (this test binary run again), since the other tests load every catalogue.
+func TestCatalogLoadedWhenNeeded(t *testing.T) {
+	if os.Getenv("KARKASON_LOCALES_LAZY") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCatalogLoadedWhenNeeded$", "-test.v")
+		cmd.Env = append(os.Environ(), "KARKASON_LOCALES_LAZY=1")
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS") {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return
+	}
+	loaded := func() (msgs, rules []string) {
+		for i, lang := range languages {
+			if catalogs[i].messages != nil {
+				msgs = append(msgs, lang)
+			}
+			if ruleBooks[i].byID != nil {
+				rules = append(rules, lang)
+			}
+		}
+		return msgs, rules
+	}
+	check := func(step string, msgs, rules []string) {
+		t.Helper()
+		if gotM, gotR := loaded(); !slices.Equal(gotM, msgs) || !slices.Equal(gotR, rules) {
+			t.Errorf("%s: catalogues %v and rule texts %v loaded, want %v and %v", step, gotM, gotR, msgs, rules)
+		}
+	}
+	check("at start-up", nil, nil)
+	uk := New("uk_UA.UTF-8")
+	check("New", nil, nil)
+	if got := uk.T("term.quarter.palace", map[string]any{"quarter": "market"}); got != "палац" {
+		t.Errorf("uk = %q", got)
+	}
+	check("a Ukrainian message", []string{"uk"}, nil)
+	if r, ok := RuleText("uk", "BASE-4"); !ok || r.ID != "BASE-4" {
+		t.Errorf("RuleText = %v, %v", r, ok)
+	}
+	check("a Ukrainian rule", []string{"uk"}, []string{"uk"})
+	if got := uk.T("no.such.message", nil); got != "no.such.message" {
+		t.Errorf("missing = %q", got)
+	}
+	check("a message missing from uk", []string{"en", "uk"}, []string{"uk"})
 }
 
 func TestLang(t *testing.T) {

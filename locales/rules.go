@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // The rule texts: one file per language, each a list of [[rule]] tables with
@@ -25,15 +26,26 @@ type Rule struct {
 	ID, Title, Text string
 }
 
-// ruleBook is what was loaded from the embedded rule files.
+// ruleBook is the rule texts of one language, parsed from its embedded file when first needed (the rules
+// browser, an explanation), not at start-up.
 type ruleBook struct {
-	ids    []string                   // English order, the order of RULES.md
-	byLang map[string]map[string]Rule // language -> id -> rule
-	order  map[string][]string        // language -> ids in file order
-	err    error                      // first load error, nil normally
+	once  sync.Once
+	lang  int             // index into languages
+	byID  map[string]Rule // id -> rule
+	order []string        // ids in file order
+	err   error           // first load error (or duplicate id), nil normally
 }
 
-var rules = loadRules()
+// ruleBooks are the rule texts by index into languages.
+var ruleBooks = [...]ruleBook{{lang: 0}, {lang: 1}, {lang: 2}}
+
+// rulesOf returns the rule texts of a supported language code ("en", "bg", "uk"; anything else gives English),
+// loaded.
+func rulesOf(lang string) *ruleBook {
+	b := &ruleBooks[max(slices.Index(languages, lang), 0)]
+	b.once.Do(b.load)
+	return b
+}
 
 // ruleFile is the shape of rules/<lang>.toml.
 type ruleFile struct {
@@ -44,42 +56,32 @@ type ruleFile struct {
 	} `toml:"rule"`
 }
 
-// loadRules parses the embedded rule files. It never panics: a file that fails
-// to parse is left out (lookups then fall back to English) and the first
-// error is kept for the tests, as are duplicate ids.
-func loadRules() *ruleBook {
-	b := &ruleBook{byLang: map[string]map[string]Rule{}, order: map[string][]string{}}
-	fail := func(err error) {
-		if b.err == nil {
-			b.err = err
-		}
+// load parses the embedded rule file. It never panics: a file that fails to parse is left out (lookups then
+// fall back to English) and the first error is kept for the tests, as are duplicate ids.
+func (b *ruleBook) load() {
+	b.byID = map[string]Rule{}
+	name := "rules/" + languages[b.lang] + ".toml"
+	data, err := ruleFiles.ReadFile(name)
+	if err != nil {
+		b.err = fmt.Errorf("locales: %s: %w", name, err)
+		return
 	}
-	for _, lang := range languages {
-		name := "rules/" + lang + ".toml"
-		data, err := ruleFiles.ReadFile(name)
-		if err != nil {
-			fail(fmt.Errorf("locales: %s: %w", name, err))
-			continue
-		}
-		var f ruleFile
-		if _, err := toml.Decode(string(data), &f); err != nil {
-			fail(fmt.Errorf("locales: %s: %w", name, err))
-			continue
-		}
-		m := make(map[string]Rule, len(f.Rule))
-		for _, r := range f.Rule {
-			id := strings.TrimSpace(r.ID)
-			if _, dup := m[id]; dup {
-				fail(fmt.Errorf("locales: %s: rule %s given twice", name, id))
-				continue
+	var f ruleFile
+	if err := toml.Unmarshal(data, &f); err != nil {
+		b.err = fmt.Errorf("locales: %s: %w", name, err)
+		return
+	}
+	for _, r := range f.Rule {
+		id := strings.TrimSpace(r.ID)
+		if _, dup := b.byID[id]; dup {
+			if b.err == nil {
+				b.err = fmt.Errorf("locales: %s: rule %s given twice", name, id)
 			}
-			m[id] = Rule{ID: id, Title: strings.TrimSpace(r.Title), Text: strings.TrimSpace(r.Text)}
-			b.order[lang] = append(b.order[lang], id)
+			continue
 		}
-		b.byLang[lang] = m
+		b.byID[id] = Rule{ID: id, Title: strings.TrimSpace(r.Title), Text: strings.TrimSpace(r.Text)}
+		b.order = append(b.order, id)
 	}
-	b.ids = b.order[Default]
-	return b
 }
 
 // splitRuleID splits a cited rule id into the bare id and the letters of its
@@ -116,17 +118,17 @@ func splitRuleID(cited string) (id string, points []string) {
 // is not a rule of RULES.md.
 func RuleText(lang, id string) (r Rule, ok bool) {
 	base, _ := splitRuleID(id)
-	if r, ok := rules.byLang[Match(lang)][base]; ok {
+	if r, ok := rulesOf(Match(lang)).byID[base]; ok {
 		return r, true
 	}
-	r, ok = rules.byLang[Default][base]
+	r, ok = rulesOf(Default).byID[base]
 	return r, ok
 }
 
 // RuleIDs returns the ids of every rule, in the order of RULES.md: DEF, CFG,
 // SEQ, BASE, FARM, RIVER, ABBOT, RIV2, COUNT, KING, ROBBER, SHRINE, TILES5,
 // GIFT, END, COMBO, EX, OPEN. The slice is the caller's.
-func RuleIDs() []string { return slices.Clone(rules.ids) }
+func RuleIDs() []string { return slices.Clone(rulesOf(Default).order) }
 
 // SearchRules returns the rules of language lang (as for [RuleText]) whose id,
 // title or text contains query, ignoring case and surrounding spaces, in the
@@ -136,7 +138,7 @@ func RuleIDs() []string { return slices.Clone(rules.ids) }
 func SearchRules(lang, query string) []Rule {
 	q := strings.ToLower(strings.TrimSpace(query))
 	var out []Rule
-	for _, id := range rules.ids {
+	for _, id := range rulesOf(Default).order {
 		r, _ := RuleText(lang, id)
 		if q == "" || strings.Contains(strings.ToLower(r.ID), q) ||
 			strings.Contains(strings.ToLower(r.Title), q) ||

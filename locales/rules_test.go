@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -22,6 +23,29 @@ var ruleIDRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Z]?[0-9]+$`)
 // start of a line.
 var subPointRE = regexp.MustCompile(`(?m)^\(([a-z])\) `)
 
+// allRules are the rule texts of every language, loaded (the program loads only the one in use, when first
+// needed; the tests check all three): by language, in file order, and the first load error.
+type allRules struct {
+	byLang map[string]map[string]Rule
+	order  map[string][]string
+	err    error
+}
+
+var allRulesOnce = sync.OnceValue(func() (r allRules) {
+	r.byLang, r.order = map[string]map[string]Rule{}, map[string][]string{}
+	for _, lang := range languages {
+		b := rulesOf(lang)
+		if b.err != nil && r.err == nil {
+			r.err = b.err
+		}
+		r.byLang[lang], r.order[lang] = b.byID, b.order
+	}
+	return r
+})
+
+// rules returns the rule texts of every language, loaded.
+func rules() allRules { return allRulesOnce() }
+
 func subPoints(text string) []string {
 	var out []string
 	for _, m := range subPointRE.FindAllStringSubmatch(text, -1) {
@@ -31,11 +55,11 @@ func subPoints(text string) []string {
 }
 
 func TestRuleFilesLoad(t *testing.T) {
-	if rules.err != nil {
-		t.Fatal(rules.err)
+	if rules().err != nil {
+		t.Fatal(rules().err)
 	}
 	for _, lang := range languages {
-		if len(rules.byLang[lang]) == 0 {
+		if len(rules().byLang[lang]) == 0 {
 			t.Errorf("rules/%s.toml: no rules loaded", lang)
 		}
 	}
@@ -44,35 +68,35 @@ func TestRuleFilesLoad(t *testing.T) {
 // Every rule is in every language, in the same order, with a title and a
 // text, and with the same lettered sub-points (a), (b)… in each language.
 func TestRulesCompleteInEveryLanguage(t *testing.T) {
-	en := rules.order[Default]
+	en := rules().order[Default]
 	for _, id := range en {
 		if !ruleIDRE.MatchString(id) {
 			t.Errorf("rules/en.toml: %q is not a rule id", id)
 		}
 	}
 	for _, lang := range languages {
-		if got := rules.order[lang]; !slices.Equal(got, en) {
+		if got := rules().order[lang]; !slices.Equal(got, en) {
 			for _, id := range en {
-				if _, ok := rules.byLang[lang][id]; !ok {
+				if _, ok := rules().byLang[lang][id]; !ok {
 					t.Errorf("rules/%s.toml: rule %s missing", lang, id)
 				}
 			}
 			for _, id := range got {
-				if _, ok := rules.byLang[Default][id]; !ok {
+				if _, ok := rules().byLang[Default][id]; !ok {
 					t.Errorf("rules/%s.toml: rule %s is not in rules/en.toml", lang, id)
 				}
 			}
 			t.Errorf("rules/%s.toml: ids not in the order of rules/en.toml", lang)
 		}
 		for _, id := range en {
-			r, ok := rules.byLang[lang][id]
+			r, ok := rules().byLang[lang][id]
 			if !ok {
 				continue
 			}
 			if r.Title == "" || r.Text == "" {
 				t.Errorf("rules/%s.toml: %s has an empty title or text", lang, id)
 			}
-			want := subPoints(rules.byLang[Default][id].Text)
+			want := subPoints(rules().byLang[Default][id].Text)
 			if got := subPoints(r.Text); !slices.Equal(got, want) {
 				t.Errorf("rules/%s.toml: %s has sub-points %v, English has %v", lang, id, got, want)
 			}
@@ -92,7 +116,7 @@ func checkCitation(t *testing.T, where, cited string) {
 	t.Helper()
 	id, points := splitRuleID(cited)
 	for _, lang := range languages {
-		r, ok := rules.byLang[lang][id]
+		r, ok := rules().byLang[lang][id]
 		if !ok {
 			t.Errorf("%s: %q cites %s, which is not in rules/%s.toml", where, cited, id, lang)
 			continue
@@ -189,8 +213,8 @@ func TestCitedRulesResolve(t *testing.T) {
 // in every language.
 func TestRuleTextCrossReferences(t *testing.T) {
 	for _, lang := range languages {
-		for _, id := range rules.order[lang] {
-			r := rules.byLang[lang][id]
+		for _, id := range rules().order[lang] {
+			r := rules().byLang[lang][id]
 			for _, cited := range citationRE.FindAllString(r.Title+"\n"+r.Text, -1) {
 				checkCitation(t, "rules/"+lang+".toml "+id, cited)
 			}
@@ -221,10 +245,10 @@ func TestSplitRuleID(t *testing.T) {
 }
 
 func TestRuleText(t *testing.T) {
-	en16 := rules.byLang["en"]["COUNT-16"]
-	bg16 := rules.byLang["bg"]["COUNT-16"]
-	uk4 := rules.byLang["uk"]["BASE-4"]
-	en4 := rules.byLang["en"]["BASE-4"]
+	en16 := rules().byLang["en"]["COUNT-16"]
+	bg16 := rules().byLang["bg"]["COUNT-16"]
+	uk4 := rules().byLang["uk"]["BASE-4"]
+	en4 := rules().byLang["en"]["BASE-4"]
 	for _, tc := range []struct {
 		lang, id string
 		want     Rule
@@ -257,18 +281,16 @@ func TestRuleText(t *testing.T) {
 
 // A rule missing from a language falls back to English.
 func TestRuleTextFallsBackToEnglish(t *testing.T) {
-	saved := rules
-	defer func() { rules = saved }()
+	saved := rules()
+	book := rulesOf("bg")
+	defer func(m map[string]Rule) { book.byID = m }(book.byID)
 	bg := map[string]Rule{}
 	for id, r := range saved.byLang["bg"] {
 		if id != "BASE-4" {
 			bg[id] = r
 		}
 	}
-	rules = &ruleBook{
-		ids:    saved.ids,
-		byLang: map[string]map[string]Rule{"en": saved.byLang["en"], "bg": bg, "uk": saved.byLang["uk"]},
-	}
+	book.byID = bg
 	got, ok := RuleText("bg", "BASE-4")
 	if want := saved.byLang["en"]["BASE-4"]; !ok || got != want {
 		t.Errorf("RuleText(bg, BASE-4) without a bg text = %q, %v; want the English %q", got.Title, ok, want.Title)
@@ -341,7 +363,7 @@ func TestSearchRules(t *testing.T) {
 			t.Errorf("SearchRules(%q, %q) not in RuleIDs order: %v", tc.lang, tc.query, got)
 		}
 	}
-	if got := SearchRules("uk", ""); len(got) != len(RuleIDs()) || got[0] != rules.byLang["uk"]["DEF-1"] {
+	if got := SearchRules("uk", ""); len(got) != len(RuleIDs()) || got[0] != rules().byLang["uk"]["DEF-1"] {
 		t.Errorf("SearchRules(uk, \"\") gave %d rules, want all %d in Ukrainian", len(got), len(RuleIDs()))
 	}
 }

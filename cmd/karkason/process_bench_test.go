@@ -17,15 +17,21 @@ import (
 // catalogue other than the default's). ns/op is one whole run: exec, the runtime's start, package init, the
 // command, exit. GODEBUG=inittrace=1 on the same binary shows what init costs alone.
 
-// benchBinary builds karkason into a temporary folder and returns its path and an environment for it with
-// private folders under that folder.
+// benchBinary builds karkason into a temporary folder (or takes the binary named by $KARKASON_BENCH_BIN, to
+// compare two builds) and returns its path and an environment for it with private folders under that folder.
 func benchBinary(b *testing.B) (string, []string) {
 	b.Helper()
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "karkason")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+	if given := os.Getenv("KARKASON_BENCH_BIN"); given != "" {
+		if err := os.Symlink(given, bin); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go build: %v\n%s", err, out)
+		}
 	}
 	home := filepath.Join(dir, "home")
 	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
