@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/karkason/karkason/engine"
@@ -467,11 +468,10 @@ func (g *Game) finishScoring() {
 			g.announce(g.Active, "COUNT-6", "ev.city_may_enter")
 			return
 		}
-		// Keep the reason, for a "city" line that comes anyway.
-		if err := g.S.CanEnterCity(g.Active, engine.Palace, engine.Follower); err != nil {
-			if r, ok := asRefusal(err).(*Refusal); ok {
-				g.cityRefusal = r
-			}
+		// Keep the reason, for a "city" line that comes anyway (made a Refusal by Apply then, if one comes).
+		var re *engine.RuleError
+		if err := g.S.CanEnterCity(g.Active, engine.Palace, engine.Follower); errors.As(err, &re) {
+			g.cityRefusal = re
 		}
 	}
 	g.endTurn()

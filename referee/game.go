@@ -130,7 +130,7 @@ type Game struct {
 	roundPos     int     // whose go it is in round
 	targets      []int32 // eligible targets of the round (COUNT-17)
 	marketPos    int     // market round: index into the cyclic order
-	cityRefusal  *Refusal
+	cityRefusal  *engine.RuleError
 	prevActive   int
 	finalApplied bool
 	scoreLog     []engine.Score

@@ -159,7 +159,8 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // recordHooks are called as the record is read, so that a game is played along line by line (Replay, Resume): a
 // hook's error stops the reading and is returned. begin is called once the record's beginning is read (the header,
 // the setup line and the position lines, if any), with the record so far: at its first action line, or at its end
-// when it has none; action is then called with each action, before the next line is read.
+// when it has none; action is then called with each action, before the next line is read, and the actions are
+// not kept in the record as well (Record.Actions stays empty: the game played along holds them).
 type recordHooks struct {
 	begin  func(rec *Record) error
 	action func(a Action) error
@@ -189,6 +190,8 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		return hooks.begin(rec)
 	}
 	var pending []string // comment-only lines waiting for the next action
+	var sc scanner       // one scanner for every line
+	actions := 0
 	for {
 		line, more := lr.next()
 		if !more {
@@ -213,7 +216,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			}
 			continue
 		}
-		sc := newScanner(line, n)
+		sc.reset(line, n)
 		switch state {
 		case wantHeader, wantSetup:
 			if sc.blank() {
@@ -221,12 +224,12 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				continue
 			}
 			if state == wantHeader {
-				if err := parseHeader(sc); err != nil {
+				if err := parseHeader(&sc); err != nil {
 					return nil, err
 				}
 				state = wantSetup
 			} else {
-				s, err := parseSetup(sc)
+				s, err := parseSetup(&sc)
 				if err != nil {
 					return nil, err
 				}
@@ -236,7 +239,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
 			if sc.peekWord() == positionWord { // position_record.go
-				p, err := parsePosition(sc, len(rec.Actions) > 0)
+				p, err := parsePosition(&sc, actions > 0)
 				if err != nil {
 					return nil, err
 				}
@@ -244,7 +247,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			a, blank, err := parseAction(sc)
+			a, blank, err := parseAction(&sc)
 			if err != nil {
 				return nil, err
 			}
@@ -256,12 +259,14 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			if err := begin(); err != nil {
 				return rec, err
 			}
-			if hooks.action != nil {
+			actions++
+			if hooks.action != nil { // the hook keeps the action (the game's record): not kept twice
 				if err := hooks.action(a); err != nil {
 					return rec, err
 				}
+			} else {
+				rec.Actions = append(rec.Actions, a)
 			}
-			rec.Actions = append(rec.Actions, a)
 			if a.Verb == VerbEnd {
 				state = afterEnd
 			}

@@ -487,9 +487,17 @@ func parsePos(s string) (Pos, bool) {
 }
 
 func parseCoord(s string) (int, bool) {
-	digits := strings.TrimLeft(s, "+-")
-	if len(s)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+	digits := s
+	if digits != "" && (digits[0] == '+' || digits[0] == '-') {
+		digits = digits[1:]
+	}
+	if digits == "" {
 		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
 	}
 	n, err := strconv.ParseInt(s, 10, 32)
 	return int(n), err == nil

@@ -27,7 +27,14 @@ type scanner struct {
 }
 
 func newScanner(line string, lineNo int) *scanner {
-	s := &scanner{line: line, lineNo: lineNo, commentAt: -1}
+	s := &scanner{}
+	s.reset(line, lineNo)
+	return s
+}
+
+// reset makes s the scanner of another line, reusing its memory (a record's lines are scanned by one scanner).
+func (s *scanner) reset(line string, lineNo int) {
+	*s = scanner{line: line, lineNo: lineNo, words: s.words[:0], commentAt: -1}
 	start := -1
 	for i := 0; i <= len(line); i++ {
 		if i == len(line) || line[i] == ' ' || line[i] == '\t' {
@@ -39,7 +46,6 @@ func newScanner(line string, lineNo int) *scanner {
 			start = i
 		}
 	}
-	return s
 }
 
 // take returns the next word cut at the comment, or false at the end of the line or comment.

@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"slices"
 
 	"github.com/karkason/karkason/engine"
 )
@@ -37,6 +39,7 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 // returns the game after the last good action (nil before the game is set up) and the first error.
 func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 	var g *Game
+	hint := actionsHint(r)
 	_, err := parseRecord(r, recordHooks{
 		begin: func(rec *Record) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
@@ -44,6 +47,7 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 				return err
 			}
 			g = ng
+			g.reserve(hint)
 			return nil
 		},
 		action: func(a Action) error { return g.Apply(a) },
@@ -57,12 +61,46 @@ func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error)
 	if err != nil {
 		return nil, err
 	}
+	g.reserve(len(rec.Actions))
 	for _, a := range rec.Actions {
 		if err := g.Apply(a); err != nil {
 			return settled(g, err, final)
 		}
 	}
 	return settled(g, nil, final)
+}
+
+// maxActionsHint bounds actionsHint: a whole game with every module is a few hundred actions, and a large file of
+// comments must not make a replay reserve room for thousands.
+const maxActionsHint = 1024
+
+// actionsHint estimates how many actions the record read from r holds, from its size when r tells it (a regular
+// file, a bytes.Reader or strings.Reader): an action line is about 20 bytes, rarely less than 16. 0 when r does
+// not tell.
+func actionsHint(r io.Reader) int {
+	var n int64
+	switch v := r.(type) {
+	case interface{ Len() int }:
+		n = int64(v.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			n = fi.Size()
+		}
+	}
+	return int(min(n/16, maxActionsHint))
+}
+
+// reserve makes room for n more actions in the record, and for the events, the turns' scores and the scorings they
+// bring (about one event an action, a turn every two actions, a scoring every four), so that a replay does not grow them step by step: the game's
+// record is its largest part.
+func (g *Game) reserve(n int) {
+	if n <= 0 {
+		return
+	}
+	g.Actions = slices.Grow(g.Actions, n)
+	g.Events = slices.Grow(g.Events, n)
+	g.History = slices.Grow(g.History, n/2+1)
+	g.scoreLog = slices.Grow(g.scoreLog, n/4+1)
 }
 
 // ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule.
