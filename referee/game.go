@@ -3,6 +3,8 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/karkason/karkason/engine"
 )
@@ -41,8 +43,8 @@ type Refusal struct {
 
 func (r *Refusal) Error() string {
 	s := fmt.Sprintf("refused: %s (%s", r.Rule, r.Key)
-	for k, v := range r.Data {
-		s += fmt.Sprintf(" %s=%v", k, v)
+	for _, k := range slices.Sorted(maps.Keys(r.Data)) { // in one order: the text goes into games --json
+		s += fmt.Sprintf(" %s=%v", k, r.Data[k])
 	}
 	s += ")"
 	if r.Line > 0 {

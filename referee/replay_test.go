@@ -24,3 +24,16 @@ func TestReplaySetupRefusalLine(t *testing.T) {
 		}
 	}
 }
+
+// A refusal's text is the same every time (its data in the order of their keys): it is what `games --json` shows
+// of a record the referee refuses.
+func TestRefusalTextIsStable(t *testing.T) {
+	r := &Refusal{Line: 4, Rule: "DEF-7", Key: "err.not_your_turn",
+		Data: map[string]any{"player": "Ана", "colour": "red", "actor": "Богдан", "b": 1, "a": 2}}
+	const want = "line 4: refused: DEF-7 (err.not_your_turn a=2 actor=Богдан b=1 colour=red player=Ана)"
+	for range 20 {
+		if got := r.Error(); got != want {
+			t.Fatalf("Error() = %q, want %q", got, want)
+		}
+	}
+}
