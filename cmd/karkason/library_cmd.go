@@ -22,8 +22,8 @@ type libFlags struct {
 }
 
 // games prints the saved games of dir, newest first.
-func games(dir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
-	list, err := library.ListOn(filesFS, dir)
+func games(dir, stateDir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+	list, err := library.ListCached(filesFS, dir, stateDir, log.Record)
 	if err != nil {
 		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1
@@ -37,7 +37,7 @@ func games(dir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Loca
 }
 
 // stats prints the statistics of the finished games of dir chosen by the flags.
-func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer,
+func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer,
 	log *errlog.Log) int {
 	var f library.Filter
 	for _, d := range []struct {
@@ -72,7 +72,7 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 		fmt.Fprintln(stderr, loc.T("lib.too_many_players", nil))
 		return 2
 	}
-	list, err := library.ListOn(filesFS, dir)
+	list, err := library.ListCached(filesFS, dir, stateDir, log.Record)
 	if err != nil {
 		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1

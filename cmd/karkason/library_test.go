@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/referee/storefs"
 )
 
@@ -59,7 +60,8 @@ func copyDir(t *testing.T, from, to string) {
 }
 
 // games, stats and export leave the data folder byte for byte as it was, modification times included: no lock
-// file, no recovery of a torn line, nothing written.
+// file, no recovery of a torn line, nothing written. (games and stats keep a cache of the records' summaries in
+// the state folder; what they print is the same without it, with it, and with it damaged.)
 func TestLibraryCommandsChangeNothing(t *testing.T) {
 	data := t.TempDir()
 	copyDir(t, "../../testdata/library", data)
@@ -79,7 +81,9 @@ func TestLibraryCommandsChangeNothing(t *testing.T) {
 	os.Chtimes(data, old, old)
 	before := snapshot(t, data)
 	out := t.TempDir()
-	env := func(k string) string { return "" }
+	home := t.TempDir()
+	getenv := env(map[string]string{"HOME": home})
+	printed := map[string]string{} // the output of each listing command, the first time (no cache yet)
 	for _, args := range [][]string{
 		{"games"}, {"games", "--json"}, {"stats"}, {"stats", "--json", "--player", "Ана"},
 		{"stats", "--since", "2026-10-10", "--until", "2026-11-30", "--modules", "farmers"},
@@ -88,9 +92,25 @@ func TestLibraryCommandsChangeNothing(t *testing.T) {
 		{"export", filepath.Join(data, "2026-11-21T2100-torn.rec"), "--svg", filepath.Join(out, "b.svg")},
 	} {
 		var so, se bytes.Buffer
-		code := run(append(args, "--data-dir", data, "--lang", "en"), env, &so, &se)
+		code := run(append(args, "--data-dir", data, "--lang", "en"), getenv, &so, &se)
 		if args[0] != "export" && code != 0 || so.Len() == 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, so.String(), se.String())
+		}
+		if args[0] != "export" {
+			printed[strings.Join(args, " ")] = so.String()
+		}
+	}
+	cache := library.CachePath(filepath.Join(home, ".local", "state", "karkason"), data)
+	if _, err := os.Stat(cache); err != nil {
+		t.Errorf("no cache of the summaries: %v", err)
+	}
+	for _, damage := range []func(){func() {}, func() { os.WriteFile(cache, []byte("damaged"), 0o644) }} {
+		damage()
+		for args, want := range printed {
+			var so, se bytes.Buffer
+			if run(append(strings.Fields(args), "--data-dir", data, "--lang", "en"), getenv, &so, &se); so.String() != want {
+				t.Errorf("%s through the cache printed\n%s\nwithout it\n%s", args, so.String(), want)
+			}
 		}
 	}
 	if after := snapshot(t, data); len(after) != len(before) {

@@ -117,13 +117,13 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return games(cfg.DataDir, *jsonOut, stdout, stderr, loc, log)
+		return games(cfg.DataDir, cfg.StateDir, *jsonOut, stdout, stderr, loc, log)
 	case "stats":
 		if len(rest) != 0 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return stats(cfg.DataDir, lf, *jsonOut, stdout, stderr, loc, log)
+		return stats(cfg.DataDir, cfg.StateDir, lf, *jsonOut, stdout, stderr, loc, log)
 	case "export":
 		if len(rest) != 1 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))

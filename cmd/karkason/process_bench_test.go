@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/karkason/karkason/cmd/karkason/internal/randgame"
 	"github.com/karkason/karkason/referee"
@@ -85,18 +86,43 @@ func BenchmarkProcessReplayPosition(b *testing.B) {
 	benchRun(b, bin, env, "replay", "--final", path)
 }
 
-// benchProcessStats: `karkason stats` over a library of n finished games (randgame.WriteLibrary).
-func benchProcessStats(b *testing.B, n int) {
+// benchProcessStats: `karkason stats` over a library of n finished games (randgame.WriteLibrary), with a warm
+// cache of their summaries in the state folder (the records written over 2 seconds before the cache was made, as
+// a library of past game nights is: see library.Cache), or cold: the cache removed before every run, so that
+// every record is replayed and the cache written anew (what a run of a binary from before the cache does, plus
+// the writing).
+func benchProcessStats(b *testing.B, n int, warm bool) {
 	bin, env := benchBinary(b)
-	games := filepath.Join(filepath.Dir(bin), "home", "games")
+	home := filepath.Join(filepath.Dir(bin), "home")
+	games := filepath.Join(home, "games")
 	if err := os.MkdirAll(games, 0o755); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := randgame.WriteLibrary(games, n); err != nil {
 		b.Fatal(err)
 	}
-	benchRun(b, bin, env, "stats")
+	state := filepath.Join(home, "state")
+	run := func() {
+		cmd := exec.Command(bin, "stats")
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("karkason stats: %v\n%s", err, out)
+		}
+	}
+	if warm {
+		time.Sleep(2100 * time.Millisecond)
+		run()
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if !warm {
+			os.RemoveAll(state)
+		}
+		run()
+	}
 }
 
-func BenchmarkProcessStats10(b *testing.B)   { benchProcessStats(b, 10) }
-func BenchmarkProcessStats1000(b *testing.B) { benchProcessStats(b, 1000) }
+func BenchmarkProcessStats10(b *testing.B)       { benchProcessStats(b, 10, false) }
+func BenchmarkProcessStats1000(b *testing.B)     { benchProcessStats(b, 1000, false) }
+func BenchmarkProcessStatsWarm10(b *testing.B)   { benchProcessStats(b, 10, true) }
+func BenchmarkProcessStatsWarm1000(b *testing.B) { benchProcessStats(b, 1000, true) }

@@ -3,7 +3,9 @@
 //
 // The records are the only truth: every listing reads the folder and replays each record through the referee
 // (referee.ParseRecord, referee.ReplayRecord), so that scores, winners and the points per category are the
-// referee's own (its score log), never worked out on the side; nothing is cached. The folder is only read: files
+// referee's own (its score log), never worked out on the side. A listing may go through a cache of the summaries
+// those replays gave (Cache, in the state folder: cache.go), which is only a shortcut: a record is replayed again
+// whenever the cache cannot show that the record is the one it summarised. The data folder is only read: files
 // are opened read-only, the store's lock is not taken and a torn last line (a crash mid-write) is left out in
 // memory rather than moved aside (that happens when the game is resumed), so games, stats and export never change
 // a byte of the data directory.
@@ -137,7 +139,25 @@ func categoryOf(g *referee.Game, sc engine.Score) string {
 func List(dir string) ([]Game, error) { return ListOn(storefs.OS{}, dir) }
 
 // ListOn is List on the file system fsys (tests: a storefs.Faulty, a folder that cannot be listed).
-func ListOn(fsys storefs.FS, dir string) ([]Game, error) {
+func ListOn(fsys storefs.FS, dir string) ([]Game, error) { return ListWith(fsys, dir, nil) }
+
+// ListCached is ListWith through the cache of dir's records kept in the state folder stateDir (OpenCache),
+// saved after the listing. A cache that cannot be written costs the next listing time, nothing else: its error
+// goes to record (the log, errlog.Log.Record; may be nil), not to the caller.
+func ListCached(fsys storefs.FS, dir, stateDir string, record func(context string, err error)) ([]Game, error) {
+	c := OpenCache(stateDir, dir)
+	games, err := ListWith(fsys, dir, c)
+	if err == nil {
+		if err := c.Save(fsys); err != nil && record != nil {
+			record("library cache", err)
+		}
+	}
+	return games, err
+}
+
+// ListWith is ListOn through the cache c of the records' summaries (nil: none; see Cache): the list is the same,
+// record for record, with or without it. The cache learns the summaries it lacked; Cache.Save keeps them.
+func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
@@ -154,11 +174,13 @@ func ListOn(fsys storefs.FS, dir string) ([]Game, error) {
 	}
 	cat := engine.Standard()
 	var out []Game
-	for _, e := range entries {
+	// Newest first: the folder lists by name, and a name begins with the game's start, so going backwards hands the
+	// sort below a list that is in order already, or nearly (a Game is large to move).
+	for _, e := range slices.Backward(entries) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), Ext) {
 			continue
 		}
-		out = append(out, read(filepath.Join(dir, e.Name()), cat))
+		out = append(out, read(filepath.Join(dir, e.Name()), cat, c))
 	}
 	slices.SortStableFunc(out, func(a, b Game) int {
 		if c := b.Date.Compare(a.Date); c != 0 {
@@ -170,44 +192,87 @@ func ListOn(fsys storefs.FS, dir string) ([]Game, error) {
 }
 
 // Read reads one record file as List does.
-func Read(path string) Game { return read(path, engine.Standard()) }
+func Read(path string) Game { return read(path, engine.Standard(), nil) }
 
 // ReadRecord reads and parses the record at path, read-only and bounded as the referee bounds every record
 // (referee.MaxRecordBytes, MaxLineBytes, MaxLines): no lock, and a torn last line (no newline: a write cut off by
 // a crash) is left out in memory, as resuming would move it aside, without touching the file. Errors: the file
 // system's, *referee.ParseError (referee.KeyTooLarge for a record over the caps).
 func ReadRecord(path string) (*referee.Record, error) {
-	f, err := os.Open(path)
+	data, _, err := readRecordFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return parseRecordData(data)
+}
+
+// readRecordFile reads the bytes of the record at path for ReadRecord, within the caps, with the file's state as
+// it was opened (for the cache's key).
+func readRecordFile(path string) ([]byte, fs.FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > referee.MaxRecordBytes {
-		return referee.ParseRecord(f) // refused from its size before a byte is read (KeyTooLarge)
+	fi, err := f.Stat()
+	if err == nil && fi.Mode().IsRegular() && fi.Size() > referee.MaxRecordBytes {
+		_, err := referee.ParseRecord(f) // refused from its size before a byte is read (KeyTooLarge)
+		return nil, nil, err
 	}
 	// One byte past the cap is enough for the referee to refuse a record that grows while it is read.
 	data, err := io.ReadAll(io.LimitReader(f, referee.MaxRecordBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	// A last line without its newline is a write cut off by a crash: resuming moves it aside (referee.Open), so
-	// the game is what comes before it. Here it is only left out, in memory.
+	return data, fi, nil
+}
+
+// parseRecordData parses the bytes readRecordFile read. A last line without its newline is a write cut off by a
+// crash: resuming moves it aside (referee.Open), so the game is what comes before it. Here it is only left out,
+// in memory.
+func parseRecordData(data []byte) (*referee.Record, error) {
 	if n := len(data); n > 0 && n <= referee.MaxRecordBytes && data[n-1] != '\n' {
 		data = data[:bytes.LastIndexByte(data, '\n')+1]
 	}
 	return referee.ParseRecord(bytes.NewReader(data))
 }
 
-func read(path string, cat *engine.Catalogue) Game {
+// read reads one record as List does, through the cache c (nil: none): a record whose summary the cache holds for
+// its file as it is now is not read again, and one whose bytes it holds a summary of (the same content under
+// another name or another time) is not replayed again; any other is read, parsed and replayed, and its summary
+// kept in c if the record can be used.
+func read(path string, cat *engine.Catalogue, c *Cache) Game {
 	g := Game{Path: path, File: filepath.Base(path), Modules: []string{}}
-	if info, err := os.Stat(path); err == nil {
-		g.Modified = info.ModTime()
+	var mod time.Time
+	info, err := os.Stat(path)
+	if err == nil {
+		mod = info.ModTime()
+		g.Modified = mod
 	}
-	g.Date, g.DateFrom = DateOf(path)
-	rec, err := ReadRecord(path)
+	g.Date, g.DateFrom = dateOf(path, mod)
+	if info != nil && c.fresh(g.File, info, &g) {
+		return g
+	}
+	data, info, err := readRecordFile(path)
 	if err != nil {
 		g.setErr(err)
 		return g
+	}
+	key := c.key(data, info)
+	if c.known(g.File, key, &g) {
+		return g
+	}
+	summarize(&g, data, cat)
+	c.put(g.File, key, &g)
+	return g
+}
+
+// summarize parses and replays the record's bytes and fills g: its modules, players, scores, state, or its error.
+func summarize(g *Game, data []byte, cat *engine.Catalogue) {
+	rec, err := parseRecordData(data)
+	if err != nil {
+		g.setErr(err)
+		return
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
 	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
@@ -217,10 +282,9 @@ func read(path string, cat *engine.Catalogue) Game {
 	rg, err := referee.ReplayRecord(rec, cat, false)
 	if err != nil {
 		g.setErr(err)
-		return g
+		return
 	}
-	fill(&g, rg)
-	return g
+	fill(g, rg)
 }
 
 func (g *Game) setErr(err error) {
@@ -277,6 +341,11 @@ func DateOf(path string) (time.Time, string) {
 	if info, err := os.Stat(path); err == nil {
 		mod = info.ModTime()
 	}
+	return dateOf(path, mod)
+}
+
+// dateOf is DateOf with the file's modification time already known (the zero time if it is not).
+func dateOf(path string, mod time.Time) (time.Time, string) {
 	if name := filepath.Base(path); len(name) >= len(nameLayout) {
 		if t, err := time.ParseInLocation(nameLayout, name[:len(nameLayout)], time.Local); err == nil {
 			return t, DateFromName

@@ -17,7 +17,7 @@ import (
 const pickerMax = 20
 
 func (u *ui) showPicker() {
-	games, err := library.ListOn(u.o.FS, u.o.Config.DataDir)
+	games, err := library.ListCached(u.o.FS, u.o.Config.DataDir, u.o.Config.StateDir, u.o.Log.Record)
 	list := tview.NewList().SetHighlightFullLine(true).SetSecondaryTextColor(tcell.ColorGray)
 	list.SetBorder(true).SetTitle(" " + u.loc.T("ui.picker.title", nil) + " ").SetTitleAlign(tview.AlignLeft)
 	msg := tview.NewTextView().SetDynamicColors(true).SetWrap(true)

@@ -11,7 +11,7 @@ import (
 // every finished game of the data directory, scrollable. Esc goes back to the picker.
 
 func (u *ui) showStats() {
-	games, err := library.ListOn(u.o.FS, u.o.Config.DataDir)
+	games, err := library.ListCached(u.o.FS, u.o.Config.DataDir, u.o.Config.StateDir, u.o.Log.Record)
 	text, wrap := "", false
 	if err != nil {
 		// Said in words with what to do; the OS's text goes to the log (issue 14).

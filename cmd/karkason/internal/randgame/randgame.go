@@ -107,7 +107,8 @@ func isField(g *referee.Game, a referee.Action) bool {
 
 // WriteLibrary writes n finished game records into dir, for the benchmarks of the library (games, stats): ten
 // random full games of different modules and 2 to 4 players, each copied under dated names
-// ("2026-MM-DDTHHMM-N.rec") until there are n. It returns the record texts of the ten games.
+// ("2026-MM-DDTHHMM-N.rec", each ending in a comment "# copy N" so that no two files hold the same bytes) until
+// there are n. It returns the record texts of the ten games.
 func WriteLibrary(dir string, n int) ([]string, error) {
 	names := []string{"Ана", "Богдан", "Віра", "Гліб", "Ана"}
 	colours := referee.Colours()
@@ -135,7 +136,8 @@ func WriteLibrary(dir string, n int) ([]string, error) {
 	}
 	for k := 0; k < n; k++ {
 		name := fmt.Sprintf("2026-%02d-%02dT%02d%02d-%d.rec", 1+k%12, 1+k%28, k%24, k%60, k)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(texts[k%len(texts)]), 0o644); err != nil {
+		text := texts[k%len(texts)] + fmt.Sprintf("# copy %d\n", k)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return nil, err
 		}
 	}
