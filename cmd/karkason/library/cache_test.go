@@ -156,7 +156,9 @@ func TestCacheChangesNothing(t *testing.T) {
 		{"a path for a name", rewritten(func(f *cacheFile) { f.Files[0] = "../" + f.Files[0] }), true},
 		{"a column short", rewritten(func(f *cacheFile) { f.PlayerScore = f.PlayerScore[1:] }), true},
 		{"a count too many", rewritten(func(f *cacheFile) { f.PointCount[0]++ }), true},
-		{"a count below zero", rewritten(func(f *cacheFile) { f.ModuleCount[0], f.ModuleCount[1] = -1, f.ModuleCount[1]+1 }), true},
+		{"a count below zero", rewritten(func(f *cacheFile) {
+			f.ModuleCount[0], f.ModuleCount[1] = -1, f.ModuleCount[1]+1
+		}), true},
 		{"a string that is not there", rewritten(func(f *cacheFile) { f.PlayerName[0] = len(f.Strings) }), true},
 		// A record of bytes the file no longer holds is not used: it is replayed (the others are not).
 		{"a stale hash", rewritten(func(f *cacheFile) { f.Hash[0] ^= 1; f.Size[0]++ }), false},

@@ -172,7 +172,6 @@ func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 		}
 		return nil, &referee.FileError{Op: referee.OpList, Path: dir, Err: err}
 	}
-	cat := engine.Standard()
 	var out []Game
 	// Newest first: the folder lists by name, and a name begins with the game's start, so going backwards hands the
 	// sort below a list that is in order already, or nearly (a Game is large to move).
@@ -180,7 +179,7 @@ func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), Ext) {
 			continue
 		}
-		out = append(out, read(filepath.Join(dir, e.Name()), cat, c))
+		out = append(out, read(filepath.Join(dir, e.Name()), c))
 	}
 	slices.SortStableFunc(out, func(a, b Game) int {
 		if c := b.Date.Compare(a.Date); c != 0 {
@@ -192,7 +191,7 @@ func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 }
 
 // Read reads one record file as List does.
-func Read(path string) Game { return read(path, engine.Standard(), nil) }
+func Read(path string) Game { return read(path, nil) }
 
 // ReadRecord reads and parses the record at path, read-only and bounded as the referee bounds every record
 // (referee.MaxRecordBytes, MaxLineBytes, MaxLines): no lock, and a torn last line (no newline: a write cut off by
@@ -241,7 +240,7 @@ func parseRecordData(data []byte) (*referee.Record, error) {
 // its file as it is now is not read again, and one whose bytes it holds a summary of (the same content under
 // another name or another time) is not replayed again; any other is read, parsed and replayed, and its summary
 // kept in c if the record can be used.
-func read(path string, cat *engine.Catalogue, c *Cache) Game {
+func read(path string, c *Cache) Game {
 	g := Game{Path: path, File: filepath.Base(path), Modules: []string{}}
 	var mod time.Time
 	info, err := os.Stat(path)
@@ -262,13 +261,14 @@ func read(path string, cat *engine.Catalogue, c *Cache) Game {
 	if c.known(g.File, key, &g) {
 		return g
 	}
-	summarize(&g, data, cat)
+	summarize(&g, data)
 	c.put(g.File, key, &g)
 	return g
 }
 
 // summarize parses and replays the record's bytes and fills g: its modules, players, scores, state, or its error.
-func summarize(g *Game, data []byte, cat *engine.Catalogue) {
+// (The tile catalogue is loaded by the first record replayed: a listing through a warm cache does without it.)
+func summarize(g *Game, data []byte) {
 	rec, err := parseRecordData(data)
 	if err != nil {
 		g.setErr(err)
@@ -279,7 +279,7 @@ func summarize(g *Game, data []byte, cat *engine.Catalogue) {
 	for _, p := range rec.Setup.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}
-	rg, err := referee.ReplayRecord(rec, cat, false)
+	rg, err := referee.ReplayRecord(rec, engine.Standard(), false)
 	if err != nil {
 		g.setErr(err)
 		return
