@@ -156,7 +156,13 @@ func BenchmarkReplayW1(b *testing.B) {
 	benchReplayEnded(b, text)
 }
 
-func BenchmarkReplayW1Engine(b *testing.B) {
+func BenchmarkReplayW1Engine(b *testing.B) { benchW1Engine(b, false) }
+
+// BenchmarkReplayW1EngineNew is BenchmarkReplayW1Engine on a new engine.State for every game, as a replay needs one
+// (engine.New's boards are most of what setting up a game costs).
+func BenchmarkReplayW1EngineNew(b *testing.B) { benchW1Engine(b, true) }
+
+func benchW1Engine(b *testing.B, fresh bool) {
 	moves, _ := w1Moves(b, 1)
 	cat := engine.Standard()
 	var start *engine.TileType
@@ -165,11 +171,16 @@ func BenchmarkReplayW1Engine(b *testing.B) {
 			start = t
 		}
 	}
-	s := engine.New(cat, engine.Options{Players: 2, Followers: 7, Farmers: true})
+	opts := engine.Options{Players: 2, Followers: 7, Farmers: true}
+	s := engine.New(cat, opts)
 	log := make([]engine.Score, 0, 64)
 	b.ReportAllocs()
 	for b.Loop() {
-		s.Reset()
+		if fresh {
+			s = engine.New(cat, opts)
+		} else {
+			s.Reset()
+		}
 		s.PlaceStart(start)
 		for _, r := range moves {
 			log, _ = s.PlayMove(r.player, r.t, r.m, log[:0])
