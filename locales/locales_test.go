@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pelletier/go-toml/v2"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // pluralForms are the CLDR plural forms each language needs for integer
