@@ -41,7 +41,8 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower and/or the abbot
 //     (cathedral only) present there (COUNT-16(e)), onto each eligible target (COUNT-17) named by one segment.
 //   - PhaseCity (COUNT-6..8): each quarter the active player may enter with a follower and/or the abbot; optional.
-//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is); optional.
+//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is), the market only with
+//     farmers (COUNT-11(a)); optional.
 //   - PhaseMarket (COUNT-19): for the player whose market move it is, one market action per field feature on the
 //     board, named by one of its segments (every segment of a field is the same move: the farmer lies on the
 //     field, COUNT-19(c)); mandatory.
@@ -74,7 +75,10 @@ func (g *Game) Legal() Decision {
 		}
 	case PhaseCount:
 		d.Optional = true
-		for _, q := range engine.QuarterNames {
+		for i, q := range engine.QuarterNames {
+			if engine.Quarter(i) == engine.Market && !g.S.Opts.Farmers {
+				continue // out of play for the Count too (COUNT-11(a))
+			}
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbCount, Quarter: q})
 		}
 	case PhaseMarket:
