@@ -339,7 +339,6 @@ func TestParseSetup(t *testing.T) {
 				Expansions: []string{"river2", "newtiles"}, Start: "river2", Followers: 5}},
 		{"  setup\tplayers=x=y:red,Z:blue  start=city followers=099 # comment",
 			Setup{Players: []PlayerSpec{{"x=y", Red}, {"Z", Blue}}, Start: "city", Followers: 99}},
-		{"setup players=Ана:red,Ана:blue", Setup{Players: []PlayerSpec{{"Ана", Red}, {"Ана", Blue}}}},
 		{"setup players=a:red,b:blue followers=1", Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}}, Followers: 1}},
 	}
 	for _, tt := range tests {
@@ -399,6 +398,8 @@ func TestParseSetupErrors(t *testing.T) {
 		{"setup players=a:Red,b:blue", KeyBadColour, "Red"},
 		{"setup players=a:,b:blue", KeyBadColour, "a:"},
 		{"setup players=a:red,b:red", KeyDuplicateColour, "b:red"},
+		{"setup players=Bob:green,Bob:black", KeyDuplicateName, "Bob:black"},
+		{"setup players=Zo\u00eb:red,Zoe\u0308:blue", KeyDuplicateName, "Zoe\u0308:blue"},
 		{"setup players=a:red,b:blue expansions=farmer", KeyBadExpansion, "farmer"},
 		{"setup players=a:red,b:blue expansions=Farmers", KeyBadExpansion, "Farmers"},
 		{"setup players=a:red,b:blue expansions=farmers,", KeyBadExpansion, "farmers,"},
@@ -610,6 +611,7 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 		{"empty name", Record{Setup: Setup{Players: []PlayerSpec{{"", Red}, {"b", Blue}}}}, KeyBadName},
 		{"bad colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", "pink"}, {"b", Blue}}}}, KeyBadColour},
 		{"same colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Red}}}}, KeyDuplicateColour},
+		{"same name", Record{Setup: Setup{Players: []PlayerSpec{{"Ана", Red}, {"Ана", Blue}}}}, KeyDuplicateName},
 		{"none as expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"none"}}}, KeyBadExpansion},
 		{"duplicate expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"abbot", "abbot"}}}, KeyDuplicateExpansion},
 		{"bad start", Record{Setup: Setup{Players: good.Players, Start: "moon"}}, KeyBadStart},
