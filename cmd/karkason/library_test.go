@@ -384,3 +384,20 @@ func TestLibraryJSONAndBaseGame(t *testing.T) {
 		t.Errorf("--modules none,farmers: %d %q", code, se.String())
 	}
 }
+
+// Issue 22 item 12: --turn -1 is no turn: refused with the turns the record has (exit 2), nothing written; without
+// --turn the picture is the end of the game.
+func TestExportNegativeTurn(t *testing.T) {
+	env := tempHome(t)
+	out := filepath.Join(t.TempDir(), "a.svg")
+	var so, se bytes.Buffer
+	code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", out, "--turn", "-1", "--lang", "en"},
+		env, &so, &se)
+	if _, err := os.Stat(out); code != 2 || !strings.Contains(se.String(), "--turn -1: the record has turns 0 to") || err == nil {
+		t.Errorf("--turn -1: exit %d, %q, written %v", code, se.String(), err == nil)
+	}
+	se.Reset()
+	if code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", out}, env, &so, &se); code != 0 {
+		t.Errorf("no --turn: exit %d %s", code, se.String())
+	}
+}

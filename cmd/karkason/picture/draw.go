@@ -591,12 +591,17 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 			grp.add(text(Pt{x + 36, yy + 13}, 11, grey, join(tags), Start, false))
 		}
 	}
-	// The chart: the scores after each turn (referee Game.History), one line a player.
+	// The chart: the scores after each turn (referee Game.History), one line a player, from the points the game
+	// began with (a position's score track, POS-7; 0 otherwise) at turn 0.
+	start := startScores(g)
 	cy := yy + 40
 	grp.add(text(Pt{x, cy}, 14, ink, loc.T("ui.chart", map[string]any{"Turns": len(g.History)}), Start, true))
 	cx0, cy0, cw, ch := x+30, cy+12, panelW-40, chartH-30
 	grp.add(rect(cx0, cy0, cw, ch, white, grid, 1))
 	top := 1
+	for p := 0; p < g.Players(); p++ {
+		top = max(top, start[p])
+	}
 	for _, row := range g.History {
 		for p := 0; p < g.Players(); p++ {
 			top = max(top, row[p])
@@ -605,12 +610,18 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 	grp.add(text(Pt{cx0 - 4, cy0 + 0.08*ch + 4}, 10, grey, fmt.Sprint(top), End, false))
 	grp.add(text(Pt{cx0 - 4, cy0 + ch}, 10, grey, "0", End, false))
 	grp.add(text(Pt{cx0 + cw, cy0 + ch + 13}, 10, grey, fmt.Sprint(len(g.History)), End, false))
+	yOf := func(points int) float64 { return cy0 + ch - 0.92*ch*float64(points)/float64(top) }
+	if len(g.History) == 0 { // turn 0: each player's starting points, a dot
+		for p := 0; p < g.Players(); p++ {
+			grp.add(circle(Pt{cx0, yOf(start[p])}, 3.5, PlayerColour(g.Colour(p)), outlineFor(g.Colour(p)), 1))
+		}
+	}
 	if n := len(g.History); n > 0 {
 		for p := 0; p < g.Players(); p++ {
 			// Steps: the points change at the end of a turn and hold until the next.
-			pts := []Pt{{cx0, cy0 + ch}}
+			pts := []Pt{{cx0, yOf(start[p])}}
 			for i, row := range g.History {
-				x, y := cx0+cw*float64(i+1)/float64(n), cy0+ch-0.92*ch*float64(row[p])/float64(top)
+				x, y := cx0+cw*float64(i+1)/float64(n), yOf(row[p])
 				pts = append(pts, Pt{x, pts[len(pts)-1].Y}, Pt{x, y})
 			}
 			col := PlayerColour(g.Colour(p))
@@ -625,6 +636,23 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 		}
 	}
 	return grp
+}
+
+// startScores are the points each player had before the first turn: those of a position's score track (POS-7),
+// 0 for a game from the start.
+func startScores(g *referee.Game) [engine.MaxPlayers]int {
+	var out [engine.MaxPlayers]int
+	for _, l := range g.Position {
+		if l.Kind != referee.PosScore {
+			continue
+		}
+		for p := 0; p < g.Players(); p++ {
+			if g.Colour(p) == l.Colour {
+				out[p] = l.N
+			}
+		}
+	}
+	return out
 }
 
 func join(ss []string) string {
