@@ -286,17 +286,23 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 	if a.volcano != nil {
 		drawVolcano(grp, at(a.volcano))
 	}
+	// The monastery, shrine or garden and the pennants turn with the tile, as they do on the table.
+	var top Group
 	if t.Centre >= 0 {
 		f := &a.feats[t.Centre]
-		c := rotPt(f.at, rot)
-		drawCentre(grp, f.kind, x+c.X, y+c.Y, f.centreS)
+		drawCentre(&top, f.kind, f.at.X, f.at.Y, f.centreS)
 	}
 	for i, p := range a.pennants {
 		if t.Segs[i].Kind == engine.KCity && t.Segs[i].Pennants > 0 {
-			// The pennant stands upright whatever the rotation: its corner is where the turned anchor puts it.
-			c := rotPt(add(p, Pt{0.08 * T, 0.08 * T}), rot)
-			drawPennant(grp, Pt{x + c.X - 0.08*T, y + c.Y - 0.08*T})
+			drawPennant(&top, p)
 		}
+	}
+	for _, sh := range top.Shapes {
+		sh.Points = at(sh.Points)
+		if sh.Circle {
+			sh.C = at([]Pt{sh.C})[0]
+		}
+		grp.add(sh)
 	}
 }
 
