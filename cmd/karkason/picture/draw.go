@@ -141,16 +141,6 @@ func mid(e int) Pt {
 
 var centre = Pt{T / 2, T / 2}
 
-// inward moves p towards the tile's centre by d.
-func inward(p Pt, d float64) Pt {
-	dx, dy := centre.X-p.X, centre.Y-p.Y
-	l := math.Hypot(dx, dy)
-	if l == 0 {
-		return p
-	}
-	return Pt{p.X + dx/l*d, p.Y + dy/l*d}
-}
-
 func lerp(a, b Pt, t float64) Pt { return Pt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t} }
 
 // quad samples the quadratic Bézier a-c-b (without a).
@@ -161,24 +151,6 @@ func quad(a, c, b Pt, n int) []Pt {
 		out = append(out, lerp(lerp(a, c, t), lerp(c, b, t), t))
 	}
 	return out
-}
-
-// halfPt is the middle of half-edge h on the tile's border (NNW, NNE, ENE, ... clockwise).
-func halfPt(h int) Pt {
-	e := h / 2
-	a, b := cornerPts[e], cornerPts[(e+1)%4]
-	return lerp(a, b, 0.25+0.5*float64(h%2))
-}
-
-// tableEdges returns the table edges (bit e) a segment touches at rotation rot.
-func tableEdges(sd *engine.SegDef, rot int) uint8 {
-	var m uint8
-	for e := 0; e < 4; e++ {
-		if sd.Edges&(1<<e) != 0 {
-			m |= 1 << ((e + rot) % 4)
-		}
-	}
-	return m
 }
 
 func tableHalves(sd *engine.SegDef, rot int) uint8 {

@@ -160,14 +160,14 @@ func layout(t *engine.TileType) *tileArt {
 				f.path = []Pt{mid(es[0]), centre}
 			}
 			if kind == engine.KRoad {
-				a.bridgeOver(i, true)
+				a.bridgeOver(i)
 			}
 		}
 	}
 	// A city that is a bridge passes over the rivers under it (r2-citybridge).
 	for i := range t.Segs {
 		if f := &a.feats[i]; f.kind == engine.KCity && len(f.regions) > 0 && f.regions[0].over {
-			a.bridgeOver(i, true)
+			a.bridgeOver(i)
 		}
 	}
 	// Rivers that end on the tile: a spring or a lake, in from its edge until it touches something.
@@ -221,7 +221,7 @@ func layout(t *engine.TileType) *tileArt {
 }
 
 // bridgeOver marks road or city i as passing over every river it overlaps.
-func (a *tileArt) bridgeOver(i int, _ bool) {
+func (a *tileArt) bridgeOver(i int) {
 	f := &a.feats[i]
 	for j := range a.feats {
 		if a.feats[j].kind == engine.KRiver && j != i && overlaps(f.regions, a.feats[j].regions) {

@@ -1,7 +1,6 @@
 package picture
 
 import (
-	"math"
 	"slices"
 
 	"github.com/karkason/karkason/engine"
@@ -75,7 +74,7 @@ func layoutCities(a *tileArt) {
 // capOf is a cap on edge e whose curve's control point lies ctl in from the edge.
 func capOf(e int, ctl float64) []Pt {
 	a, b := cornerPts[e], cornerPts[(e+1)%4]
-	return append([]Pt{a}, quad(a, add(mid(e), mul(inwardN(e), ctl)), b, 24)...)[:25]
+	return append([]Pt{a}, quad(a, add(mid(e), mul(inwardN(e), ctl)), b, 24)...)
 }
 
 // cityOutlineWith is the outline of a city touching the table edges m: along each edge it touches, a cap's curve
@@ -330,5 +329,3 @@ func rotPts(pts []Pt, rot int) []Pt {
 	}
 	return out
 }
-
-var _ = math.Pi
