@@ -146,13 +146,17 @@ func (s *State) EnterCity(player int, q Quarter, kind FigureKind) error {
 }
 
 // MoveCount moves the Count to quarter q (COUNT-11); the caller checks that the player just put a figure into the
-// City. Leaving him where he is is always allowed.
+// City. Leaving him where he is is always allowed. Without farmers the market is out of play for the Count too: a
+// move there is refused (COUNT-11(a)).
 func (s *State) MoveCount(q Quarter) error {
 	if !s.City.Active {
 		return refuse("COUNT-3", "err.city_plain")
 	}
 	if q >= NumQuarters {
 		return refuse("COUNT-5", "err.no_such_quarter")
+	}
+	if q == Market && !s.Opts.Farmers {
+		return refuse("COUNT-11(a)", "err.market_closed")
 	}
 	s.City.Count = q
 	return nil

@@ -744,9 +744,21 @@ func (g *Game) gift(a Action, who int) error {
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	before := g.S.Challenges()
-	void := false // Two Choices with no second tile to draw (GIFT-10(c))
-	switch card {
-	case engine.Synod:
+	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target
+	rule := "GIFT-10(c)"
+	switch {
+	case a.Void: // "<card> void": only while the card has no target (GIFT-5(d))
+		if err := g.S.CanOpen(who, card); err != nil {
+			return err
+		}
+		if g.giftHasTarget(card) {
+			return refusal("GIFT-5(d)", "err.gift_not_void", "card", a.Gift)
+		}
+		if err := g.S.OpenVoid(who, card); err != nil {
+			return err
+		}
+		void, rule = true, "GIFT-5(d)"
+	case card == engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -755,7 +767,7 @@ func (g *Game) gift(a Action, who int) error {
 			return err
 		}
 		challenge = g.challengeStarted(before, seg)
-	case engine.RoadSweeper:
+	case card == engine.RoadSweeper:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -763,7 +775,7 @@ func (g *Game) gift(a Action, who int) error {
 		if scores, err = g.S.RoadSweeper(who, seg, nil); err != nil {
 			return err
 		}
-	case engine.ChangePosition:
+	case card == engine.ChangePosition:
 		from, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -780,7 +792,7 @@ func (g *Game) gift(a Action, who int) error {
 		if g.S.SegKind(to).IsCloister() && g.challengeStarted(before, to) { // GIFT-9(f)
 			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 		}
-	case engine.CashOut:
+	case card == engine.CashOut:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -788,7 +800,7 @@ func (g *Game) gift(a Action, who int) error {
 		if scores, err = g.S.CashOut(who, kind, seg, nil); err != nil {
 			return err
 		}
-	case engine.TwoChoices:
+	case card == engine.TwoChoices:
 		if err := g.S.OpenVoid(who, card); err != nil {
 			return err
 		}
@@ -797,8 +809,11 @@ func (g *Game) gift(a Action, who int) error {
 	g.giftOpened = true
 	g.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
-	if void { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
-		g.announce(who, "GIFT-10(c)", "ev.gift_void")
+	switch { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
+	case void && a.Void:
+		g.announce(who, rule, "ev.gift_void_card", "card", a.Gift)
+	case void:
+		g.announce(who, rule, "ev.gift_void")
 	}
 	g.announceScores(scores)
 	if challenge {

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"slices"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -33,7 +35,8 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     this turn (GIFT-5(a)), the gifts: synod onto each incomplete monastery or shrine with a follower and/or the
 //     abbot from supply (GIFT-6), road-sweeper on each incomplete road (GIFT-7), change-position of each follower to
 //     each legal place of its tile (GIFT-9), cash-out of each of the player's figures per feature and kind
-//     (GIFT-8), two-choices (GIFT-10). Roads are named by one segment of each road feature.
+//     (GIFT-8), two-choices (GIFT-10); a card of the four with a target that has none now is listed as
+//     "<card> void" (GIFT-5(d)). Roads are named by one segment of each road feature.
 //   - PhaseFigure (SEQ-5): pass; each deploy option (engine DeployOptions, BASE-6/7, FARM-2, ABBOT-3/4) named by
 //     the place's shortest name (PlaceName); return-abbot for each of the player's abbots on an incomplete
 //     building (ABBOT-6).
@@ -41,7 +44,8 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower and/or the abbot
 //     (cathedral only) present there (COUNT-16(e)), onto each eligible target (COUNT-17) named by one segment.
 //   - PhaseCity (COUNT-6..8): each quarter the active player may enter with a follower and/or the abbot; optional.
-//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is); optional.
+//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is), the market only with
+//     farmers (COUNT-11(a)); optional.
 //   - PhaseMarket (COUNT-19): for the player whose market move it is, one market action per field feature on the
 //     board, named by one of its segments (every segment of a field is the same move: the farmer lies on the
 //     field, COUNT-19(c)); mandatory.
@@ -74,7 +78,10 @@ func (g *Game) Legal() Decision {
 		}
 	case PhaseCount:
 		d.Optional = true
-		for _, q := range engine.QuarterNames {
+		for i, q := range engine.QuarterNames {
+			if engine.Quarter(i) == engine.Market && !g.S.Opts.Farmers {
+				continue // out of play for the Count too (COUNT-11(a))
+			}
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbCount, Quarter: q})
 		}
 	case PhaseMarket:
@@ -205,6 +212,15 @@ func (g *Game) legalGifts(out []Action) []Action {
 	}
 	if s.CanOpen(who, engine.TwoChoices) == nil {
 		out = append(out, gift(engine.TwoChoices))
+	}
+	// A card that has no target now may still be opened, void (GIFT-5(d)).
+	for _, card := range []engine.GiftCard{engine.Synod, engine.RoadSweeper, engine.ChangePosition, engine.CashOut} {
+		if s.CanOpen(who, card) != nil || slices.ContainsFunc(out, func(a Action) bool { return a.Gift == card.String() }) {
+			continue
+		}
+		a := gift(card)
+		a.Void = true
+		out = append(out, a)
 	}
 	return out
 }

@@ -75,7 +75,8 @@ func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
 //	market       Colour Target                 red market 1,0:NNW
 //	gift         Colour Gift ...               synod Target [Abbot]; road-sweeper Target;
 //	                                           change-position Target NewPlace;
-//	                                           cash-out Target [Abbot]; two-choices
+//	                                           cash-out Target [Abbot]; two-choices;
+//	                                           synod|road-sweeper|change-position|cash-out void (Void)
 //	end          (nothing; Colour is "")       end
 type Action struct {
 	Line     int    // 1-based line in the source; 0 if built in code
@@ -90,6 +91,7 @@ type Action struct {
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
 	Gift     string     // gift: the card
 	NewPlace string     // gift change-position: the place the follower moves to
+	Void     bool       // gift synod, road-sweeper, change-position, cash-out: opened with no target (GIFT-5(d))
 	// Comment is the text of a trailing "#" comment, trimmed; "" if none. Kept for round trips.
 	Comment string
 	// CommentsBefore are the comment-only lines between the previous action (or the setup
@@ -110,6 +112,7 @@ const (
 	fTarget
 	fGift
 	fNewPlace
+	fVoid
 )
 
 // usedFields returns the fields the action's verb (and gift card) uses.
@@ -132,6 +135,9 @@ func (a Action) usedFields() field {
 	case VerbMarket:
 		return fTarget
 	case VerbGift:
+		if a.Void && a.Gift != GiftTwoChoices { // "<card> void" names no target (GIFT-5(d))
+			return fGift | fVoid
+		}
 		switch a.Gift {
 		case GiftSynod, GiftCashOut:
 			return fGift | fTarget | fAbbot
@@ -174,10 +180,13 @@ func (a Action) String() string {
 		w = append(w, a.Target.String())
 	case VerbGift:
 		w = append(w, a.Gift)
+		if a.Void {
+			w = append(w, "void")
+		}
 		if a.usedFields()&fTarget != 0 {
 			w = append(w, a.Target.String())
 		}
-		if a.Gift == GiftChangePosition {
+		if a.Gift == GiftChangePosition && !a.Void {
 			w = append(w, a.NewPlace)
 		}
 	}
@@ -220,6 +229,7 @@ func (a Action) Validate() error {
 		check(fTarget, !a.Target.IsZero(), "feature"),
 		check(fGift, a.Gift != "", "gift"),
 		check(fNewPlace, a.NewPlace != "", "new place"),
+		check(fVoid, a.Void, "void"),
 	} {
 		if err != nil {
 			return err
@@ -385,6 +395,10 @@ func parseArgs(sc *scanner, a *Action) error {
 		}
 		a.Gift = card
 		if card == GiftTwoChoices {
+			return nil
+		}
+		if sc.optWord("void") { // opened with no target: discarded, no action (GIFT-5(d))
+			a.Void = true
 			return nil
 		}
 		if a.Target, err = needFeature(sc, card == GiftSynod); err != nil {

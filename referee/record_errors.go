@@ -52,6 +52,7 @@ const (
 	KeyBadName            = "record.bad_name"
 	KeyBadColour          = "record.bad_colour"
 	KeyDuplicateColour    = "record.duplicate_colour"
+	KeyDuplicateName      = "record.duplicate_name"
 	KeyPlayerCount        = "record.player_count"
 	KeyBadExpansion       = "record.bad_expansion"
 	KeyDuplicateExpansion = "record.duplicate_expansion"
@@ -83,7 +84,7 @@ func ParseErrorKeys() []string {
 	return append([]string{
 		KeyBadUTF8, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
 		KeySetupBadItem, KeySetupUnknownKey, KeySetupDuplicateKey, KeySetupNoPlayers, KeyBadPlayer,
-		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyPlayerCount, KeyBadExpansion,
+		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyDuplicateName, KeyPlayerCount, KeyBadExpansion,
 		KeyDuplicateExpansion, KeyNoneNotAlone, KeyBadStart, KeyBadFollowers, KeyExpectedAction,
 		KeyBadVerb, KeyEndWithColour, KeyAfterEnd, KeyBadTile, KeyBadPosition, KeyBadRotation,
 		KeyBadFigure, KeyBadPlace, KeyBadFeature, KeyBadSynodPlace, KeyBadQuarter, KeyBadGift,
@@ -106,6 +107,7 @@ const (
 	expName              = `a player name: not empty, no spaces, no ",", ":" or "#"`
 	expColour            = "a colour: red, blue, green, yellow or black"
 	expDistinctColour    = "a colour no other player has"
+	expDistinctName      = "a name no other player has"
 	expPlayerCount       = "2 to 5 players"
 	expExpansion         = "an expansion: farmers, abbot, river, river2, count, king-robber, shrines, newtiles, gifts, or none"
 	expDistinctExpansion = "each expansion at most once"

@@ -121,6 +121,16 @@ func (s *scanner) finish() error {
 	return nil
 }
 
+// optWord reads the next word if it is w, and leaves the line as it was otherwise.
+func (s *scanner) optWord(w string) bool {
+	next, at := s.next, s.commentAt
+	if got, ok := s.take(slotWord); ok && got == w {
+		return true
+	}
+	s.next, s.commentAt = next, at
+	return false
+}
+
 // optAbbot reads an optional trailing "abbot".
 func (s *scanner) optAbbot() (bool, error) {
 	w, ok := s.take(slotWord)

@@ -108,7 +108,7 @@ func (g *Game) FeatureRefOf(seg int32) string {
 
 // Summary returns the scores and the breakdown of every scoring so far.
 func (g *Game) Summary() Summary {
-	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players,
+	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players, Breakdown: []ScoreEntry{},
 		Phase: g.Phase.String(), Turn: g.TurnNo, TilesLeft: g.Bag.LandLeft() + g.Bag.RiverLeft()}
 	best := -1
 	for i, p := range g.Setup.Players {

@@ -17,7 +17,8 @@ import (
 
 type exportFlags struct {
 	svg, png string
-	turn     int
+	turn     int  // -1: the end of the game
+	negative bool // --turn was given below 0: refused with the turns the record has
 }
 
 // filesFS is the file system the pictures are written on and the data folder is listed on (games, stats): the
@@ -40,6 +41,14 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		return 1
 	}
 	code := 0
+	if ef.negative { // --turn -1 is no turn: say which there are, as for a turn past the end
+		last := 0
+		if g, _ := picture.GameAt(rec, -1); g != nil {
+			last = g.TurnNo
+		}
+		fmt.Fprintln(stderr, loc.T("export.bad_turn", map[string]any{"Turn": ef.turn, "Last": last}))
+		return 2
+	}
 	g, err := picture.GameAt(rec, ef.turn)
 	if err != nil {
 		var te *picture.TurnError

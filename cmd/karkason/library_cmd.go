@@ -59,7 +59,9 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 		*d.to = t
 	}
 	for _, m := range strings.Split(lf.modules, ",") {
-		if m = strings.TrimSpace(m); m != "" {
+		if m = strings.TrimSpace(m); m == referee.ExpansionNone { // the base game alone
+			f.BaseOnly = true
+		} else if m != "" {
 			if !referee.IsExpansion(m) {
 				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": m,
 					"Modules": strings.Join(referee.Expansions(), ",")}))
@@ -68,7 +70,11 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 			f.Modules = append(f.Modules, m)
 		}
 	}
-	if len(lf.players) > 2 {
+	if f.BaseOnly && len(f.Modules) > 0 {
+		fmt.Fprintln(stderr, loc.T("lib.bad_module_none", nil))
+		return 2
+	}
+	if len(library.Names(lf.players)) > 2 {
 		fmt.Fprintln(stderr, loc.T("lib.too_many_players", nil))
 		return 2
 	}

@@ -129,6 +129,11 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
+		if f := fs.Lookup("turn"); f == nil || !f.Changed {
+			ef.turn = -1 // the end of the game; a --turn given is checked against the record's turns
+		} else if ef.turn < 0 {
+			ef.negative = true
+		}
 		return export(rest[0], ef, stdout, stderr, loc, log)
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))

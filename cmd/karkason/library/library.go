@@ -18,7 +18,19 @@
 //     the referee refuses is broken: listed with its error, left out of the statistics.
 //   - Statistics count finished games only (games, wins, averages, best, categories, head to head): a game in
 //     progress has no winner yet and its scores are not final. Stats.InProgress and Stats.Broken say how many were
-//     left out.
+//     left out; both follow the filter (--since, --until, --modules) as the games counted do. A broken record is
+//     dated as any other; its modules are those of its setup line, and one whose setup cannot be read has none
+//     known, so it is counted only when no module filter is given.
+//   - Two seats with one name (players=Bob:green,Bob:black, issue 22 item 2): refused, not counted twice. The
+//     referee refuses such a setup (record.duplicate_name): two players with one name cannot be told apart in the
+//     scores, the head to head or a player's games, and counting both seats would give one name two results at one
+//     table. Such a record is listed as broken with that reason and left out of the statistics.
+//   - Names are compared and counted in Unicode normal form C (a "ë" typed as one character or as "e" and a
+//     combining diaeresis is one player): the library holds every name as NFC, and --player is normalised the same
+//     way. Text tables measure names by grapheme cluster (uniseg), not by code point.
+//   - Gifts: every gift a player opened counts (GiftsOpened), and those opened void (GIFT-5(d): no target, or Two
+//     Choices with no second tile, GIFT-10(c)) also count as GiftsVoid; a void gift's lost 2 end points (GIFT-11)
+//     are simply not in the player's "gifts" points.
 package library
 
 import (
@@ -37,6 +49,7 @@ import (
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 	"github.com/karkason/karkason/referee/storefs"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Ext is the extension of game records in the data directory.
@@ -60,6 +73,9 @@ type Player struct {
 	Winner bool           `json:"winner,omitempty"`
 	// Points are the player's points per statistics category (see Categories), from the referee's score log.
 	Points map[string]int `json:"points,omitempty"`
+	// GiftsOpened counts the gifts the player opened (GIFT-5); GiftsVoid those of them opened void (GIFT-5(d)).
+	GiftsOpened int `json:"gifts_opened,omitempty"`
+	GiftsVoid   int `json:"gifts_void,omitempty"`
 }
 
 // Game is one record of the library.
@@ -79,6 +95,7 @@ type Game struct {
 	// fine. ErrText is its English text for --json; the command line renders Err in the user's language.
 	Err     error  `json:"-"`
 	ErrText string `json:"error,omitempty"`
+	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal)
 }
 
 // Broken reports whether the record could not be used.
@@ -212,7 +229,7 @@ func read(path string, cat *engine.Catalogue) Game {
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
 	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
 	for _, p := range rec.Setup.Players {
-		g.Players = append(g.Players, Player{Name: p.Name, Colour: p.Colour})
+		g.Players = append(g.Players, Player{Name: norm.NFC.String(p.Name), Colour: p.Colour})
 	}
 	rg, err := referee.ReplayRecord(rec, cat, false)
 	if err != nil {
@@ -226,7 +243,15 @@ func read(path string, cat *engine.Catalogue) Game {
 func (g *Game) setErr(err error) {
 	g.Err = err
 	g.ErrText = err.Error()
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		g.Rule = r.Rule
+	}
 }
+
+// ModulesKnown reports whether the game's modules are known: its setup line could be read (a record whose setup
+// cannot be read has no players either).
+func (g *Game) ModulesKnown() bool { return !g.Broken() || len(g.Players) > 0 }
 
 // fill copies the replayed game's scores, winners and points per category into g.
 func fill(g *Game, rg *referee.Game) {
@@ -237,6 +262,17 @@ func fill(g *Game, rg *referee.Game) {
 	points := make([]map[string]int, rg.Players())
 	for p := range points {
 		points[p] = map[string]int{}
+	}
+	for _, e := range rg.Events {
+		if e.Player < 0 || e.Player >= len(g.Players) {
+			continue
+		}
+		switch e.Key {
+		case "ev.gift_opened":
+			g.Players[e.Player].GiftsOpened++
+		case "ev.gift_void", "ev.gift_void_card":
+			g.Players[e.Player].GiftsVoid++
+		}
 	}
 	for _, sc := range rg.ScoreLog() {
 		c := categoryOf(rg, sc)

@@ -699,14 +699,37 @@ var (
 	ovWall   = tcell.NewRGBColor(0x60, 0x60, 0x60)
 	ovLast   = tcell.ColorWhite
 	ovMark   = tcell.ColorYellow
+	ovDead   = tcell.ColorRed  // a dead spot (the aids)
+	ovOpen   = tcell.ColorAqua // an open cell of the feature highlighted in F9
 )
 
 // drawOverview draws two tiles a character, one above the other (▀ in the upper tile's colour on the lower's):
 // each tile the colour of what it mostly shows, a tile with a figure in its player's colour, the last tile white,
-// the legal positions yellow. A whole game fits in a small terminal.
+// the legal positions yellow; with the aids on, the dead spots red and the open cells of the feature highlighted
+// in F9 aqua, with their count (or ✗) where the other cell of the character is empty. A whole game fits in a small
+// terminal.
 func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 	s := b.g.S
 	colour := map[engine.Pos]tcell.Color{}
+	label := map[engine.Pos]rune{} // an aid's count or ✗, shown where the character holds nothing else
+	if a := b.aids; a != nil {
+		for _, p := range a.dead {
+			colour[p], label[p] = ovDead, '✗'
+		}
+		for _, c := range a.open {
+			p := engine.Pos{X: c.Pos.X, Y: c.Pos.Y}
+			switch {
+			case c.Fit == 0:
+				colour[p], label[p] = ovDead, '✗'
+			case c.Fit == referee.NotYet:
+				colour[p], label[p] = ovOpen, '·'
+			case c.Fit >= 10:
+				colour[p], label[p] = ovOpen, '+'
+			default:
+				colour[p], label[p] = ovOpen, rune('0'+c.Fit)
+			}
+		}
+	}
 	for ti := range s.Tiles {
 		p := &s.Tiles[ti]
 		if !v.in(p.Pos) {
@@ -753,6 +776,15 @@ func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 			top, hasTop := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}]
 			bot, hasBot := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}]
 			x, y := v.ox+col, v.oy+row
+			topPos, botPos := engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}, engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}
+			if r, ok := label[topPos]; ok && !hasBot {
+				screen.SetContent(x, y, r, nil, overviewLabel(top))
+				continue
+			}
+			if r, ok := label[botPos]; ok && !hasTop {
+				screen.SetContent(x, y, r, nil, overviewLabel(bot))
+				continue
+			}
 			switch {
 			case hasTop && hasBot:
 				screen.SetContent(x, y, '▀', nil, tcell.StyleDefault.Foreground(top).Background(bot))
@@ -763,6 +795,15 @@ func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 			}
 		}
 	}
+}
+
+// overviewLabel is the style of an aid's count or ✗ in the overview: red on the default for a dead spot, black on
+// aqua for an open cell.
+func overviewLabel(c tcell.Color) tcell.Style {
+	if c == ovDead {
+		return tcell.StyleDefault.Foreground(tcell.ColorRed).Bold(true)
+	}
+	return tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(c)
 }
 
 // drawFigure draws a figure standing on global segment seg.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
@@ -309,11 +311,21 @@ type galleryItem struct {
 	dim   bool
 }
 
-const galW, galH = 11, 5 // a picture's cell: the tile, its label, a gap
+const galW, galH = 11, 5 // a picture's cell at least: the tile, its label, a gap
+
+// cellW is the width of a picture's cell: galW, or wider so that the longest label ("kr-corner2roads×1") is read
+// whole, its count included.
+func (gl *gallery) cellW() int {
+	w := galW
+	for _, it := range gl.items {
+		w = max(w, uniseg.StringWidth(it.label)+1)
+	}
+	return w
+}
 
 func (gl *gallery) perRow() int {
 	_, _, w, _ := gl.GetInnerRect()
-	return max(1, w/galW)
+	return max(1, w/gl.cellW())
 }
 
 func (gl *gallery) Draw(screen tcell.Screen) {
@@ -328,9 +340,10 @@ func (gl *gallery) Draw(screen tcell.Screen) {
 	if row >= gl.top+rows {
 		gl.top = row - rows + 1
 	}
+	w := gl.cellW()
 	for i := gl.top * n; i < len(gl.items) && i < (gl.top+rows)*n; i++ {
 		it := gl.items[i]
-		cx, cy := x+(i%n)*galW, y+(i/n-gl.top)*galH
+		cx, cy := x+(i%n)*w, y+(i/n-gl.top)*galH
 		blk := rasterTile(it.t, 0)
 		for yy := 0; yy < tileH; yy++ {
 			for xx := 0; xx < tileW; xx++ {
@@ -348,7 +361,7 @@ func (gl *gallery) Draw(screen tcell.Screen) {
 		if i == gl.current {
 			st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 		}
-		putStr(screen, cx, cy+tileH, galW-1, it.label, st)
+		putStr(screen, cx, cy+tileH, w-1, it.label, st)
 	}
 }
 
@@ -391,8 +404,8 @@ func (gl *gallery) MouseHandler() func(action tview.MouseAction, event *tcell.Ev
 		switch action {
 		case tview.MouseLeftClick:
 			setFocus(gl)
-			i := (gl.top+(my-y)/galH)*gl.perRow() + (mx-x)/galW
-			if mx >= x && my >= y && (mx-x)/galW < gl.perRow() && i < len(gl.items) {
+			i := (gl.top+(my-y)/galH)*gl.perRow() + (mx-x)/gl.cellW()
+			if mx >= x && my >= y && (mx-x)/gl.cellW() < gl.perRow() && i < len(gl.items) {
 				gl.current = i
 				if gl.selected != nil {
 					gl.selected(i)

@@ -551,7 +551,13 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		t.u.showChart(t.view())
 		return nil
 	case tcell.KeyF8:
-		t.u.showTally(t.view().Final(), false)
+		g := t.view()
+		// The score if it ended now is an aid (aids.go); the tally of a board as it lies being entered is not.
+		if !t.u.aidsOn && t.u.pos == nil && g.Phase != referee.PhaseEnded {
+			t.aidsOff()
+			return nil
+		}
+		t.u.showTally(g.Final(), false)
 		return nil
 	case tcell.KeyF10:
 		t.askEnd()
