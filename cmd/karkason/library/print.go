@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/karkason/karkason/referee"
 )
 
 // Translator renders a message of the locales catalogs (a *locales.Localizer).
@@ -56,7 +58,8 @@ func ModulesText(loc Translator, g *Game) string {
 }
 
 // PrintGames writes the library: with jsonOut a JSON array of Game, else one game a line (date, state, players and
-// points, modules) with the file under it, and the error of a record that cannot be used, rendered by describe.
+// points, modules) with the file under it (escaped for the terminal), a cut-off last line left out and the error of
+// a record that cannot be used, rendered by describe.
 func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe func(error) string, jsonOut bool) error {
 	if jsonOut {
 		if games == nil {
@@ -81,7 +84,10 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 			fmt.Fprintf(&b, "  [%s]", ModulesText(loc, g))
 		}
 		b.WriteString("\n")
-		fmt.Fprintf(&b, "    %s\n", g.File)
+		fmt.Fprintf(&b, "    %s\n", referee.Printable(g.File)) // a name from the folder, escaped for the terminal
+		if g.CutOff != nil {
+			fmt.Fprintf(&b, "    %s\n", describe(g.CutOff))
+		}
 		if g.Broken() {
 			fmt.Fprintf(&b, "    %s\n", describe(g.Err))
 		}

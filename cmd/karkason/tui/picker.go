@@ -86,7 +86,7 @@ func (u *ui) showPicker() {
 func pickerLines(loc translator, g *library.Game) (string, string) {
 	main := g.Date.Local().Format(library.DateFormat) + "  " + library.StateText(loc, g) + "  " +
 		tview.Escape(library.PlayersText(g))
-	second := "    " + tview.Escape(g.File) // the modules fit a line of 80 columns, the file name beside them may not
+	second := "    " + tview.Escape(referee.Printable(g.File)) // the modules fit a line of 80 columns, the file name beside them may not
 	if !g.Broken() {
 		second = "    " + tview.Escape(pickerModules(loc, g))
 	}
