@@ -350,14 +350,14 @@ func atFileLine(err error, lines []PositionLine) error {
 }
 
 // commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite, the record's
-// comments kept) and makes it the draft. A refusal or a failed write leaves the draft and the file as they were.
-func (e *Entry) commit(lines []PositionLine, appended bool) error {
+// comments kept, trailing those after its last line) and makes it the draft. A refusal or a failed write leaves the
+// draft and the file as they were.
+func (e *Entry) commit(lines []PositionLine, appended bool, trailing []string) error {
 	lines = numbered(lines)
 	g, err := e.Draft.build(lines)
 	if err != nil {
 		return err
 	}
-	trailing := e.trailing
 	if appended {
 		// The comments after the last line come before the new line in the file.
 		lines[len(lines)-1].CommentsBefore, trailing = trailing, nil
@@ -375,24 +375,37 @@ func (e *Entry) commit(lines []PositionLine, appended bool) error {
 }
 
 // Add is Draft.Add, the line appended to the file and synced before it counts.
-func (e *Entry) Add(l PositionLine) error { return e.commit(append(e.Draft.Lines(), l), true) }
+func (e *Entry) Add(l PositionLine) error {
+	return e.commit(append(e.Draft.Lines(), l), true, e.trailing)
+}
 
-// Replace is Draft.Replace, the file rewritten atomically.
+// Replace is Draft.Replace, the file rewritten atomically; the comments of the line replaced stay with it.
 func (e *Entry) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
 	lines := e.Draft.Lines()
+	l.CommentsBefore, l.Comment = lines[i].CommentsBefore, lines[i].Comment
 	lines[i] = l
-	return e.commit(lines, false)
+	return e.commit(lines, false, e.trailing)
 }
 
-// Remove is Draft.Remove, the file rewritten atomically.
+// Remove is Draft.Remove, the file rewritten atomically; the comments before the line removed stay where they
+// were, before the line after it (or at the end).
 func (e *Entry) Remove(i int) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
-	return e.commit(slices.Delete(e.Draft.Lines(), i, i+1), false)
+	lines := e.Draft.Lines()
+	kept := lines[i].CommentsBefore
+	lines = slices.Delete(lines, i, i+1)
+	trailing := e.trailing
+	if i < len(lines) {
+		lines[i].CommentsBefore = append(slices.Clone(kept), lines[i].CommentsBefore...)
+	} else {
+		trailing = append(slices.Clone(kept), trailing...)
+	}
+	return e.commit(lines, false, trailing)
 }
 
 // Set is Draft.Set, saved: appended when it adds, the file rewritten when it replaces.
