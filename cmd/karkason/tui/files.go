@@ -88,7 +88,10 @@ func readLastGame(stateDir string) string {
 // shortcut (karkason resume FILE still works, and the pointer before is as it was): the error, a
 // *referee.FileError (OpState: its remedy is --state-dir; a file in the state folder's place is
 // referee.ErrNotFolder with that file's path), is shown as a note.
-func writeLastGame(stateDir, path string) error {
+func writeLastGame(stateDir, path string) error { return writeLastGameOn(storefs.OS{}, stateDir, path) }
+
+// writeLastGameOn is writeLastGame on the file system fsys (tests: a storefs.Faulty, a full state folder).
+func writeLastGameOn(fsys storefs.FS, stateDir, path string) error {
 	if stateDir == "" {
 		return nil
 	}
@@ -103,7 +106,7 @@ func writeLastGame(stateDir, path string) error {
 		}
 		return fail(err)
 	}
-	err := storefs.WriteWhole(storefs.OS{}, ptr, func(w io.Writer) error {
+	err := storefs.WriteWhole(fsys, ptr, func(w io.Writer) error {
 		_, err := io.WriteString(w, path+"\n")
 		return err
 	})

@@ -252,7 +252,7 @@ func (u *ui) recovered(r *referee.Recovery) string {
 // rememberGame makes path the last game (for karkason resume without a file); a failure is shown as a note when
 // the table opens.
 func (u *ui) rememberGame(path string) {
-	if err := writeLastGame(u.o.Config.StateDir, path); err != nil {
+	if err := writeLastGameOn(u.o.FS, u.o.Config.StateDir, path); err != nil {
 		u.notice, u.noticeErr = strings.TrimSpace(u.notice+" "+u.describe(err)), true
 	}
 }
