@@ -286,8 +286,10 @@ func TestExportSaysEveryPicture(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, errs)
 	}
 	entries, _ := os.ReadDir(home)
-	if slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.Contains(e.Name(), ".svg") ||
-		strings.Contains(e.Name(), ".png") }) {
+	if slices.ContainsFunc(entries, func(e os.DirEntry) bool {
+		return strings.Contains(e.Name(), ".svg") ||
+			strings.Contains(e.Name(), ".png")
+	}) {
 		t.Errorf("a picture left behind: %v", entries)
 	}
 }
