@@ -75,7 +75,8 @@ func (l *Log) Record(context string, err error) bool {
 		return true // the same error shown again (F3 explains it once more): logged once
 	}
 	line := l.now().UTC().Format(time.RFC3339) + " " + text + "\n"
-	if fi, serr := os.Stat(l.path); serr == nil && fi.Mode().IsRegular() && fi.Size()+int64(len(line)) > MaxBytes {
+	fi, serr := os.Stat(l.path)
+	if serr == nil && fi.Mode().IsRegular() && fi.Size()+int64(len(line)) > MaxBytes {
 		_ = os.Rename(l.path, l.path+".1")
 	}
 	if os.MkdirAll(filepath.Dir(l.path), 0o755) != nil {
@@ -90,6 +91,9 @@ func (l *Log) Record(context string, err error) bool {
 		return false
 	}
 	if _, werr := f.WriteString(line); werr != nil {
+		if serr != nil { // made just now, and nothing in it (a full disk): not left behind
+			_ = os.Remove(l.path)
+		}
 		return false
 	}
 	l.last = text

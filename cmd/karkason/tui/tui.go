@@ -276,16 +276,15 @@ func (u *ui) startTable(s *referee.Session) {
 	}
 }
 
-// showNotice shows the notice kept for the table (a recovered line, a last-game pointer that could not be written)
-// in its status line, once.
+// showNotice shows the notice kept for the table (a recovered line and the file it was moved to, a last-game
+// pointer that could not be written) in its status line, once, in up to four lines: it names files, whose paths
+// are long.
 func (u *ui) showNotice() {
 	if u.notice == "" {
 		return
 	}
 	u.table.setStatus(u.notice, u.noticeErr)
-	if u.noticeErr {
-		u.table.statusLines = 4
-	}
+	u.table.statusLines = 4
 	u.notice, u.noticeErr = "", false
 }
 
