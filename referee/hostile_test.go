@@ -441,3 +441,33 @@ func TestFileProblemsNamedRight(t *testing.T) {
 		t.Errorf("reading a symbolic link in a circle: %v", err)
 	}
 }
+
+// A side file name already taken does not stop a resume, nor is it blamed on the disk (issue 21): the cut-off line
+// goes to the next free name, and the file already there is left as it is.
+func TestSideFileNameTaken(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.rec")
+	text := Header + "\n" + storeSetup.String() + "\n" + specMoves[0] + "\nred depl"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	for s := range 3 { // this second and the next two: the name Resume will try
+		name := path + ".torn-" + now.Add(time.Duration(s)*time.Second).Format("20060102T150405")
+		if err := os.WriteFile(name, []byte("someone's"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Resume(path, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Recovered == nil || !strings.HasSuffix(s.Recovered.SavedTo, "-2") ||
+		readFile(t, s.Recovered.SavedTo) != "red depl" {
+		t.Fatalf("recovery %+v", s.Recovered)
+	}
+	if names := dirNames(t, dir); len(names) != 5 {
+		t.Errorf("files: %v", names)
+	}
+}

@@ -139,6 +139,13 @@ func TestNamesAreEscaped(t *testing.T) {
 	if code != 1 || strings.ContainsAny(out+errs, "\x1b\u202e") || !strings.Contains(errs, `x\u202e\x1b[2J.rec`) {
 		t.Errorf("replay: exit %d\n%q\n%q", code, out, errs)
 	}
+	for _, args := range [][]string{{"\x1b[2J\u202e"}, {"stats", "--player", "\x1b[2J\u202e"},
+		{"stats", "--modules", "\x1b[2J\u202e"}, {"stats", "--since", "\x1b[2J\u202e"}} {
+		_, out, errs := runWithin(t, args, getenv)
+		if strings.ContainsAny(out+errs, "\x1b\u202e") || !strings.Contains(out+errs, `\x1b[2J\u202e`) {
+			t.Errorf("%q:\n%q\n%q", args, out, errs)
+		}
+	}
 }
 
 // One reading of a record for every command (issue 21: a last line without its line end was counted by replay,

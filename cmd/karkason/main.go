@@ -142,7 +142,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		}
 		return warned(export(rest[0], ef, stdout, stderr, loc, log))
 	default:
-		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
+		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": referee.Printable(cmd)}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 		return 2
 	}

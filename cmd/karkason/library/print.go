@@ -68,7 +68,7 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 		return encode(w, games)
 	}
 	if len(games) == 0 {
-		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": dir}))
+		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": referee.Printable(dir)}))
 		return err
 	}
 	var b strings.Builder
@@ -110,7 +110,7 @@ func StatsText(st Stats, players []string, loc Translator) string {
 			if p, ok := st.Player(name); ok {
 				rows = append(rows, p)
 			} else {
-				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": name}) + "\n")
+				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": referee.Printable(name)}) + "\n")
 			}
 		}
 	}

@@ -33,7 +33,7 @@ func (u *ui) showPicker() {
 	case err != nil:
 		defer showError(referee.AsFileError(err, referee.OpList, u.o.Config.DataDir))
 	case len(games) == 0:
-		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(u.o.Config.DataDir)}))
+		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(referee.Printable(u.o.Config.DataDir))}))
 	default:
 		msg.SetText(u.loc.T("ui.picker.help", nil))
 	}

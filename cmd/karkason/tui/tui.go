@@ -320,13 +320,13 @@ func (u *ui) askQuit() {
 	}
 	text := u.loc.T("ui.quit_nogame", nil)
 	if u.sess != nil && u.sess.Store != nil {
-		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
+		text = u.loc.T("ui.quit_saved", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
 		if u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
-			text = u.loc.T("ui.quit_ended", map[string]any{"File": u.sess.Store.Path()})
+			text = u.loc.T("ui.quit_ended", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
 		}
 	}
 	if u.pos != nil && u.pos.entry.Store != nil {
-		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
+		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": referee.Printable(u.pos.entry.Store.Path())})
 	}
 	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
 		if i == 0 {
