@@ -48,7 +48,8 @@ import (
 // check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it before it counts
 // (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically (Store.Rewrite). A
 // crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
-// mode (a half-laid river is fine); it returns ErrNotEntry for a record that has actions (resume it with Resume).
+// mode (a half-laid river is fine); it returns ErrNotEntry for a record that has actions (resume it with Resume),
+// and refuses a file with a refused line as it is, as Resume does (nothing rewritten, nothing set aside).
 // When the entry is done, Entry.Play hands the file over to a Session, the game going on from the position (the
 // table's usual end, "end" or the market round first, gives the tally); undo in that Session never goes back past
 // the position (Game.Undo rebuilds from it).
@@ -330,7 +331,7 @@ func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry,
 		trailing: rec.TrailingComments}, nil
 }
 
-// atFileLine gives a refusal of the draft's lines (numbered as the canonical record numbers them, numbered) the
+// atFileLine gives a refusal of the draft's lines (numbered as the canonical record numbers them: numbered) the
 // line of the file they were read from.
 func atFileLine(err error, lines []PositionLine) error {
 	i := lineOf(err) - firstPositionLine

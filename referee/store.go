@@ -146,8 +146,9 @@ func openRecord(fsys storefs.FS, path string) (*opened, error) {
 func (o *opened) release() { o.lock.Close() }
 
 // store opens the record for appending, once it is known to be a record: a cut-off last line (cut, if not nil) is
-// first written to a side file, synced, and then cut off the record (Recovery). On an error nothing was changed
-// (or only a new side file was removed again) and the lock is released.
+// first written to a side file, synced, and then cut off the record (Recovery). On an error the lock is released
+// and nothing was changed (a new side file is removed again), but when the sync after the cut fails: the line is
+// kept in its side file then, and the record may be cut back already.
 func (o *opened) store(cut *CutOff) (*Store, *Recovery, error) {
 	fail := func(err error) (*Store, *Recovery, error) {
 		return nil, nil, &FileError{Op: OpOpen, Path: o.path, Err: err}
@@ -173,14 +174,16 @@ func (o *opened) store(cut *CutOff) (*Store, *Recovery, error) {
 	side := fmt.Sprintf("%s.torn-%s", o.path, time.Now().UTC().Format("20060102T150405"))
 	// The cut-off bytes are on disk in the side file before they leave the record.
 	saved, err := s.writeSide(side, o.data[at:])
+	truncated := false
 	if err == nil {
 		if err = f.Truncate(int64(at)); err == nil {
+			truncated = true
 			err = f.Sync()
 		}
 	}
 	if err != nil {
 		s.Close()
-		if saved != "" {
+		if saved != "" && !truncated {
 			o.fsys.Remove(saved) // the record still holds the line (a failed truncate changes nothing)
 		}
 		return fail(err)
