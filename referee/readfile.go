@@ -16,6 +16,23 @@ import (
 // and its lines are played as they are read (playAlong): the same lines, the same first refused line, the same
 // last line without its line end left out (CutOff). A file is never changed by reading it; only resuming a record
 // (store.go) may change it, and only once it is known to be a record.
+//
+// Rulings on files (issue 21 leaves them open; they live here):
+//
+//   - A last line without its line end is read like any other line when it is accepted (a record written by hand,
+//     as the record format allows); refused, it is a write cut off (CutOff): every command leaves it out, replay
+//     and export with a note and exit code 0, games and stats list the game by the lines before it, and only
+//     resume moves it aside (FILE.torn-<time>, then -2, -3... if that name is taken), named on the screen. Before
+//     a whole header and setup line there is no record, so nothing is cut off: the file is refused.
+//   - Resume and ResumeEntry refuse a record with a refused line whole, as it is (no game or entry up to the line
+//     before, which would let new lines follow the refused one): the message names the line, replay shows the game
+//     up to it, and the players mend the line by hand.
+//   - A lock is a flock on the record file itself; lock files of older versions beside a record are left alone.
+//   - Undo keeps every comment of the record: those before the undone action come after the last line again,
+//     the undone action's own comment goes with it (Redo writes it back). A rewrite writes the comments before
+//     the header after it (the canonical writer's place for them).
+//   - The settings file is read up to 64 KiB (config.MaxFileBytes); a setting that cannot be used makes a command
+//     exit 1 after its work, --lang with a language karkason does not speak is a usage error (exit 2).
 
 // Reading is a record file as every command reads it (ReadFile).
 type Reading struct {
