@@ -2,6 +2,7 @@ package referee
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -469,5 +470,46 @@ func TestSideFileNameTaken(t *testing.T) {
 	}
 	if names := dirNames(t, dir); len(names) != 5 {
 		t.Errorf("files: %v", names)
+	}
+}
+
+// Every reader reads a record cut at every byte of its last two lines alike (issue 21): ReadFile (replay, export,
+// games) and Resume play the same actions; resume leaves the file as it is when its last line is accepted, and
+// otherwise moves exactly the bytes after the last line end aside.
+func TestReadersAgreeAtEveryByte(t *testing.T) {
+	data, err := os.ReadFile("../testdata/golden/base-full-game.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	from := strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")
+	from = strings.LastIndex(text[:from], "\n") + 1
+	dir := t.TempDir()
+	for n := from; n <= len(text); n++ {
+		path := filepath.Join(dir, fmt.Sprintf("g%d.rec", n))
+		if err := os.WriteFile(path, []byte(text[:n]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rd, err := ReadFile(path, engine.Standard())
+		if err != nil || rd.Game == nil {
+			t.Fatalf("at %d: ReadFile: %v", n, err)
+		}
+		s, err := Resume(path, engine.Standard())
+		if err != nil {
+			t.Fatalf("at %d: Resume: %v", n, err)
+		}
+		if len(s.Game.Actions) != len(rd.Game.Actions) || (s.Recovered != nil) != (rd.CutOff != nil) {
+			t.Fatalf("at %d: resume %d actions (%+v), ReadFile %d (%+v)", n, len(s.Game.Actions), s.Recovered,
+				len(rd.Game.Actions), rd.CutOff)
+		}
+		got := readFile(t, path)
+		at := strings.LastIndex(text[:n], "\n") + 1
+		switch {
+		case s.Recovered == nil && got != text[:n]:
+			t.Fatalf("at %d: an accepted record changed", n)
+		case s.Recovered != nil && (got != text[:at] || readFile(t, s.Recovered.SavedTo) != text[at:n]):
+			t.Fatalf("at %d: recovery %+v, record %q", n, s.Recovered, got[max(0, len(got)-40):])
+		}
+		s.Close()
 	}
 }
