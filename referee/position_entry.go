@@ -1,13 +1,13 @@
 package referee
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
-	"time"
 
 	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // Entering a position at the table ("the board as it lies"), for the TUI: a Draft is the position so far, an
@@ -48,7 +48,8 @@ import (
 // check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it before it counts
 // (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically (Store.Rewrite). A
 // crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
-// mode (a half-laid river is fine); it returns ErrNotEntry for a record that has actions (resume it with Resume).
+// mode (a half-laid river is fine); it returns ErrNotEntry for a record that has actions (resume it with Resume),
+// and refuses a file with a refused line as it is, as Resume does (nothing rewritten, nothing set aside).
 // When the entry is done, Entry.Play hands the file over to a Session, the game going on from the position (the
 // table's usual end, "end" or the market round first, gives the tally); undo in that Session never goes back past
 // the position (Game.Undo rebuilds from it).
@@ -258,11 +259,11 @@ func (d *Draft) Finish() (*Game, error) {
 type Entry struct {
 	Draft *Draft
 	Store *Store
-	// Recovered is set when opening found a torn last line (moved aside, see Store); Refused, when a line of the
-	// file was refused on resuming: the file as it was is kept in Refused.SavedTo and the entry holds the lines
-	// before it.
+	// Recovered is set when opening found a cut-off last line (moved aside, see Store).
 	Recovered *Recovery
-	Refused   *Recovery
+	// header and trailing are the record's comments before its setup line and after its last line, kept when the
+	// file is rewritten (Replace, Remove).
+	header, trailing []string
 }
 
 // ErrNotEntry is returned by ResumeEntry for a record that has actions: it is a game, resumed with Resume.
@@ -282,100 +283,130 @@ func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 }
 
 // ResumeEntry opens the record file of an unfinished entry (a set-up and position lines, no action) and loads
-// its lines into a Draft in draft mode. A record with actions gives ErrNotEntry (the file is left as it is). If a
-// line is refused (a file edited by hand), the entry holds the lines before it, the file is rewritten to them
-// after its old content was copied to a side file (Entry.Refused), and the refusal is returned with the Entry.
+// its lines into a Draft in draft mode, read as Resume reads a record: locked, bounded, by the reader of every
+// command, and nothing written before the file is known to be an entry. A record with actions gives ErrNotEntry;
+// a line that is refused (a file edited by hand) is refused with its line and rule as replay refuses it, the
+// lines checked together as a position is (so that replay and resume name the same line): in both cases the file
+// is left as it is. The one change opening may make is to move a cut-off last line aside (Entry.Recovered).
 func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
-	st, rec, recov, err := Open(path)
-	if err != nil {
-		if st != nil {
-			st.Close()
-		}
-		return nil, err
-	}
-	if len(rec.Actions) > 0 {
-		st.Close()
-		return nil, ErrNotEntry
-	}
-	d, err := NewDraft(rec.Setup, cat)
-	if err != nil {
-		st.Close()
-		if r, ok := err.(*Refusal); ok && r.Line == 0 {
-			r.Line = rec.SetupLine
-		}
-		return nil, err
-	}
-	e := &Entry{Draft: d, Store: st, Recovered: recov}
-	if d.try(rec.Position, true) == nil { // the lines in any order, as a record's position
-		return e, nil
-	}
-	for _, l := range rec.Position { // else line by line: the lines before the first refused one
-		if err := d.Add(l); err != nil {
-			if r, ok := err.(*Refusal); ok {
-				r.Line = l.Line
-			}
-			if serr := e.setAside(path); serr != nil {
-				return e, serr
-			}
-			return e, err
-		}
-	}
-	return e, nil
+	return ResumeEntryOn(storefs.OS{}, path, cat)
 }
 
-// setAside copies the record file to a side file and rewrites it to the draft's lines.
-func (e *Entry) setAside(path string) error {
-	data, err := os.ReadFile(path)
+// ResumeEntryOn is ResumeEntry with the record on the file system fsys (tests: storefs.Faulty).
+func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry, error) {
+	o, err := openRecord(fsys, path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	side := fmt.Sprintf("%s.refused-%s", path, time.Now().UTC().Format("20060102T150405"))
-	if err := os.WriteFile(side, data, 0o644); err != nil {
-		return err
+	var d *Draft
+	rec, err := parseRecord(bytes.NewReader(o.data), recordHooks{
+		begin: func(rec *Record, atEnd bool) error {
+			if !atEnd {
+				return ErrNotEntry
+			}
+			nd, err := NewDraft(rec.Setup, cat)
+			if err != nil {
+				if r, ok := err.(*Refusal); ok && r.Line == 0 {
+					r.Line = rec.SetupLine
+				}
+				return err
+			}
+			if err := nd.try(rec.Position, true); err != nil { // the lines in any order, as a record's position
+				return atFileLine(err, rec.Position)
+			}
+			d = nd
+			return nil
+		},
+	})
+	cut, _ := err.(*CutOff)
+	if err != nil && cut == nil {
+		o.release()
+		return nil, err
 	}
-	e.Refused = &Recovery{TornBytes: len(data), SavedTo: side}
-	return e.Store.Rewrite(e.Draft.Record())
+	st, recov, err := o.store(cut)
+	if err != nil {
+		return nil, err
+	}
+	return &Entry{Draft: d, Store: st, Recovered: recov, header: rec.HeaderComments,
+		trailing: rec.TrailingComments}, nil
 }
 
-// commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite) and makes it
-// the draft. A refusal or a failed write leaves the draft and the file as they were.
-func (e *Entry) commit(lines []PositionLine, appended bool) error {
+// atFileLine gives a refusal of the draft's lines (numbered as the canonical record numbers them: numbered) the
+// line of the file they were read from.
+func atFileLine(err error, lines []PositionLine) error {
+	i := lineOf(err) - firstPositionLine
+	if i < 0 || i >= len(lines) {
+		return err
+	}
+	switch e := err.(type) {
+	case *Refusal:
+		e.Line = lines[i].Line
+	case *ParseError:
+		e.Line = lines[i].Line
+		if e.Data != nil {
+			e.Data["Line"] = e.Line
+		}
+	}
+	return err
+}
+
+// commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite, the record's
+// comments kept, trailing those after its last line) and makes it the draft. A refusal or a failed write leaves the
+// draft and the file as they were.
+func (e *Entry) commit(lines []PositionLine, appended bool, trailing []string) error {
 	lines = numbered(lines)
 	g, err := e.Draft.build(lines)
 	if err != nil {
 		return err
 	}
 	if appended {
+		// The comments after the last line come before the new line in the file.
+		lines[len(lines)-1].CommentsBefore, trailing = trailing, nil
 		err = e.Store.AppendPosition(lines[len(lines)-1])
 	} else {
-		err = e.Store.Rewrite(&Record{Setup: e.Draft.Setup, Position: lines})
+		err = e.Store.Rewrite(&Record{Setup: e.Draft.Setup, Position: lines, HeaderComments: e.header,
+			TrailingComments: trailing})
 	}
 	if err != nil {
 		return err
 	}
 	e.Draft.lines, e.Draft.game = lines, g
+	e.trailing = trailing
 	return nil
 }
 
 // Add is Draft.Add, the line appended to the file and synced before it counts.
-func (e *Entry) Add(l PositionLine) error { return e.commit(append(e.Draft.Lines(), l), true) }
+func (e *Entry) Add(l PositionLine) error {
+	return e.commit(append(e.Draft.Lines(), l), true, e.trailing)
+}
 
-// Replace is Draft.Replace, the file rewritten atomically.
+// Replace is Draft.Replace, the file rewritten atomically; the comments of the line replaced stay with it.
 func (e *Entry) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
 	lines := e.Draft.Lines()
+	l.CommentsBefore, l.Comment = lines[i].CommentsBefore, lines[i].Comment
 	lines[i] = l
-	return e.commit(lines, false)
+	return e.commit(lines, false, e.trailing)
 }
 
-// Remove is Draft.Remove, the file rewritten atomically.
+// Remove is Draft.Remove, the file rewritten atomically; the comments before the line removed stay where they
+// were, before the line after it (or at the end).
 func (e *Entry) Remove(i int) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
-	return e.commit(slices.Delete(e.Draft.Lines(), i, i+1), false)
+	lines := e.Draft.Lines()
+	kept := lines[i].CommentsBefore
+	lines = slices.Delete(lines, i, i+1)
+	trailing := e.trailing
+	if i < len(lines) {
+		lines[i].CommentsBefore = append(slices.Clone(kept), lines[i].CommentsBefore...)
+	} else {
+		trailing = append(slices.Clone(kept), trailing...)
+	}
+	return e.commit(lines, false, trailing)
 }
 
 // Set is Draft.Set, saved: appended when it adds, the file rewritten when it replaces.
@@ -394,7 +425,7 @@ func (e *Entry) Play() (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Game: g, Store: e.Store, Recovered: e.Recovered}
+	s := &Session{Game: g, Store: e.Store, Recovered: e.Recovered, header: e.header, trailing: e.trailing}
 	e.Store = nil
 	return s, nil
 }

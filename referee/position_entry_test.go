@@ -134,10 +134,11 @@ func TestDraftSteps(t *testing.T) {
 }
 
 // An entry's half-laid river is fine while entering; Finish refuses it (POS-2); a hand-edited line that is refused
-// on resuming is set aside with the file's old content.
+// on resuming is refused with its line, as replay refuses it, and the file is left as it is (issue 21).
 func TestDraftRiverAndResume(t *testing.T) {
 	setup := Setup{Players: []PlayerSpec{{"A", Red}, {"B", Blue}}, Expansions: []string{ExpansionRiver}}
-	path := filepath.Join(t.TempDir(), "entry.rec")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "entry.rec")
 	e, err := NewEntry(setup, engine.Standard(), path)
 	if err != nil {
 		t.Fatal(err)
@@ -152,15 +153,17 @@ func TestDraftRiverAndResume(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("position tile b-m 9,9 0\n")
 	f.Close()
+	before := readFile(t, path)
 	e2, err := ResumeEntry(path, engine.Standard())
 	wantRule(t, "a hand-edited detached tile", err, "POS-1")
-	if e2 == nil || e2.Refused == nil || len(e2.Draft.Lines()) != len(e.Draft.Lines()) {
-		t.Fatalf("resumed entry %+v", e2)
+	if r, ok := err.(*Refusal); !ok || r.Line != 4 || e2 != nil {
+		t.Fatalf("resumed entry %+v, %v: want a refusal of line 4", e2, err)
 	}
-	e2.Close()
-	side, _ := os.ReadFile(e2.Refused.SavedTo)
-	if !strings.Contains(string(side), "9,9") {
-		t.Errorf("side file %q", side)
+	if got := readFile(t, path); got != before {
+		t.Errorf("the refused entry was changed:\n%s", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files beside the entry: %v", entries)
 	}
 }
 

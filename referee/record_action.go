@@ -434,7 +434,7 @@ func needPos(sc *scanner) (Pos, error) {
 	}
 	p, ok := parsePos(w)
 	if !ok {
-		return Pos{}, sc.errorf(KeyBadPosition, w, expPosition)
+		return Pos{}, sc.errorf(KeyBadPosition, w, expPosition, "Range", outOfRange(w))
 	}
 	return p, nil
 }
@@ -478,7 +478,7 @@ func parseFeature(w string, lineNo int, synod bool) (FeatureRef, error) {
 	ps, place, found := strings.Cut(w, ":")
 	pos, ok := parsePos(ps)
 	if !found || !ok {
-		return FeatureRef{}, newError(lineNo, KeyBadFeature, w, expFeature)
+		return FeatureRef{}, newError(lineNo, KeyBadFeature, w, expFeature, "Range", found && outOfRange(ps))
 	}
 	switch {
 	case synod && !isSynodPlace(place):
@@ -498,6 +498,21 @@ func parsePos(s string) (Pos, bool) {
 	x, okx := parseCoord(xs)
 	y, oky := parseCoord(ys)
 	return Pos{x, y}, okx && oky
+}
+
+// outOfRange reports whether s is "x,y" of two decimal integers one of which is beyond int32 (data "Range" of
+// KeyBadPosition and KeyBadFeature: the message says so rather than "not two whole numbers").
+func outOfRange(s string) bool {
+	xs, ys, found := strings.Cut(s, ",")
+	_, okx := parseCoord(xs)
+	_, oky := parseCoord(ys)
+	return found && isInteger(xs) && isInteger(ys) && !(okx && oky)
+}
+
+// isInteger reports whether s is a decimal integer with an optional sign, of any size.
+func isInteger(s string) bool {
+	digits := strings.TrimLeft(s, "+-")
+	return len(s)-len(digits) <= 1 && digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 func parseCoord(s string) (int, bool) {

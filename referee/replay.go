@@ -15,8 +15,8 @@ import (
 // the state after the last good action (nil if the header or setup is bad). Read errors of r are returned as they
 // are.
 func Replay(r io.Reader, final bool) (*Game, error) {
-	g, err := playAlong(r, engine.Standard())
-	return settled(g, err, final)
+	_, g, err := playAlong(r, engine.Standard())
+	return settled(g, uncut(err), final)
 }
 
 // settled ends a replay: the game after its last good action (nil if none) is settled, and with final and no
@@ -34,11 +34,12 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 
 // playAlong reads a record and plays it as it reads: the game is set up once the setup line and the position
 // lines are read (NewGameFrom, at the first action) and each action applied before the next line is read. It
-// returns the game after the last good action (nil before the game is set up) and the first error.
-func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
+// returns the record read (up to the first error), the game after the last good action (nil before the game is
+// set up) and the first error, a *CutOff for a refused last line without its line end (parseRecord).
+func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 	var g *Game
-	_, err := parseRecord(r, recordHooks{
-		begin: func(rec *Record) error {
+	rec, err := parseRecord(r, recordHooks{
+		begin: func(rec *Record, _ bool) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {
 				return err
@@ -48,7 +49,7 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 		},
 		action: func(a Action) error { return g.Apply(a) },
 	})
-	return g, err
+	return rec, g, err
 }
 
 // ReplayRecord applies a parsed record; see Replay.

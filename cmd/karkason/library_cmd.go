@@ -50,7 +50,7 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 		}
 		t, err := time.ParseInLocation("2006-01-02", d.value, time.Local)
 		if err != nil {
-			fmt.Fprintln(stderr, loc.T("lib.bad_date", map[string]any{"Flag": d.flag, "Value": d.value}))
+			fmt.Fprintln(stderr, loc.T("lib.bad_date", map[string]any{"Flag": d.flag, "Value": referee.Printable(d.value)}))
 			return 2
 		}
 		if d.next {
@@ -63,7 +63,7 @@ func stats(dir string, lf libFlags, jsonOut bool, stdout, stderr io.Writer, loc 
 			f.BaseOnly = true
 		} else if m != "" {
 			if !referee.IsExpansion(m) {
-				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": m,
+				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": referee.Printable(m),
 					"Modules": strings.Join(referee.Expansions(), ",")}))
 				return 2
 			}

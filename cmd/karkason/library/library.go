@@ -1,12 +1,13 @@
 // Package library is the games kept: the saved game records of the data directory read as a list (karkason games)
 // and statistics across the finished ones (karkason stats).
 //
-// The records are the only truth: every listing reads the folder and replays each record through the referee
-// (referee.ParseRecord, referee.ReplayRecord), so that scores, winners and the points per category are the
-// referee's own (its score log), never worked out on the side; nothing is cached. The folder is only read: files
-// are opened read-only, the store's lock is not taken and a torn last line (a crash mid-write) is left out in
-// memory rather than moved aside (that happens when the game is resumed), so games, stats and export never change
-// a byte of the data directory.
+// The records are the only truth: every listing reads the folder and plays each record through the referee's
+// reader of record files (referee.ReadFile, the one replay, export and resume use, so that they agree line for
+// line), so that scores, winners and the points per category are the referee's own (its score log), never worked
+// out on the side; nothing is cached. The folder is only read: files are opened read-only and without blocking (a
+// FIFO or a device named *.rec is refused, never waited on), the store's lock is not taken and a cut-off last line
+// (a crash mid-write) is left out in memory rather than moved aside (that happens when the game is resumed), so
+// games, stats and export never change a byte of the data directory.
 //
 // Rulings (the issue leaves them open; they live here):
 //
@@ -34,10 +35,8 @@
 package library
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -96,6 +95,10 @@ type Game struct {
 	Err     error  `json:"-"`
 	ErrText string `json:"error,omitempty"`
 	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal)
+	// CutOff is the record's last line when it has no line end and is refused: a write cut off by a crash, left
+	// out (resuming the game moves it aside); nil if none. CutOffLine is its line number, for --json.
+	CutOff     *referee.CutOff `json:"-"`
+	CutOffLine int             `json:"cut_off_line,omitempty"`
 }
 
 // Broken reports whether the record could not be used.
@@ -189,30 +192,17 @@ func ListOn(fsys storefs.FS, dir string) ([]Game, error) {
 // Read reads one record file as List does.
 func Read(path string) Game { return read(path, engine.Standard()) }
 
-// ReadRecord reads and parses the record at path, read-only and bounded as the referee bounds every record
-// (referee.MaxRecordBytes, MaxLineBytes, MaxLines): no lock, and a torn last line (no newline: a write cut off by
-// a crash) is left out in memory, as resuming would move it aside, without touching the file. Errors: the file
-// system's, *referee.ParseError (referee.KeyTooLarge for a record over the caps).
+// ReadRecord reads and parses the record at path as every command reads it (referee.ReadFile): read-only, no lock,
+// a regular file only (a FIFO or a device is refused, never waited on), bounded by referee.MaxRecordBytes,
+// MaxLines and MaxLineBytes, and a cut-off last line (no line end, refused: a write cut off by a crash) left out.
+// Errors: a *referee.FileError, the first refused line (*referee.ParseError, *referee.Refusal), returned with no
+// record.
 func ReadRecord(path string) (*referee.Record, error) {
-	f, err := os.Open(path)
+	rd, err := referee.ReadFile(path, engine.Standard())
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > referee.MaxRecordBytes {
-		return referee.ParseRecord(f) // refused from its size before a byte is read (KeyTooLarge)
-	}
-	// One byte past the cap is enough for the referee to refuse a record that grows while it is read.
-	data, err := io.ReadAll(io.LimitReader(f, referee.MaxRecordBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	// A last line without its newline is a write cut off by a crash: resuming moves it aside (referee.Open), so
-	// the game is what comes before it. Here it is only left out, in memory.
-	if n := len(data); n > 0 && n <= referee.MaxRecordBytes && data[n-1] != '\n' {
-		data = data[:bytes.LastIndexByte(data, '\n')+1]
-	}
-	return referee.ParseRecord(bytes.NewReader(data))
+	return rd.Record, nil
 }
 
 func read(path string, cat *engine.Catalogue) Game {
@@ -221,22 +211,26 @@ func read(path string, cat *engine.Catalogue) Game {
 		g.Modified = info.ModTime()
 	}
 	g.Date, g.DateFrom = DateOf(path)
-	rec, err := ReadRecord(path)
-	if err != nil {
+	rd, err := referee.ReadFile(path, cat)
+	if rd == nil {
 		g.setErr(err)
 		return g
+	}
+	rec := rd.Record
+	if rd.CutOff != nil {
+		g.CutOff, g.CutOffLine = rd.CutOff, rd.CutOff.Line
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
 	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
 	for _, p := range rec.Setup.Players {
 		g.Players = append(g.Players, Player{Name: norm.NFC.String(p.Name), Colour: p.Colour})
 	}
-	rg, err := referee.ReplayRecord(rec, cat, false)
 	if err != nil {
 		g.setErr(err)
 		return g
 	}
-	fill(&g, rg)
+	rd.Game.Settle()
+	fill(&g, rd.Game)
 	return g
 }
 
@@ -312,6 +306,8 @@ func DateOf(path string) (time.Time, string) {
 	var mod time.Time
 	if info, err := os.Stat(path); err == nil {
 		mod = info.ModTime()
+	} else if info, err := os.Lstat(path); err == nil {
+		mod = info.ModTime() // a link that leads nowhere (or round in a circle): its own date, not year 1
 	}
 	if name := filepath.Base(path); len(name) >= len(nameLayout) {
 		if t, err := time.ParseInLocation(nameLayout, name[:len(nameLayout)], time.Local); err == nil {

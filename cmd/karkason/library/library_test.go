@@ -222,8 +222,9 @@ func isTooLarge(err error) bool {
 
 // Issue 22 item 1: the records that cannot be used are counted as left out only when the filter chooses them, as
 // the games in progress are: until 2026-10-15 neither broken record (dated 2026-11-12 and by its file's time) is
-// counted; with farmers, the refused record (no modules in its setup) is not, nor the one whose setup cannot be
-// read (its modules are unknown); the base game alone (--modules none) counts the refused one, not the other.
+// counted; with farmers, neither broken record is (their setup lines, read by the one record reader up to the bad
+// line, name no module); the base game alone (--modules none) counts both. A record whose setup cannot be read at
+// all has unknown modules and follows no module filter (TestStatsUnknownModules).
 func TestStatsBrokenFollowTheFilter(t *testing.T) {
 	if time.Now().Before(day("2026-11-13")) {
 		t.Skip("the clock is before the golden library's dates")
@@ -241,12 +242,39 @@ func TestStatsBrokenFollowTheFilter(t *testing.T) {
 		{"until 2026-10-15", Filter{Until: day("2026-10-16")}, 2, 0, 0},
 		{"since 2026-11-05", Filter{Since: day("2026-11-05")}, 0, 1, 2},
 		{"farmers", Filter{Modules: []string{"farmers"}}, 1, 0, 0},
-		{"the base game alone", Filter{BaseOnly: true}, 2, 1, 1},
+		{"the base game alone", Filter{BaseOnly: true}, 2, 1, 2},
 	} {
 		st := Compute(games, c.f)
 		if st.Games != c.games || st.InProgress != c.inProgress || st.Broken != c.broken {
 			t.Errorf("%s: games %d, in progress %d, broken %d; want %d %d %d", c.name, st.Games, st.InProgress,
 				st.Broken, c.games, c.inProgress, c.broken)
+		}
+	}
+}
+
+// A record whose setup line cannot be read has unknown modules: it is counted as broken with no module filter, and
+// left out by --modules farmers and by the base game alone (--modules none), since either might not choose it.
+func TestStatsUnknownModules(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "2026-11-20T2000-x.rec"),
+		[]byte("karkason-record 1\nsetup players=Ана:mauve\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := List(dir)
+	if err != nil || len(games) != 1 || !games[0].Broken() || games[0].ModulesKnown() {
+		t.Fatalf("List: %v %v", games, err)
+	}
+	for _, c := range []struct {
+		name   string
+		f      Filter
+		broken int
+	}{
+		{"everything", Filter{}, 1},
+		{"farmers", Filter{Modules: []string{"farmers"}}, 0},
+		{"the base game alone", Filter{BaseOnly: true}, 0},
+	} {
+		if st := Compute(games, c.f); st.Broken != c.broken {
+			t.Errorf("%s: broken %d, want %d", c.name, st.Broken, c.broken)
 		}
 	}
 }

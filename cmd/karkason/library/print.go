@@ -9,6 +9,8 @@ import (
 
 	"github.com/rivo/uniseg"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/karkason/karkason/referee"
 )
 
 // Translator renders a message of the locales catalogs (a *locales.Localizer).
@@ -58,8 +60,9 @@ func ModulesText(loc Translator, g *Game) string {
 }
 
 // PrintGames writes the library: with jsonOut a JSON array of Game, else one game a line (date, state, players and
-// points, modules) with the file under it, and the error of a record that cannot be used, rendered by describe.
-// The JSON's "error" is the same words (describe's), and "rule" the rule a refused line breaks.
+// points, modules) with the file under it (escaped for the terminal), a cut-off last line left out and the error of
+// a record that cannot be used, rendered by describe. The JSON's "error" is the same words (describe's), and "rule"
+// the rule a refused line breaks.
 func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe func(error) string, jsonOut bool) error {
 	if jsonOut {
 		out := make([]Game, len(games))
@@ -72,7 +75,7 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 		return encode(w, out)
 	}
 	if len(games) == 0 {
-		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": dir}))
+		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": referee.Printable(dir)}))
 		return err
 	}
 	var b strings.Builder
@@ -88,7 +91,10 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 			fmt.Fprintf(&b, "  [%s]", ModulesText(loc, g))
 		}
 		b.WriteString("\n")
-		fmt.Fprintf(&b, "    %s\n", g.File)
+		fmt.Fprintf(&b, "    %s\n", referee.Printable(g.File)) // a name from the folder, escaped for the terminal
+		if g.CutOff != nil {
+			fmt.Fprintf(&b, "    %s\n", describe(g.CutOff))
+		}
 		if g.Broken() {
 			fmt.Fprintf(&b, "    %s\n", describe(g.Err))
 		}
@@ -123,7 +129,7 @@ func StatsText(st Stats, players []string, loc Translator) string {
 			if p, ok := st.Player(name); ok {
 				rows = append(rows, p)
 			} else {
-				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": name}) + "\n")
+				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": referee.Printable(name)}) + "\n")
 			}
 		}
 	}

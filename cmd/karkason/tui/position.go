@@ -5,7 +5,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"time"
 
-	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
@@ -94,10 +93,7 @@ func (u *ui) startEntry(en *referee.Entry) {
 	u.table = newTable(u)
 	u.pages.AddAndSwitchToPage("table", u.table.root, true)
 	u.table.refresh()
-	if u.notice != "" {
-		u.table.setStatus(u.notice, false)
-		u.notice = ""
-	}
+	u.showNotice()
 	u.table.focusEntry()
 }
 
@@ -114,28 +110,23 @@ func (u *ui) closeEntry() {
 // openEntry resumes path as an entry under way if it is one (a set-up and position lines, no action, and not
 // a game played from its start with nothing done yet); ok false if it is a game (resumed with Resume).
 func (u *ui) openEntry(path string) (ok bool, err error) {
-	// A look without a lock or a change first (library.ReadRecord): a record with an action, or a set-up alone
-	// (a game with no move yet), is a game, and Resume alone opens it, so that the torn-tail recovery it reports
-	// happens there.
-	if rec, err := library.ReadRecord(path); err == nil &&
-		(len(rec.Actions) > 0 || len(rec.Position) == 0 && rec.Setup.Start != referee.StartNone) {
+	// A look without a lock or a change first, by the reader of every command (referee.ReadFile): a record with
+	// an action, or a set-up alone (a game with no move yet), is a game, and Resume alone opens it.
+	if rd, _ := referee.ReadFile(path, u.cat); rd != nil &&
+		(len(rd.Record.Actions) > 0 || len(rd.Record.Position) == 0 && rd.Record.Setup.Start != referee.StartNone) {
 		return false, nil
 	}
-	en, err := referee.ResumeEntry(path, u.cat)
+	en, err := referee.ResumeEntryOn(u.o.FS, path, u.cat)
 	if errors.Is(err, referee.ErrNotEntry) {
 		return false, nil
 	}
-	if en == nil {
-		return false, err
+	if err != nil {
+		return false, err // refused as it is: nothing was changed
 	}
-	switch {
-	case err != nil:
-		u.notice = u.describe(err)
-	case en.Recovered != nil:
-		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": en.Recovered.TornBytes,
-			"File": en.Recovered.SavedTo})
+	if en.Recovered != nil {
+		u.notice = u.recovered(en.Recovered)
 	}
-	writeLastGame(u.o.Config.StateDir, path)
+	u.rememberGame(path)
 	u.startEntry(en)
 	return true, nil
 }
