@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -22,7 +23,9 @@ import (
 //	d.Add(PositionLine{Kind: PosTile, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90})      // a tile where the cursor is
 //	d.Replace(d.TileAt(Pos{1, 0}), PositionLine{Kind: PosTile, ...})                // a mistyped tile, where it lies
 //	d.Remove(d.TileAt(Pos{1, 0}))                                                    // ... or taken away
+//	d.TileFeatures(Pos{1, 0})              // the features of that tile, each with why no figure may stand there
 //	d.FigurePlaces(Red, engine.Follower)   // where a red follower may stand now: []FeatureOption{Ref, Seg, Kind}
+//	d.StandRefusal(Red, engine.Follower, seg) // why not (nil: it may); QuarterRefusal likewise for the City
 //	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: opt.Ref})            // or Quarter: "smithy"
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
@@ -33,13 +36,27 @@ import (
 // whole list of lines with the new step is laid again, in draft mode, and a step that breaks a rule is refused with
 // the rule and message key the record would get (a *Refusal whose Line is the step's line in the saved record: 3 +
 // its index), leaving the draft exactly as it was. Draft mode differs from a record's check only in what a
-// position under way cannot meet yet: the river laid in full beside land tiles (POS-2) and, with start=none, at
-// least one tile (POS-1); Finish checks those too. Check tells whether a step would be accepted without taking it
-// (to grey out choices); Game is the board so far, for drawing (read-only: Game().S.Tiles, Game().S.Figures,
-// Game().Bag for the tiles left in the box). Removing or replacing a tile is refused like any step when the rest
-// would break a rule (a tile left touching nothing, POS-1; a figure left on a feature the new tile completes,
+// position under way cannot meet yet: tiles may be entered anywhere and in any order, so a tile apart from the
+// board is an island until the tiles between are entered (POS-1 is checked by Finish, which names every tile left
+// apart in Refusal.At); a river tile's flow (RIVER-5/6, RIV2-5) and SHRINE-3 are checked once it is joined to the
+// board; with start=none, at least one tile (POS-1), and the river's spring beside land tiles (POS-2). A tile
+// whose edge does not match a tile beside it is refused naming that tile's cell (err.pos.edge_neighbour, its cell
+// in Refusal.At): the tile entered earlier may be the one typed wrong. Check tells whether a step would be
+// accepted without taking it (to grey out choices); Game is the board so far, for drawing (read-only:
+// Game().S.Tiles, Game().S.Figures, Game().Bag for the tiles left in the box). Removing or replacing a tile is
+// refused like any step when the rest would break a rule (a figure left on a feature the new tile completes,
 // BASE-12; the King's marker left on a city that is no longer complete, KING-2): take the figure or marker off
 // first.
+//
+// # The start tile typed where it lies
+//
+// With start=standard the start tile is a tile on the table like the others: the entry types it where it lies,
+// and the first tile typed need not be it (TypedStart). Until the board is finished its coordinates are the
+// entry's (the first tile where the cursor began) and the board is built as with start=none (the box holds all
+// four copies of the start tile's type, POS-2). Finish then writes the record's coordinates, as the format has
+// them: one copy of that type moves to 0,0 and becomes the start piece, lying as the start piece lies, the whole
+// board turned by quarter turns if that copy lies turned (normalise); the figures and markers move with their
+// tiles. A board with no copy of that type is refused (POS-1: the start piece is part of the board).
 //
 // # Saving and resuming an entry
 //
@@ -63,22 +80,54 @@ type FeatureOption struct {
 
 // Draft is a position being entered (see the API above). The zero value is not usable: create it with NewDraft.
 type Draft struct {
+	// Setup is the game's set-up as chosen (start=standard also while its start tile is typed, TypedStart).
 	Setup Setup
 	cat   *engine.Catalogue
 	lines []PositionLine
 	game  *Game
+	// typed: start=standard, the start tile typed where it lies (see above).
+	typed bool
 }
 
-// NewDraft starts an empty position for the set-up: the set-up is checked as for a new game (CFG-*). Errors are
-// *Refusal or *ParseError.
+// NewDraft starts an empty position for the set-up: the set-up is checked as for a new game (CFG-*). With
+// start=standard (given or by default) the start tile is typed where it lies (TypedStart). Errors are *Refusal or
+// *ParseError.
 func NewDraft(setup Setup, cat *engine.Catalogue) (*Draft, error) {
-	d := &Draft{Setup: setup, cat: cat}
+	d := &Draft{Setup: setup, cat: cat, typed: setup.start() == StartStandard}
 	g, err := d.build(nil)
 	if err != nil {
 		return nil, err
 	}
 	d.game = g
 	return d, nil
+}
+
+// TypedStart reports whether the start tile is typed where it lies, among the tiles (start=standard): the
+// draft's coordinates are the entry's until Finish.
+func (d *Draft) TypedStart() bool { return d.typed }
+
+// boardSetup is the set-up the draft's board is built with: start=none while the start tile is typed.
+func (d *Draft) boardSetup() Setup {
+	s := d.Setup
+	if d.typed {
+		s.Start = StartNone
+	}
+	return s
+}
+
+// The header comments of an entry's record file: entryMark on every entry (a record with no tile yet is an entry,
+// not a game at its first turn); typedMark when the start tile is typed (the file says start=none until the board
+// is finished: its coordinates are the entry's, and the start tile is among its tile lines).
+const (
+	entryMark = "karkason: a board as it lies, being entered"
+	typedMark = "karkason: start=standard, its start tile typed where it lies (start=none until the board is finished)"
+)
+
+// IsEntry reports whether a record is an entry under way: no action, and the entry's mark, position lines or
+// start=none (a game played from its start with no move yet is none of these).
+func IsEntry(rec *Record) bool {
+	return len(rec.Actions) == 0 &&
+		(slices.Contains(rec.HeaderComments, entryMark) || len(rec.Position) > 0 || rec.Setup.Start == StartNone)
 }
 
 // firstPositionLine is the line of the first position line in a record written by WriteRecord without comments:
@@ -101,7 +150,33 @@ func (d *Draft) build(lines []PositionLine) (*Game, error) {
 			return nil, err
 		}
 	}
-	return buildGame(d.Setup, lines, d.cat, draftPosition)
+	return buildGame(d.boardSetup(), lines, d.cat, draftPosition)
+}
+
+// beside checks a tile line entered as line i (an index; len for a new line) against the tiles beside its cell
+// before the whole position is laid again: an edge that does not match names the neighbour's cell
+// (err.pos.edge_neighbour, BASE-4; Refusal.At), which may be the tile typed wrong.
+func (d *Draft) beside(l PositionLine, i int) error {
+	if l.Kind != PosTile {
+		return nil
+	}
+	if i < len(d.lines) && (d.lines[i].Kind != PosTile || d.lines[i].Pos != l.Pos) {
+		return nil // a tile moved elsewhere: the whole check names what breaks
+	}
+	t := d.cat.Tile(l.Tile)
+	if t == nil || t.Piece != nil {
+		return nil
+	}
+	s, p, rot := d.game.S, engine.Pos{X: l.Pos.X, Y: l.Pos.Y}, l.Rot/90
+	e := s.Mismatch(t, p, rot)
+	if e < 0 {
+		return nil
+	}
+	n := s.At(p.Neighbour(e))
+	r := refusal("BASE-4", "err.pos.edge_neighbour", "edge", engine.EdgeNames[e], "terrain",
+		t.Rotated(rot, e).String(), "board", n.Type.Rotated(int(n.Rot), e+2).String(), "pos", n.Pos)
+	r.Line, r.At = firstPositionLine+i, []Pos{{n.Pos.X, n.Pos.Y}}
+	return r
 }
 
 // try checks the lines and, if they are accepted, makes them the draft.
@@ -125,15 +200,28 @@ func (d *Draft) Lines() []PositionLine { return slices.Clone(d.lines) }
 func (d *Draft) Game() *Game { return d.game }
 
 // Check reports whether Add would accept l, without adding it: nil, or the *Refusal (or *ParseError) it would get.
-func (d *Draft) Check(l PositionLine) error { return d.try(append(d.Lines(), l), false) }
+func (d *Draft) Check(l PositionLine) error {
+	if err := d.beside(l, len(d.lines)); err != nil {
+		return err
+	}
+	return d.try(append(d.Lines(), l), false)
+}
 
 // Add appends a line to the position after checking the whole position with it (draft mode).
-func (d *Draft) Add(l PositionLine) error { return d.try(append(d.Lines(), l), true) }
+func (d *Draft) Add(l PositionLine) error {
+	if err := d.beside(l, len(d.lines)); err != nil {
+		return err
+	}
+	return d.try(append(d.Lines(), l), true)
+}
 
 // Replace replaces line i (a tile retyped where it lies, a figure moved) after checking the whole position.
 func (d *Draft) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(d.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
+	}
+	if err := d.beside(l, i); err != nil {
+		return err
 	}
 	lines := d.Lines()
 	lines[i] = l
@@ -223,6 +311,78 @@ func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
 	return out
 }
 
+// TileFeature is a feature of a tile of the position, for the figure entry: where it is, and why no figure may
+// stand there now (Why nil: some player's follower or abbot may).
+type TileFeature struct {
+	FeatureOption
+	// Why is the *Refusal of a figure there when nobody's may stand there: the feature's own reason first (BASE-12
+	// a completed feature, RIVER-8 the river, ABBOT-3 a garden), else the supply's (CFG-2, ABBOT-1).
+	Why error
+}
+
+// TileFeatures lists every feature of the tile at p (its segments in the tile's order), each with why no figure may
+// stand there (POS-3: engine.State.CanStand for every seat, follower and abbot); nil if no tile lies at p.
+func (d *Draft) TileFeatures(p Pos) []TileFeature {
+	s := d.game.S
+	ti := s.TileIndex(engine.Pos{X: p.X, Y: p.Y})
+	if ti < 0 {
+		return nil
+	}
+	t := &s.Tiles[ti]
+	kinds := []engine.FigureKind{engine.Follower}
+	if s.Opts.Abbot {
+		kinds = append(kinds, engine.Abbot)
+	}
+	var out []TileFeature
+	for l := range t.Type.Segs {
+		seg := t.Seg(l)
+		f := TileFeature{FeatureOption: FeatureOption{Ref: FeatureRef{Pos: p, Place: s.PlaceName(ti, l)}, Seg: seg,
+			Kind: t.Type.Segs[l].Kind}}
+		var own, supply error
+		ok := false
+		for who := 0; who < d.game.Players() && !ok; who++ {
+			for _, k := range kinds {
+				err := s.CanStand(who, k, seg)
+				var re *engine.RuleError
+				switch {
+				case err == nil:
+					ok = true
+				case errors.As(err, &re) && (re.Rule == "CFG-2" || re.Key == "err.pos.one_abbot"):
+					supply = cmp.Or(supply, asRefusal(err))
+				default:
+					own = cmp.Or(own, asRefusal(err))
+				}
+			}
+		}
+		if !ok {
+			f.Why = cmp.Or(own, supply)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// StandRefusal tells whether one more figure of that kind of that colour may stand on seg now (POS-3,
+// engine.State.CanStand, the check Add applies): nil, or the *Refusal.
+func (d *Draft) StandRefusal(c Colour, kind engine.FigureKind, seg int32) error {
+	who := d.game.Player(c)
+	if who < 0 {
+		return refusal("CFG-1", "err.colour_not_seated", "colour", string(c))
+	}
+	return asRefusal(d.game.S.CanStand(who, kind, seg))
+}
+
+// QuarterRefusal tells whether one more figure of that kind of that colour may go into the quarter of the City
+// (POS-4, engine.State.CanStandInQuarter): nil, or the *Refusal.
+func (d *Draft) QuarterRefusal(c Colour, kind engine.FigureKind, quarter string) error {
+	who := d.game.Player(c)
+	q, ok := engine.ParseQuarter(quarter)
+	if who < 0 || !ok {
+		return refusal("POS-4", "err.pos.no_city")
+	}
+	return asRefusal(d.game.S.CanStandInQuarter(who, q, kind))
+}
+
 // Markers lists the features the King's marker (robber false: the largest completed cities) or the Robber Baron's
 // (robber true: the longest completed roads) may lie on now (POS-5, KING-3, ROBBER-3: engine.State.CanHold), one
 // per feature; nil without king-robber.
@@ -241,18 +401,106 @@ func (d *Draft) Markers(robber bool) []FeatureOption {
 	return out
 }
 
-// Record returns the record of the entry so far: the set-up and the position lines, no action.
-func (d *Draft) Record() *Record { return &Record{Setup: d.Setup, Position: d.Lines()} }
+// Record returns the record of the entry so far, as its file holds it: the entry's mark (and, with the start tile
+// typed, start=none and its mark), the set-up and the position lines, no action.
+func (d *Draft) Record() *Record { return d.record(d.Lines()) }
+
+// record is the entry's record with these lines.
+func (d *Draft) record(lines []PositionLine) *Record {
+	marks := []string{entryMark}
+	if d.typed {
+		marks = append(marks, typedMark)
+	}
+	return &Record{Setup: d.boardSetup(), HeaderComments: marks, Position: lines}
+}
 
 // Finish checks the whole position (POS-1..POS-9, as a record's position is checked) and returns the game that
-// goes on from it (POS-9), or the *Refusal of the first rule it breaks. The draft is unchanged either way.
+// goes on from it (POS-9), or the *Refusal of the first rule it breaks. With the start tile typed, the game is the
+// position in the record's coordinates (see above: its Setup says start=standard, its Position has the lines
+// normalised). The draft is unchanged either way.
 func (d *Draft) Finish() (*Game, error) {
-	g, err := buildGame(d.Setup, d.Lines(), d.cat, wholePosition)
+	g, err := buildGame(d.boardSetup(), d.Lines(), d.cat, wholePosition)
 	if r, ok := err.(*Refusal); ok && r.Line == 0 {
 		r.Line = 2 // the setup line (start=none with no tile, POS-1)
 	}
-	return g, err
+	if err != nil || !d.typed {
+		return g, err
+	}
+	lines, err := d.normalise()
+	if err != nil {
+		return nil, err
+	}
+	return buildGame(d.Setup, lines, d.cat, wholePosition)
 }
+
+// normalise returns the lines in the record's coordinates (see "The start tile typed where it lies"): the copy of
+// the start tile's type that becomes the start piece is one lying as the start piece lies (rotation 0) if any, else
+// any (the board is turned so that it does), the one nearest the middle of the board (then the first line); it is
+// left out, every cell is taken relative to it and turned, and so are the places of figures and markers. Errors:
+// POS-1 with no copy of that type on the board.
+func (d *Draft) normalise() ([]PositionLine, error) {
+	start := startTile(d.cat)
+	var minX, minY, maxX, maxY int
+	for i, l := range d.lines {
+		if l.Kind == PosTile {
+			if i == 0 || l.Pos.X < minX {
+				minX = l.Pos.X
+			}
+			maxX, minY, maxY = max(maxX, l.Pos.X), min(minY, l.Pos.Y), max(maxY, l.Pos.Y)
+		}
+	}
+	best, bestD := -1, 0
+	for i, l := range d.lines {
+		if l.Kind != PosTile || l.Tile != start.ID {
+			continue
+		}
+		dist := 2*abs(2*l.Pos.X-minX-maxX) + 2*abs(2*l.Pos.Y-minY-maxY)
+		if l.Rot != 0 {
+			dist += 1 << 20 // turned: only if no copy lies as the start piece lies
+		}
+		if best < 0 || dist < bestD {
+			best, bestD = i, dist
+		}
+	}
+	if best < 0 {
+		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", start.ID)
+	}
+	o, turns := d.lines[best].Pos, (4-d.lines[best].Rot/90)%4
+	move := func(p Pos) Pos {
+		p = Pos{p.X - o.X, p.Y - o.Y}
+		for k := 0; k < turns; k++ {
+			p = Pos{-p.Y, p.X} // a quarter turn clockwise (y grows southward)
+		}
+		return p
+	}
+	var out []PositionLine
+	for i, l := range d.lines {
+		switch {
+		case i == best:
+			continue
+		case l.Kind == PosTile:
+			l.Pos, l.Rot = move(l.Pos), (l.Rot+90*turns)%360
+		case (l.Kind == PosFollower || l.Kind == PosAbbot) && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber:
+			l.Target = FeatureRef{Pos: move(l.Target.Pos), Place: turnPlace(l.Target.Place, turns)}
+		}
+		out = append(out, l)
+	}
+	return numbered(out), nil
+}
+
+// turnPlace names a place of a tile (an edge N, a half-edge NNE, a centre, #name) after the board is turned by
+// quarter turns clockwise: N becomes E, NNE becomes ESE; a centre or #name stays.
+func turnPlace(place string, turns int) string {
+	if i := slices.Index(engine.EdgeNames[:], place); i >= 0 {
+		return engine.EdgeNames[(i+turns)%4]
+	}
+	if i := slices.Index(engine.HalfNames[:], place); i >= 0 {
+		return engine.HalfNames[(i+2*turns)%8]
+	}
+	return place
+}
+
+func abs(x int) int { return max(x, -x) }
 
 // Entry is a Draft saved as it is entered: every accepted step is on disk before it counts (see the API above).
 type Entry struct {
@@ -268,13 +516,15 @@ type Entry struct {
 // ErrNotEntry is returned by ResumeEntry for a record that has actions: it is a game, resumed with Resume.
 var ErrNotEntry = errors.New("referee: the record is a game under way, not a position being entered")
 
-// NewEntry starts the entry of a position for the set-up and its record file at path (which must not exist).
+// NewEntry starts the entry of a position for the set-up and its record file at path (which must not exist): the
+// entry's record (Draft.Record: marked as an entry, start=none while the start tile is typed).
 func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 	d, err := NewDraft(setup, cat)
 	if err != nil {
 		return nil, err
 	}
-	st, err := Create(path, setup)
+	rec := d.Record()
+	st, err := Create(path, rec.Setup, rec.HeaderComments...)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +547,12 @@ func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
 		st.Close()
 		return nil, ErrNotEntry
 	}
-	d, err := NewDraft(rec.Setup, cat)
+	setup, lines := rec.Setup, rec.Position
+	typed := slices.Contains(rec.HeaderComments, typedMark)
+	if typed {
+		setup.Start = StartStandard
+	}
+	d, err := NewDraft(setup, cat)
 	if err != nil {
 		st.Close()
 		if r, ok := err.(*Refusal); ok && r.Line == 0 {
@@ -306,21 +561,39 @@ func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
 		return nil, err
 	}
 	e := &Entry{Draft: d, Store: st, Recovered: recov}
-	if d.try(rec.Position, true) == nil { // the lines in any order, as a record's position
-		return e, nil
+	// An entry saved with its start piece at 0,0 (start=standard, the record's coordinates, before the start tile
+	// was typed): the start tile is a tile of the entry there, and the file is the entry's from now on.
+	old := d.typed && !typed
+	if old {
+		lines = append([]PositionLine{{Kind: PosTile, Tile: startTile(cat).ID}}, lines...)
 	}
-	for _, l := range rec.Position { // else line by line: the lines before the first refused one
-		if err := d.Add(l); err != nil {
-			if r, ok := err.(*Refusal); ok {
-				r.Line = l.Line
+	if d.try(lines, true) != nil { // the lines in any order, as a record's position; else one by one
+		for _, l := range lines {
+			if err := d.Add(l); err != nil {
+				if r, ok := err.(*Refusal); ok {
+					r.Line = l.Line
+				}
+				if serr := e.setAside(path); serr != nil {
+					return e, serr
+				}
+				return e, err
 			}
-			if serr := e.setAside(path); serr != nil {
-				return e, serr
-			}
-			return e, err
 		}
 	}
+	if old {
+		return e, st.Rewrite(d.Record())
+	}
 	return e, nil
+}
+
+// startTile is the type of the standard start tile (CFG-4: one of its copies is the start piece).
+func startTile(cat *engine.Catalogue) *engine.TileType {
+	for _, t := range cat.Set("base") {
+		if t.Start {
+			return t
+		}
+	}
+	return nil
 }
 
 // setAside copies the record file to a side file and rewrites it to the draft's lines.
@@ -348,7 +621,7 @@ func (e *Entry) commit(lines []PositionLine, appended bool) error {
 	if appended {
 		err = e.Store.AppendPosition(lines[len(lines)-1])
 	} else {
-		err = e.Store.Rewrite(&Record{Setup: e.Draft.Setup, Position: lines})
+		err = e.Store.Rewrite(e.Draft.record(lines))
 	}
 	if err != nil {
 		return err
@@ -358,12 +631,20 @@ func (e *Entry) commit(lines []PositionLine, appended bool) error {
 }
 
 // Add is Draft.Add, the line appended to the file and synced before it counts.
-func (e *Entry) Add(l PositionLine) error { return e.commit(append(e.Draft.Lines(), l), true) }
+func (e *Entry) Add(l PositionLine) error {
+	if err := e.Draft.beside(l, len(e.Draft.lines)); err != nil {
+		return err
+	}
+	return e.commit(append(e.Draft.Lines(), l), true)
+}
 
 // Replace is Draft.Replace, the file rewritten atomically.
 func (e *Entry) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
+	}
+	if err := e.Draft.beside(l, i); err != nil {
+		return err
 	}
 	lines := e.Draft.Lines()
 	lines[i] = l
@@ -387,12 +668,18 @@ func (e *Entry) Set(l PositionLine) (int, error) {
 }
 
 // Play finishes the entry (Draft.Finish) and hands its file over to a Session that goes on from the position:
-// ordinary actions, or the table's end ("end", the market round first) for the tally. On a refusal the entry stays
-// as it was, open.
+// ordinary actions, or the table's end ("end", the market round first) for the tally. With the start tile typed,
+// the file is first rewritten to the record of the finished position (start=standard, its coordinates). On a
+// refusal, or a write that fails, the entry stays as it was, open.
 func (e *Entry) Play() (*Session, error) {
 	g, err := e.Draft.Finish()
 	if err != nil {
 		return nil, err
+	}
+	if e.Draft.typed {
+		if err := e.Store.Rewrite(&Record{Setup: g.Setup, Position: g.Position}); err != nil {
+			return nil, err
+		}
 	}
 	s := &Session{Game: g, Store: e.Store, Recovered: e.Recovered}
 	e.Store = nil
