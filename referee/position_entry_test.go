@@ -42,7 +42,8 @@ func TestDraftSteps(t *testing.T) {
 	if !d.TypedStart() {
 		t.Fatal("start=standard: the start tile is not typed where it lies")
 	}
-	must(e.Add(tileLine("b-c1rs", 0, 0, 0)))                             // the start tile, typed first here, where the record has it
+	// The start tile, typed first here, where the record has it.
+	must(e.Add(tileLine("b-c1rs", 0, 0, 0)))
 	if got := d.Fits("b-rs", Pos{1, 0}); len(got) != 1 || got[0] != 90 { // 270 is the same placement
 		t.Errorf("b-rs fits east of the start tile in %v, want [90]", got)
 	}
