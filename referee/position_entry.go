@@ -164,8 +164,8 @@ func (d *Draft) beside(l PositionLine, i int) error {
 		return nil // a tile moved elsewhere: the whole check names what breaks
 	}
 	t := d.cat.Tile(l.Tile)
-	if t == nil || t.Piece != nil {
-		return nil
+	if t == nil || t.Piece != nil || d.game.Bag.Left(t) == 0 && (i >= len(d.lines) || d.lines[i].Tile != l.Tile) {
+		return nil // a tile the box does not hold: the whole check names that first (POS-2)
 	}
 	s, p, rot := d.game.S, engine.Pos{X: l.Pos.X, Y: l.Pos.Y}, l.Rot/90
 	e := s.Mismatch(t, p, rot)

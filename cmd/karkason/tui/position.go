@@ -26,14 +26,19 @@ import (
 // posEntry is the entry of a position under way.
 type posEntry struct {
 	entry *referee.Entry
-	// cur is the cell the cursor is on; rowX the column where the row being typed began (Enter: the next row
-	// from there).
-	cur  engine.Pos
-	rowX int
-	// dir is the way the cursor moves on after a tile is laid: the last arrow's (→ at first).
-	dir [2]int
+	// cur is the cell the cursor is on.
+	cur engine.Pos
+	// rowX, rowY are the cell of the first tile laid in the row being read (Enter on an empty cell: the next row,
+	// from that column); rowSet is false before the first tile.
+	rowX, rowY int
+	rowSet     bool
 	// last is the cell of the tile laid last in the board step (Tab: its figures), nil before.
 	last *engine.Pos
+	// garden is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
+	// key makes it that twin), nil otherwise (step_board.go).
+	garden *markAsk
+	// goTo is the cell the last refusal named (the tile beside that does not match, an island): Ctrl-G.
+	goTo *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.
 	stage step
 }
@@ -41,9 +46,31 @@ type posEntry struct {
 // draft is the position entered so far.
 func (p *posEntry) draft() *referee.Draft { return p.entry.Draft }
 
-// newPosEntry puts the cursor beside the last tile laid (the start piece, or 0,0 on an empty board).
+// newPosEntry puts the cursor after the last tile entered, in reading order (the next cell to the right), its row
+// begun at the first tile entered in that row; with no tile yet, beside the start piece (the City, a spring) or at
+// 0,0 on an empty board, where the first tile read from the table's top-left corner goes.
 func newPosEntry(en *referee.Entry) *posEntry {
-	p := &posEntry{entry: en, stage: stepBoard, dir: [2]int{1, 0}}
+	p := &posEntry{entry: en, stage: stepBoard}
+	lines := en.Draft.Lines()
+	last := -1
+	for i, l := range lines {
+		if l.Kind == referee.PosTile {
+			last = i
+		}
+	}
+	if last >= 0 {
+		q := lines[last].Pos
+		p.cur = engine.Pos{X: q.X + 1, Y: q.Y}
+		for _, l := range lines {
+			if l.Kind == referee.PosTile && l.Pos.Y == q.Y {
+				p.rowX, p.rowY, p.rowSet = l.Pos.X, q.Y, true
+				break
+			}
+		}
+		laid := engine.Pos{X: q.X, Y: q.Y}
+		p.last = &laid
+		return p
+	}
 	s := en.Draft.Game().S
 	if n := len(s.Tiles); n > 0 {
 		q := s.Tiles[n-1].Pos
@@ -52,7 +79,6 @@ func newPosEntry(en *referee.Entry) *posEntry {
 		}
 		p.cur = q
 	}
-	p.rowX = p.cur.X
 	return p
 }
 
@@ -165,6 +191,7 @@ func (t *table) posDo(step func(s posSteps) error, after func()) bool {
 		t.refused(err)
 		return false
 	}
+	t.board.alert, t.u.pos.goTo = nil, nil
 	if after != nil {
 		after()
 	}
@@ -202,16 +229,55 @@ func (t *table) posPlay(tally bool) {
 	nt.endHere()
 }
 
-// posUndo takes the last line entered back out (Ctrl-Z in the entry).
+// posUndo takes the last line entered back out (Ctrl-Z in the entry); the cursor goes where it was: the cell of
+// the tile taken off, or of the tile a figure stood on.
 func (t *table) posUndo() {
-	n := len(t.u.pos.draft().Lines())
+	pos := t.u.pos
+	lines := pos.draft().Lines()
+	n := len(lines)
 	if n == 0 {
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
 		return
 	}
-	if t.posDo(func(s posSteps) error { return s.Remove(n - 1) }, nil) {
+	l := lines[n-1]
+	if t.posDo(func(s posSteps) error { return s.Remove(n - 1) }, func() {
+		pos.garden = nil
+		switch {
+		case l.Kind == referee.PosTile:
+			pos.cur = engine.Pos{X: l.Pos.X, Y: l.Pos.Y}
+		case (l.Kind == referee.PosFollower || l.Kind == referee.PosAbbot) && !l.InCity():
+			pos.cur = engine.Pos{X: l.Target.Pos.X, Y: l.Target.Pos.Y}
+		}
+	}) {
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 	}
+}
+
+// posBoardDone checks the board entered (POS-1: one board, no tile apart; POS-2; the start tile on it) before the
+// rest of the position, the tally or going on: the referee's whole check (Draft.Finish). A refusal is shown, its
+// cells on the board (an island, in red), and it reports false.
+func (t *table) posBoardDone() bool {
+	if _, err := t.u.pos.draft().Finish(); err != nil {
+		t.refused(err)
+		return false
+	}
+	return true
+}
+
+// posAlert shows on the board the cells a refusal names (Refusal.At: the tile beside that does not match, the tiles
+// apart from the board) and keeps the first for Ctrl-G; nothing for another error.
+func (t *table) posAlert(err error) {
+	var r *referee.Refusal
+	t.board.alert = nil
+	t.u.pos.goTo = nil
+	if !errors.As(err, &r) || len(r.At) == 0 {
+		return
+	}
+	for _, p := range r.At {
+		t.board.alert = append(t.board.alert, engine.Pos{X: p.X, Y: p.Y})
+	}
+	first := t.board.alert[0]
+	t.u.pos.goTo = &first
 }
 
 // posStage shows the stage of the entry st (stepBoard, stepPosFigure, stepTokens).
@@ -231,7 +297,7 @@ func (e *entry) startPos() {
 	case stepTokens:
 		e.enter(&tokenStep{answers{e}})
 	default:
-		e.enter(&boardStep{answers{e}})
+		e.enter(&boardStep{answers: answers{e}})
 	}
 	e.focus()
 }
@@ -262,7 +328,9 @@ func (t *table) posCapture(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	case tcell.KeyF10:
-		t.entry.posStage(stepTokens)
+		if t.posBoardDone() {
+			t.entry.posStage(stepTokens)
+		}
 		return nil
 	}
 	return ev

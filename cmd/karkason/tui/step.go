@@ -128,6 +128,8 @@ func (s answers) choose(i int) {
 	}
 	c := e.choices[i]
 	switch {
+	case c.why != nil:
+		e.t.refused(c.why) // greyed: why not (F3 explains)
 	case c.act != nil && c.warn != "":
 		e.confirm(c.warn, *c.act)
 	case c.act != nil:

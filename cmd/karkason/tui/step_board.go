@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -9,21 +11,56 @@ import (
 	"github.com/rivo/tview"
 )
 
-// boardStep enters the tiles of a board as it lies (POS-1, POS-2), built for bulk work: a cursor walks the board
-// and the tile under it is typed by its edges as it lies on the table, clockwise from the board's north (the edge
-// code of the move entry, edgecode.go, read on any keyboard layout), with its marks where several tiles show the
-// same edges (engine MatchTiles among the tiles the box still holds). One match is laid at once and the cursor
-// moves on to the next cell (to the right, or the way the last arrow went: a row can be typed right to left, a
-// column top down); several are listed, ↑↓ and Enter take one (typing a mark narrows the
-// list). A tile typed over a tile already entered replaces it where it lies.
+// boardStep enters the tiles of a board as it lies (POS-1, POS-2), built for reading a table like a page: a cursor
+// walks the board and the tile under it is typed by its edges as it lies on the table, clockwise from the board's
+// north (the edge code of the move entry, edgecode.go, read on any keyboard layout), with its marks where several
+// tiles show the same edges (engine MatchTiles among the tiles the box still holds). While the edges are typed,
+// the tile shows as a small picture of them beside the prompt and under the cursor, so a wrong rotation is seen
+// before it is laid. One match is laid at once and the cursor moves on to the right; several are listed in words
+// (which cities, pennants, a garden), ↑↓ and Enter take one (typing a mark narrows the list). A tile typed over a
+// tile already entered replaces it where it lies.
+//
+// The tiles may come in any order (the referee checks each against the tiles beside it, BASE-4, and the whole
+// board once it is finished, POS-1): row by row from the table's top-left corner, Enter on an empty cell goes to
+// the next row, below the first tile of the row just read. A tile refused against a tile beside it names that
+// tile's cell and shows it in red: Ctrl-G goes there (the tile entered earlier may be the wrong one).
+//
+// A garden or a pennant (ABBOT-2, BASE-10): a tile whose type has a copy in the box that is the same tile with a
+// garden or a pennant more (a twin: b-rs and b-rsg, b-c3 and b-c3s) is laid as the plain one, and the prompt asks:
+// G or E, typed next, makes it that copy (the keys of the edge code's marks, as if typed after the edges); typing
+// the next tile says no. So the board is the table's, with or without the Abbot, at one key for a garden or a
+// pennant and none for a tile without. A code typed without the mark when the box holds only the twin with it is
+// not laid: the note says which mark the box's copy shows (POS-2).
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
-// next row, below the cell where this row began; Space skips a cell; Del (or Backspace on an empty line) takes the
-// tile under the cursor off; Tab puts figures on the tile just laid (the figure step for that tile, then back
-// here: a figure is entered as the walk passes it); F9 goes on to the figures of the whole board. The referee checks every tile as it is entered (BASE-4
-// edges, POS-1 a tile touching the board, POS-2 the box): a refusal is shown with its rule and the line keeps what
-// was typed.
-type boardStep struct{ answers }
+// next row; Space skips a cell; Del (or Backspace on an empty line) takes the tile under the cursor off; Ctrl-G
+// goes to the cell a refusal named; Tab puts figures on the tile just laid (the figure step for that tile, then
+// back here); F9 goes on to the figures of the whole board, once the board is one (POS-1).
+type boardStep struct {
+	answers
+	// matches are the tiles listed for a complete edge code, in the order of the choices.
+	matches []engine.Match
+}
+
+// markAsk is a tile just laid whose type has twins in the box (the same tile with a garden or a pennant more): the
+// mark's key (g, e) makes it that twin.
+type markAsk struct {
+	cell  engine.Pos
+	rot   int
+	twins map[rune]*engine.TileType
+}
+
+// marks is what the prompt shows of the marks asked for: "♣ G" and/or "◆ E".
+func (m *markAsk) marks() string {
+	var out []string
+	if m.twins['g'] != nil {
+		out = append(out, "♣ G")
+	}
+	if m.twins['e'] != nil {
+		out = append(out, "◆ E")
+	}
+	return strings.Join(out, " / ")
+}
 
 func (s *boardStep) kind() step { return stepBoard }
 
@@ -36,9 +73,14 @@ func (s *boardStep) show() {
 	e.t.board.cursor = &pos.cur
 	e.t.board.centreOn(cur)
 	e.tileLine()
-	if ti := e.g.S.TileIndex(cur); ti >= 0 {
-		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(), "Tile": e.g.S.Tiles[ti].Type.ID})
-	} else {
+	switch ti := e.g.S.TileIndex(cur); {
+	case pos.garden != nil:
+		e.ask("ui.pos.ask_board_mark", map[string]any{"Cell": cur.String(), "Last": pos.garden.cell.String(),
+			"Marks": pos.garden.marks()})
+	case ti >= 0:
+		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(),
+			"Tile": tileWords(e.t.u.loc, e.g.S.Tiles[ti].Type, int(e.g.S.Tiles[ti].Rot))})
+	default:
 		e.ask("ui.pos.ask_board", map[string]any{"Cell": cur.String()})
 	}
 	if e.input.GetText() != e.typed {
@@ -47,16 +89,45 @@ func (s *boardStep) show() {
 	s.filter(false)
 }
 
-// typed: the text of the input line changed.
+// typed: the text of the input line changed. A mark's key alone (G, E), right after a tile that has a twin with
+// that mark in the box, makes it the twin.
 func (s *boardStep) typed(text string) {
-	s.e.typed = text
+	e := s.e
+	pos := e.t.u.pos
+	if m := pos.garden; m != nil {
+		if r := []rune(strings.TrimSpace(text)); len(r) == 1 && m.twins[latinKey(e.t.u.loc.Lang(), r[0])] != nil {
+			s.makeTwin(m, m.twins[latinKey(e.t.u.loc.Lang(), r[0])])
+			return
+		}
+		if strings.TrimSpace(text) != "" {
+			pos.garden = nil // the next tile is typed: no mark
+		}
+	}
+	e.typed = text
 	s.filter(true)
+}
+
+// makeTwin replaces the tile just laid by its twin (the referee checks it as any tile, POS-2), and asks for the
+// twin's own twins (a pennant, then a garden).
+func (s *boardStep) makeTwin(m *markAsk, twin *engine.TileType) {
+	e := s.e
+	pos := e.t.u.pos
+	pos.garden = nil
+	e.typed = ""
+	l := referee.PositionLine{Kind: referee.PosTile, Tile: twin.ID, Pos: referee.Pos{X: m.cell.X, Y: m.cell.Y},
+		Rot: m.rot * 90}
+	i := pos.draft().TileAt(l.Pos)
+	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.garden = e.markAsk(twin, m.cell, m.rot) }) {
+		e.t.setStatus(e.t.u.loc.T("ui.pos.mark_laid", map[string]any{"Cell": m.cell.String(),
+			"Tile": tileWords(e.t.u.loc, twin, m.rot)}), false)
+	}
+	e.input.SetText("")
 }
 
 // highlight shows the highlighted tile beside the prompt and under the cursor.
 func (s *boardStep) highlight(i int) {
 	e := s.e
-	e.pic.t = nil
+	e.pic.t, e.pic.edges = nil, nil
 	s.answers.highlight(i)
 	e.layout()
 }
@@ -80,41 +151,54 @@ func (s *boardStep) candidates() []*engine.TileType {
 
 // filter lists the tiles that show what was typed, each in the rotation that shows it; a complete code with one
 // match lays it at once (auto). A code that no tile left in the box shows lists the tiles of the catalogue that
-// show it: laying one gets the referee's reason (POS-2: the box holds no more of it).
+// show it: laying one gets the referee's reason (POS-2: the box holds no more of it). Edges typed so far show as a
+// picture.
 func (s *boardStep) filter(auto bool) {
 	e := s.e
 	if e.now != s || e.g == nil {
 		return
 	}
 	loc := e.t.u.loc
+	b := e.t.board
 	text := strings.TrimSpace(e.input.GetText())
 	var choices []choice
+	s.matches = nil
 	add := func(t *engine.TileType, rot int, label string) {
+		s.matches = append(s.matches, engine.Match{Type: t, Rot: rot})
 		choices = append(choices, choice{label: label, next: func() { s.lay(t, rot) },
 			preview: func() {
-				e.pic.t, e.pic.rot = t, rot
-				b := e.t.board
+				e.pic.t, e.pic.rot, e.pic.edges = t, rot, nil
 				b.pvTile, b.pvPos, b.pvRot = t, e.t.u.pos.cur, rot
 			}})
 	}
 	code, isCode := parseEdgeCode(loc.Lang(), text)
+	e.pic.edges, b.pvEdges = nil, nil
 	switch {
 	case text == "":
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, s.candidates())
-		if len(matches) == 0 {
+		inBox := len(matches) > 0
+		if !inBox {
 			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil)
 		}
-		for _, m := range matches {
-			add(m.Type, m.Rot, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+		plain := withoutTwins(matches, e.g.Bag)
+		if mark := onlyTwins(e.g.Cat, matches, code.marks); inBox && mark != 0 {
+			// Only copies with a mark not typed are left (a garden, a pennant): not laid without the player's word.
+			choices = append(choices, choice{label: loc.T("ui.pos.only_marked", map[string]any{
+				"Tile": tileWords(loc, matches[0].Type, matches[0].Rot), "Mark": markKeys[mark]}), muted: true})
+			e.pic.edges, b.pvEdges = code.edges, code.edges
+			break
+		}
+		for _, m := range append(plain, others(matches, plain)...) {
+			add(m.Type, m.Rot, tileWords(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
 		}
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.pos.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
+			e.pic.edges, b.pvEdges = code.edges, code.edges
 		}
-		// One match: laid at once; several: the list, Enter takes the first (as in the tile step, a garden copy
-		// not typed does not make the tile ambiguous without the Abbot).
-		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
+		// One match (a twin with a mark not typed aside: it is asked for after): laid at once; several: the list,
+		// the copies the box holds most of first, Enter takes the first.
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			s.lay(plain[0].Type, plain[0].Rot)
@@ -123,6 +207,7 @@ func (s *boardStep) filter(auto bool) {
 	case isCode:
 		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
 			muted: true})
+		e.pic.edges, b.pvEdges = code.edges, code.edges
 	default:
 		// A tile by its id or letter: each of its distinct rotations.
 		latin := latinText(loc.Lang(), text)
@@ -130,7 +215,7 @@ func (s *boardStep) filter(auto bool) {
 			if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
 				for rot := 0; rot < 4; rot++ {
 					if t.DistinctRotation(rot) {
-						add(t, rot, e.tileLabel(t)+" "+codeOf(t, rot))
+						add(t, rot, tileWords(loc, t, rot)+" "+codeOf(t, rot))
 					}
 				}
 			}
@@ -140,16 +225,17 @@ func (s *boardStep) filter(auto bool) {
 				muted: true})
 		}
 	}
+	edges := e.pic.edges
 	e.offer(choices)
 	if len(choices) == 0 || choices[0].muted {
-		e.pic.t = nil
-		e.t.board.pvTile = nil
+		e.pic.t, b.pvTile = nil, nil
+		e.pic.edges, b.pvEdges, b.pvPos = edges, edges, e.t.u.pos.cur
 		e.layout()
 	}
 }
 
 // lay enters tile t in rotation rot (quarter turns) at the cursor, or replaces the tile entered there; then the
-// cursor moves on the way the last arrow went (to the right at first, and after Enter).
+// cursor moves on to the right. A tile whose type has a garden copy left in the box asks for the garden.
 func (s *boardStep) lay(t *engine.TileType, rot int) {
 	e := s.e
 	pos := e.t.u.pos
@@ -165,18 +251,114 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		e.typed = ""
 		laid := cur
 		pos.last = &laid
-		pos.cur = engine.Pos{X: cur.X + pos.dir[0], Y: cur.Y + pos.dir[1]}
+		if !pos.rowSet || pos.rowY != cur.Y {
+			pos.rowX, pos.rowY, pos.rowSet = cur.X, cur.Y, true
+		}
+		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
+		pos.garden = e.markAsk(t, cur, rot)
 		e.input.SetText("")
 	})
 }
 
-// move puts the cursor on cell p; row: the row being typed begins there.
-func (s *boardStep) move(p engine.Pos, row bool) {
+// markKeys are the keys of the marks that tell twins apart, as the prompt shows them.
+var markKeys = map[rune]string{'g': "G ♣", 'e': "E ◆"}
+
+// twinMark returns the mark that tells tile a from tile b when a is b with one thing more (a garden: 'g', ABBOT-2;
+// a pennant: 'e', BASE-10) and nothing else differs; 0 otherwise.
+func twinMark(a, b *engine.TileType) rune {
+	if gardenTwin(a, b) {
+		return 'g'
+	}
+	if a == b || a.Edges != b.Edges || len(a.Segs) != len(b.Segs) || a.Centre != b.Centre {
+		return 0
+	}
+	more := false
+	for i := range a.Segs {
+		x, y := a.Segs[i], b.Segs[i]
+		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Pennants < y.Pennants {
+			return 0
+		}
+		more = more || x.Pennants > y.Pennants
+	}
+	if more {
+		return 'e'
+	}
+	return 0
+}
+
+// withoutTwins are the matches a player means by the marks typed: a twin with a mark more than another match (in
+// the same rotation) is left out, as the mark was not typed (it is asked for once the plain one is laid); the
+// copies the box holds most of first.
+func withoutTwins(matches []engine.Match, bag referee.Bag) []engine.Match {
+	var out []engine.Match
+	for _, m := range matches {
+		twin := false
+		for _, o := range matches {
+			twin = twin || (o.Rot == m.Rot && twinMark(m.Type, o.Type) != 0)
+		}
+		if !twin {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b engine.Match) int { return bag.Left(b.Type) - bag.Left(a.Type) })
+	return out
+}
+
+// others are the matches not in meant, in their order.
+func others(matches, meant []engine.Match) []engine.Match {
+	var out []engine.Match
+	for _, m := range matches {
+		if !slices.Contains(meant, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// onlyTwins returns the mark the matches of a code show and the code did not type, when every match (among the
+// tiles the box holds) is a twin of a tile with that mark less: the box holds no more of the plain one (POS-2),
+// and the twin is not laid without the player's word; 0 otherwise.
+func onlyTwins(cat *engine.Catalogue, matches []engine.Match, typed engine.Marks) rune {
+	mark := rune(0)
+	for _, m := range matches {
+		found := rune(0)
+		for _, o := range cat.Types {
+			k := twinMark(m.Type, o)
+			if k == 'g' && typed.Centre == engine.KGarden || k == 'e' && typed.Pennant {
+				k = 0 // that mark was typed
+			}
+			if k != 0 {
+				found = k
+				break
+			}
+		}
+		if found == 0 {
+			return 0
+		}
+		mark = found
+	}
+	return mark
+}
+
+// markAsk is what the prompt asks after tile t is laid at cell in rotation rot: its twins the box still holds, by
+// their mark's key; nil if none.
+func (e *entry) markAsk(t *engine.TileType, cell engine.Pos, rot int) *markAsk {
+	m := &markAsk{cell: cell, rot: rot, twins: map[rune]*engine.TileType{}}
+	for _, o := range e.g.Cat.Types {
+		if k := twinMark(o, t); k != 0 && e.g.Bag.Left(o) > 0 {
+			m.twins[k] = o
+		}
+	}
+	if len(m.twins) == 0 {
+		return nil
+	}
+	return m
+}
+
+// move puts the cursor on cell p.
+func (s *boardStep) move(p engine.Pos) {
 	pos := s.e.t.u.pos
 	pos.cur = p
-	if row {
-		pos.rowX = p.X
-	}
 	s.e.t.status.SetText("")
 	s.show()
 }
@@ -190,15 +372,19 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	}
 	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 {
-		pos.dir = d
-		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]}, true)
+		pos.garden = nil
+		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]})
 		return nil
 	}
 	switch ev.Key() {
 	case tcell.KeyEnter:
 		if empty {
-			pos.dir = [2]int{1, 0}
-			s.move(engine.Pos{X: pos.rowX, Y: pos.cur.Y + 1}, false)
+			pos.garden = nil
+			x := pos.cur.X
+			if pos.rowSet {
+				x = pos.rowX
+			}
+			s.move(engine.Pos{X: x, Y: pos.cur.Y + 1})
 			return nil
 		}
 		if c := e.menu.current; c < e.menu.count() && !e.menu.items[c].muted {
@@ -206,6 +392,12 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		}
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_match", map[string]any{"Code": e.input.GetText()}), true)
+		return nil
+	case tcell.KeyCtrlG:
+		if pos.goTo != nil {
+			pos.garden = nil
+			s.move(*pos.goTo)
+		}
 		return nil
 	case tcell.KeyPgUp, tcell.KeyPgDn:
 		e.menu.handleKey(ev)
@@ -219,23 +411,27 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		}
 	case tcell.KeyF9:
-		e.posStage(stepPosFigure)
+		if e.t.posBoardDone() {
+			e.posStage(stepPosFigure)
+		}
 		return nil
 	case tcell.KeyEscape:
 		e.input.SetText("")
 		e.t.status.SetText("")
+		e.t.board.alert = nil
 		return nil
 	case tcell.KeyRune:
 		if ev.Rune() == ' ' && empty {
-			s.move(engine.Pos{X: pos.cur.X + pos.dir[0], Y: pos.cur.Y + pos.dir[1]}, false)
+			pos.garden = nil
+			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})
 			return nil
 		}
 	}
 	return ev
 }
 
-// remove takes the tile under the cursor off the board (the referee refuses it if the rest would break a rule:
-// a tile left touching nothing, POS-1; take a figure off first).
+// remove takes the tile under the cursor off the board (the referee refuses it if the rest would break a rule: take
+// a figure off first).
 func (s *boardStep) remove() {
 	e := s.e
 	pos := e.t.u.pos
@@ -244,6 +440,7 @@ func (s *boardStep) remove() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": pos.cur.String()}), true)
 		return
 	}
+	pos.garden = nil
 	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
 }
 
@@ -260,6 +457,7 @@ func (s *boardStep) figures() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
 		return
 	}
+	pos.garden = nil
 	e.typed = ""
 	e.input.SetText("")
 	e.enter(&posFigureStep{answers: answers{e}, at: &at})
@@ -267,4 +465,7 @@ func (s *boardStep) figures() {
 }
 
 // click moves the cursor to the cell clicked.
-func (s *boardStep) click(p engine.Pos, sx, sy int) { s.move(p, true) }
+func (s *boardStep) click(p engine.Pos, sx, sy int) {
+	s.e.t.u.pos.garden = nil
+	s.move(p)
+}

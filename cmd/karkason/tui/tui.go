@@ -364,6 +364,20 @@ func (u *ui) describe(err error) string {
 	return u.o.Log.Failed(u.loc, "ui.failed", err)
 }
 
+// why is a refusal said in a few words for a greyed answer, with its rule: "completed, scored already [BASE-12]"
+// (ui.short.<the message id without "err.">); the whole message where there are no few words for it. F3 gives the
+// whole message and the rule's text.
+func (u *ui) why(err error) string {
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		key := "ui.short." + strings.TrimPrefix(r.Key, "err.")
+		if msg := u.loc.T(key, nil); msg != key {
+			return msg + " [" + r.Rule + "]"
+		}
+	}
+	return u.describe(err)
+}
+
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the
 // catalogs may name them either way, so both spellings are passed.
 func (u *ui) tr(key string, data map[string]any) string {

@@ -146,12 +146,16 @@ func TestPositionLogInWords(t *testing.T) {
 		defer h.stop()
 		h.asItLies("Аня", "Богдан")
 		h.typeText("frfr")
+		h.typeText("crfr")
 		h.key(tcell.KeyTab)
-		h.chooseOption(h.u.loc.T("term.road", nil))
-		h.chooseOption("Богдан")
+		h.chooseOption(h.u.loc.T("term.road", nil) + " — " + h.u.table.names.badge(1) + " Богдан")
+		h.key(tcell.KeyTab)
+		h.chooseOption(h.u.loc.T("term.field", nil) + " на південь від дороги — " + h.u.table.names.badge(0) + " Аня")
 		log := h.u.table.log.GetText(true)
-		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 1,0") ||
-			!strings.Contains(log, "Богдан: підданець") {
+		// The farmer is a farmer in the log as in the list («селянин»), and its field is named in words.
+		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 0,0") ||
+			!strings.Contains(log, "Богдан: підданець") || !strings.Contains(log, "Аня: селянин") ||
+			!strings.Contains(log, "поле на південь від дороги на 1,0") {
 			t.Fatalf("the log of the entry:\n%s", log)
 		}
 	})
