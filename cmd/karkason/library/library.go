@@ -210,13 +210,15 @@ func read(path string, cat *engine.Catalogue) Game {
 		return g
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
-	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
+	g.Entering = referee.IsEntry(rec)
 	for _, p := range rec.Setup.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Colour: p.Colour})
 	}
 	rg, err := referee.ReplayRecord(rec, cat, false)
 	if err != nil {
-		g.setErr(err)
+		if !g.Entering { // an entry under way need not be a whole board yet (a tile apart, POS-1; no tile)
+			g.setErr(err)
+		}
 		return g
 	}
 	fill(&g, rg)

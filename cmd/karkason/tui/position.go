@@ -141,10 +141,9 @@ func (u *ui) closeEntry() {
 // a game played from its start with nothing done yet); ok false if it is a game (resumed with Resume).
 func (u *ui) openEntry(path string) (ok bool, err error) {
 	// A look without a lock or a change first (library.ReadRecord): a record with an action, or a set-up alone
-	// (a game with no move yet), is a game, and Resume alone opens it, so that the torn-tail recovery it reports
-	// happens there.
-	if rec, err := library.ReadRecord(path); err == nil &&
-		(len(rec.Actions) > 0 || len(rec.Position) == 0 && rec.Setup.Start != referee.StartNone) {
+	// not marked as an entry (a game with no move yet, referee.IsEntry), is a game, and Resume alone opens it, so
+	// that the torn-tail recovery it reports happens there.
+	if rec, err := library.ReadRecord(path); err == nil && !referee.IsEntry(rec) {
 		return false, nil
 	}
 	en, err := referee.ResumeEntry(path, u.cat)

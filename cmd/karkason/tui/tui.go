@@ -292,16 +292,23 @@ func (u *ui) askQuit() {
 		return
 	}
 	text := u.loc.T("ui.quit_nogame", nil)
+	stay := u.loc.T("ui.keep_playing", nil)
 	if u.sess != nil && u.sess.Store != nil {
 		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
-		if u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
+	}
+	if u.sess != nil && u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
+		stay = u.loc.T("ui.cancel", nil)
+		if u.sess.Store != nil {
 			text = u.loc.T("ui.quit_ended", map[string]any{"File": u.sess.Store.Path()})
 		}
 	}
-	if u.pos != nil && u.pos.entry.Store != nil {
-		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
+	if u.pos != nil {
+		stay = u.loc.T("ui.cancel", nil) // nothing is played yet: the entry stays
+		if u.pos.entry.Store != nil {
+			text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
+		}
 	}
-	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
+	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), stay}, func(i int) {
 		if i == 0 {
 			u.run.Stop()
 		}
