@@ -55,7 +55,7 @@ func TestPositionEntryMarks(t *testing.T) {
 		if at(0, 2) != "b-c3s" {
 			t.Fatalf("E after the tile: %q (status %q)", at(0, 2), status())
 		}
-		h.typeText(" ") // skip 1,2: b-c3s shows a city east
+		h.typeText(" ")          // skip 1,2: b-c3s shows a city east
 		for i := 0; i < 4; i++ { // every plain b-c1 of the box
 			h.typeText("cfff")
 		}
