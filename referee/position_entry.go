@@ -434,38 +434,14 @@ func (d *Draft) Finish() (*Game, error) {
 }
 
 // normalise returns the lines in the record's coordinates (see "The start tile typed where it lies"): the copy of
-// the start tile's type that becomes the start piece is one lying as the start piece lies (rotation 0) if any, else
-// any (the board is turned so that it does), the one nearest the middle of the board (then the first line); it is
-// left out, every cell is taken relative to it and turned, and so are the places of figures and markers. Errors:
-// POS-1 with no copy of that type on the board.
+// the start tile's type that becomes the start piece (startCopy) is left out, every cell is taken relative to it and
+// turned, and so are the places of figures and markers. Errors: POS-1 with no copy of that type on the board.
 func (d *Draft) normalise() ([]PositionLine, error) {
-	start := startTile(d.cat)
-	var minX, minY, maxX, maxY int
-	for i, l := range d.lines {
-		if l.Kind == PosTile {
-			if i == 0 || l.Pos.X < minX {
-				minX = l.Pos.X
-			}
-			maxX, minY, maxY = max(maxX, l.Pos.X), min(minY, l.Pos.Y), max(maxY, l.Pos.Y)
-		}
-	}
-	best, bestD := -1, 0
-	for i, l := range d.lines {
-		if l.Kind != PosTile || l.Tile != start.ID {
-			continue
-		}
-		dist := 2*abs(2*l.Pos.X-minX-maxX) + 2*abs(2*l.Pos.Y-minY-maxY)
-		if l.Rot != 0 {
-			dist += 1 << 20 // turned: only if no copy lies as the start piece lies
-		}
-		if best < 0 || dist < bestD {
-			best, bestD = i, dist
-		}
-	}
+	best, turns := d.startCopy()
 	if best < 0 {
-		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", start.ID)
+		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", startTile(d.cat).ID)
 	}
-	o, turns := d.lines[best].Pos, (4-d.lines[best].Rot/90)%4
+	o := d.lines[best].Pos
 	move := func(p Pos) Pos {
 		p = Pos{p.X - o.X, p.Y - o.Y}
 		for k := 0; k < turns; k++ {
@@ -486,6 +462,51 @@ func (d *Draft) normalise() ([]PositionLine, error) {
 		out = append(out, l)
 	}
 	return numbered(out), nil
+}
+
+// startCopy returns the line of the copy of the start tile's type that Finish makes the start piece, and the quarter
+// turns clockwise that turn the board so that it lies as the start piece lies: a copy lying so (rotation 0) if any,
+// else any, the one nearest the middle of the board (then the first line); -1 if there is none.
+func (d *Draft) startCopy() (line, turns int) {
+	start := startTile(d.cat)
+	var minX, minY, maxX, maxY int
+	first := true
+	for _, l := range d.lines {
+		if l.Kind == PosTile {
+			if first {
+				minX, minY, maxX, maxY, first = l.Pos.X, l.Pos.Y, l.Pos.X, l.Pos.Y, false
+			}
+			minX, maxX = min(minX, l.Pos.X), max(maxX, l.Pos.X)
+			minY, maxY = min(minY, l.Pos.Y), max(maxY, l.Pos.Y)
+		}
+	}
+	best, bestD := -1, 0
+	for i, l := range d.lines {
+		if l.Kind != PosTile || l.Tile != start.ID {
+			continue
+		}
+		dist := abs(2*l.Pos.X-minX-maxX) + abs(2*l.Pos.Y-minY-maxY)
+		if l.Rot != 0 {
+			dist += 1 << 20 // turned: only if no copy lies as the start piece lies
+		}
+		if best < 0 || dist < bestD {
+			best, bestD = i, dist
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	return best, (4 - d.lines[best].Rot/90) % 4
+}
+
+// Turns is the quarter turns clockwise by which Finish turns the board into the record's coordinates: 0 when the
+// start tile is not typed or a copy of it lies as the start piece lies (see "The start tile typed where it lies").
+func (d *Draft) Turns() int {
+	if !d.typed {
+		return 0
+	}
+	_, turns := d.startCopy()
+	return turns
 }
 
 // turnPlace names a place of a tile (an edge N, a half-edge NNE, a centre, #name) after the board is turned by

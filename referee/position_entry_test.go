@@ -247,6 +247,9 @@ func TestDraftTypedStartNormalised(t *testing.T) {
 			t.Fatalf("%s: %v", l, err)
 		}
 	}
+	if d.Turns() != 2 {
+		t.Errorf("the board is turned %d quarter turns, want 2", d.Turns())
+	}
 	g, err := d.Finish()
 	if err != nil {
 		t.Fatal(err)

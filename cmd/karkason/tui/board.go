@@ -501,6 +501,11 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	if !ok {
 		return
 	}
+	if b.cursor != nil && b.follow && !v.in(*b.cursor) {
+		// The board got smaller (a status line of two rows) with the cursor at its edge: the cursor stays in view.
+		b.centreOn(*b.cursor)
+		v, _ = b.view()
+	}
 	b.drawCompass(screen)
 	if v.half {
 		b.drawOverview(screen, v)

@@ -33,7 +33,10 @@ func featureName(g *referee.Game, loc translator, seg int32, withPos bool) strin
 		case ok:
 			data["Side"], data["Of"] = loc.T("ui.side."+sideKeys[side], nil), loc.T("ui.of."+of.String(), nil)
 			name = loc.T("ui.feat.field", data)
-		default:
+		default: // all round the tile: around its monastery, shrine or garden if it has one
+			if t.Type.Centre >= 0 {
+				of = t.Type.Segs[t.Type.Centre].Kind
+			}
 			data["Of"] = loc.T("ui.of."+of.String(), nil)
 			name = loc.T("ui.feat.around", data)
 		}

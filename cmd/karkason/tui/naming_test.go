@@ -16,11 +16,12 @@ func TestFeatureNamesInWords(t *testing.T) {
 	rec := &referee.Record{Setup: referee.Setup{Players: []referee.PlayerSpec{{Name: "A", Colour: referee.Red},
 		{Name: "B", Colour: referee.Blue}}, Expansions: []string{referee.ExpansionFarmers}, Start: referee.StartNone},
 		Position: []referee.PositionLine{
-			{Kind: referee.PosTile, Tile: "b-rs", Pos: referee.Pos{X: 0, Y: 0}, Rot: 90}, // a road W-E
-			{Kind: referee.PosTile, Tile: "b-r4", Pos: referee.Pos{X: 1, Y: 0}},          // a crossroads
-			{Kind: referee.PosTile, Tile: "b-c1", Pos: referee.Pos{X: 0, Y: -1}, Rot: 0}, // a city cap N
-			{Kind: referee.PosTile, Tile: "b-cc2o", Pos: referee.Pos{X: 0, Y: -2}},       // caps N and S
-			{Kind: referee.PosTile, Tile: "b-m", Pos: referee.Pos{X: 0, Y: 1}},           // a monastery
+			{Kind: referee.PosTile, Tile: "b-rs", Pos: referee.Pos{X: 0, Y: 0}, Rot: 90},   // a road W-E
+			{Kind: referee.PosTile, Tile: "b-r4", Pos: referee.Pos{X: 1, Y: 0}},            // a crossroads
+			{Kind: referee.PosTile, Tile: "b-c1", Pos: referee.Pos{X: 0, Y: -1}, Rot: 0},   // a city cap N
+			{Kind: referee.PosTile, Tile: "b-cc2o", Pos: referee.Pos{X: 0, Y: -2}},         // caps N and S
+			{Kind: referee.PosTile, Tile: "b-m", Pos: referee.Pos{X: 0, Y: 1}},             // a monastery
+			{Kind: referee.PosTile, Tile: "b-mr1", Pos: referee.Pos{X: 1, Y: 1}, Rot: 180}, // a road N
 		}}
 	g, err := referee.NewGameFrom(rec, cat)
 	if err != nil {
@@ -51,6 +52,7 @@ func TestFeatureNamesInWords(t *testing.T) {
 		{0, -2, "N", false, "city (north)"},
 		{0, 1, "monastery", false, "monastery"},
 		{0, 1, "N", false, "field around the monastery"},
+		{1, 1, "S", false, "field around the monastery"},
 	} {
 		if got := name(c.x, c.y, c.place, c.withPos); got != c.want {
 			t.Errorf("%d,%d:%s: %q, want %q", c.x, c.y, c.place, got, c.want)

@@ -205,6 +205,7 @@ func (t *table) posDo(step func(s posSteps) error, after func()) bool {
 func (t *table) posPlay(tally bool) {
 	u := t.u
 	en := u.pos.entry
+	turns := en.Draft.Turns()
 	var sess *referee.Session
 	var err error
 	if en.Store == nil {
@@ -222,6 +223,11 @@ func (t *table) posPlay(tally bool) {
 	u.pos = nil
 	u.startTable(sess)
 	nt := u.table
+	if turns > 0 {
+		// The record has the start tile lying as the start piece lies (record format "Positions"): the board is
+		// shown turned that way from now on.
+		nt.setStatus(u.loc.T("ui.pos.turned", map[string]any{"Degrees": 90 * turns}), false)
+	}
 	if !tally || nt.game().Phase == referee.PhaseEnded || nt.game().Phase == referee.PhaseMarket {
 		return
 	}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,49 +30,58 @@ func endBoard(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalog
 	t.Helper()
 	for s := seed; s < seed+20; s++ {
 		_, rec := genGame(t, s, setup, cat)
-		g, err := referee.NewGame(setup, cat)
-		if err != nil {
-			t.Fatal(err)
+		if pos := boardOf(t, rec, cat); pos != nil {
+			return pos
 		}
-		var lines []referee.PositionLine
-		var rest []referee.Action
-		for i, a := range rec.Actions {
-			if g.Phase == referee.PhaseTile && g.Bag.LandLeft() == 1 {
-				if ls, err := g.PositionLines(); err == nil {
-					lines, rest = ls, rec.Actions[i:]
-					break
-				}
-			}
-			if err := g.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if lines == nil {
-			continue
-		}
-		var last referee.Action
-		for _, a := range rest {
-			switch a.Verb {
-			case referee.VerbPlace:
-				last = a
-				lines = append(lines, referee.PositionLine{Kind: referee.PosTile, Tile: a.Tile, Pos: a.Pos, Rot: a.Rot})
-			case referee.VerbDeploy:
-				kind := referee.PosFollower
-				if a.Abbot {
-					kind = referee.PosAbbot
-				}
-				lines = append(lines, referee.PositionLine{Kind: kind, Colour: a.Colour,
-					Target: referee.FeatureRef{Pos: last.Pos, Place: a.Place}})
-			}
-		}
-		pos := &referee.Record{Setup: setup, Position: lines}
-		if _, err := referee.NewGameFrom(pos, cat); err != nil {
-			continue
-		}
-		return pos
 	}
 	t.Fatal("no seed gave an end-of-game position the referee accepts")
 	return nil
+}
+
+// boardOf returns the position of a finished game at its end (see endBoard), nil if the referee refuses it.
+func boardOf(t *testing.T, rec *referee.Record, cat *engine.Catalogue) *referee.Record {
+	t.Helper()
+	setup := rec.Setup
+	g, err := referee.NewGame(setup, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []referee.PositionLine
+	var rest []referee.Action
+	for i, a := range rec.Actions {
+		if g.Phase == referee.PhaseTile && g.Bag.LandLeft() == 1 {
+			if ls, err := g.PositionLines(); err == nil {
+				lines, rest = ls, rec.Actions[i:]
+				break
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lines == nil {
+		return nil
+	}
+	var last referee.Action
+	for _, a := range rest {
+		switch a.Verb {
+		case referee.VerbPlace:
+			last = a
+			lines = append(lines, referee.PositionLine{Kind: referee.PosTile, Tile: a.Tile, Pos: a.Pos, Rot: a.Rot})
+		case referee.VerbDeploy:
+			kind := referee.PosFollower
+			if a.Abbot {
+				kind = referee.PosAbbot
+			}
+			lines = append(lines, referee.PositionLine{Kind: kind, Colour: a.Colour,
+				Target: referee.FeatureRef{Pos: last.Pos, Place: a.Place}})
+		}
+	}
+	pos := &referee.Record{Setup: setup, Position: lines}
+	if _, err := referee.NewGameFrom(pos, cat); err != nil {
+		return nil
+	}
+	return pos
 }
 
 // threePlayers is the set-up of the boards measured: three players, farmers, the standard start.
@@ -564,54 +572,10 @@ func tmuxKey(k tcell.Key) string {
 		return "Up"
 	case tcell.KeyDown:
 		return "Down"
+	case tcell.KeyCtrlG:
+		return "C-g"
 	}
 	return tcell.KeyNames[k]
-}
-
-// The keys of the entry of a board of about 35 tiles (a random base game with farmers, its position after turn
-// 34), written to the file KARKASON_POS_KEYS names, one key a line, to replay them in tmux on the real binary
-// (docs/screens/capture-position.sh). Skipped without it.
-func TestPositionKeysForTmux(t *testing.T) {
-	out := os.Getenv("KARKASON_POS_KEYS")
-	if out == "" {
-		t.Skip("KARKASON_POS_KEYS not set")
-	}
-	cat := engine.Standard()
-	colours := referee.Colours()
-	setup := referee.Setup{Players: []referee.PlayerSpec{{Name: "Ана", Colour: colours[0]},
-		{Name: "Богдан", Colour: colours[1]}}, Expansions: []string{referee.ExpansionFarmers},
-		Start: referee.StartStandard, Followers: referee.DefaultFollowers}
-	_, rec := genGame(t, 21, setup, cat)
-	g, _ := referee.NewGame(setup, cat)
-	var lines []referee.PositionLine
-	for _, a := range rec.Actions {
-		if g.TurnNo > 34 {
-			if ls, err := g.PositionLines(); err == nil {
-				lines = ls
-				break
-			}
-		}
-		if err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	synctest.Test(t, func(t *testing.T) {
-		h := start(t, testOptions(t, "bg"))
-		defer h.stop()
-		h.asItLies("Ана", "Богдан")
-		var log []string
-		h.keylog = &log
-		h.readBoard(lines)
-		h.key(tcell.KeyF9)
-		h.key(tcell.KeyF9)
-		h.enterTokens(lines, false) // the tally or going on: the script's own keys
-
-		if err := os.WriteFile(out, []byte(strings.Join(log, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%d tiles, %d keys; the tally would be %v", len(h.u.pos.draft().Game().S.Tiles), len(log),
-			h.u.pos.draft().Game().Final().S.Scores[:2])
-	})
 }
 
 // start=none (record format "Positions"): the set-up form's last start choice; the board is empty, the cursor at

@@ -71,6 +71,7 @@ func (s *boardStep) show() {
 	pos := e.t.u.pos
 	cur := pos.cur
 	e.t.board.cursor = &pos.cur
+	e.t.board.follow = true
 	e.t.board.centreOn(cur)
 	e.tileLine()
 	switch ti := e.g.S.TileIndex(cur); {
@@ -251,7 +252,7 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		e.typed = ""
 		laid := cur
 		pos.last = &laid
-		if !pos.rowSet || pos.rowY != cur.Y {
+		if i < 0 && (!pos.rowSet || pos.rowY != cur.Y) { // a tile mended elsewhere does not begin a row
 			pos.rowX, pos.rowY, pos.rowSet = cur.X, cur.Y, true
 		}
 		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}

@@ -420,6 +420,7 @@ func (t *table) refused(err error) {
 		if t.u.pos.goTo != nil {
 			t.setStatus(t.u.loc.T("ui.why_hint", nil)+" "+t.u.describe(err)+" "+
 				t.u.loc.T("ui.pos.go_there", map[string]any{"Cell": t.u.pos.goTo.String()}), true)
+			t.statusLines = 3 // the key that goes there is the message's last words
 			return
 		}
 	}
