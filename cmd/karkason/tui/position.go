@@ -34,9 +34,9 @@ type posEntry struct {
 	rowSet     bool
 	// last is the cell of the tile laid last in the board step (Tab: its figures), nil before.
 	last *engine.Pos
-	// garden is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
+	// mark is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
 	// key makes it that twin), nil otherwise (step_board.go).
-	garden *markAsk
+	mark *markAsk
 	// goTo is the cell the last refusal named (the tile beside that does not match, an island): Ctrl-G.
 	goTo *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.
@@ -246,7 +246,7 @@ func (t *table) posUndo() {
 	}
 	l := lines[n-1]
 	if t.posDo(func(s posSteps) error { return s.Remove(n - 1) }, func() {
-		pos.garden = nil
+		pos.mark = nil
 		switch {
 		case l.Kind == referee.PosTile:
 			pos.cur = engine.Pos{X: l.Pos.X, Y: l.Pos.Y}

@@ -28,8 +28,8 @@ func TestPositionEntryMarks(t *testing.T) {
 		}
 		status := func() string { return h.u.table.status.GetText(true) }
 		h.typeText("frfr")
-		if at(0, 0) != "b-rs" || pos.garden == nil || !strings.Contains(h.text(), "♣ G") {
-			t.Fatalf("a road with a garden copy in the box: %q, asked %v\n%s", at(0, 0), pos.garden, h.text())
+		if at(0, 0) != "b-rs" || pos.mark == nil || !strings.Contains(h.text(), "♣ G") {
+			t.Fatalf("a road with a garden copy in the box: %q, asked %v\n%s", at(0, 0), pos.mark, h.text())
 		}
 		h.typeText("g")
 		if at(0, 0) != "b-rsg" || h.u.table.entry.input.GetText() != "" {

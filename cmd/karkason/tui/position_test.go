@@ -303,8 +303,8 @@ func (h *harness) typeBoardTile(l referee.PositionLine, p engine.Pos) {
 		}
 	}
 	// A twin with a garden or a pennant more: laid as the plain one, its mark's key makes it the twin.
-	for k := 0; k < 2 && h.u.pos.garden != nil && d.Lines()[d.TileAt(cell)].Tile != tt.ID; k++ {
-		for mark, tw := range h.u.pos.garden.twins {
+	for k := 0; k < 2 && h.u.pos.mark != nil && d.Lines()[d.TileAt(cell)].Tile != tt.ID; k++ {
+		for mark, tw := range h.u.pos.mark.twins {
 			if tw == tt || twinMark(tt, tw) != 0 {
 				h.pressRune(mark)
 				break

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -42,26 +41,6 @@ type boardStep struct {
 	matches []engine.Match
 }
 
-// markAsk is a tile just laid whose type has twins in the box (the same tile with a garden or a pennant more): the
-// mark's key (g, e) makes it that twin.
-type markAsk struct {
-	cell  engine.Pos
-	rot   int
-	twins map[rune]*engine.TileType
-}
-
-// marks is what the prompt shows of the marks asked for: "♣ G" and/or "◆ E".
-func (m *markAsk) marks() string {
-	var out []string
-	if m.twins['g'] != nil {
-		out = append(out, "♣ G")
-	}
-	if m.twins['e'] != nil {
-		out = append(out, "◆ E")
-	}
-	return strings.Join(out, " / ")
-}
-
 func (s *boardStep) kind() step { return stepBoard }
 
 func (s *boardStep) legend() string { return s.e.t.u.loc.T("ui.pos.board_legend", nil) }
@@ -75,9 +54,9 @@ func (s *boardStep) show() {
 	e.t.board.centreOn(cur)
 	e.tileLine()
 	switch ti := e.g.S.TileIndex(cur); {
-	case pos.garden != nil:
-		e.ask("ui.pos.ask_board_mark", map[string]any{"Cell": cur.String(), "Last": pos.garden.cell.String(),
-			"Marks": pos.garden.marks()})
+	case pos.mark != nil:
+		e.ask("ui.pos.ask_board_mark", map[string]any{"Cell": cur.String(), "Last": pos.mark.cell.String(),
+			"Marks": pos.mark.marks()})
 	case ti >= 0:
 		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(),
 			"Tile": tileWords(e.t.u.loc, e.g.S.Tiles[ti].Type, int(e.g.S.Tiles[ti].Rot))})
@@ -95,13 +74,13 @@ func (s *boardStep) show() {
 func (s *boardStep) typed(text string) {
 	e := s.e
 	pos := e.t.u.pos
-	if m := pos.garden; m != nil {
+	if m := pos.mark; m != nil {
 		if r := []rune(strings.TrimSpace(text)); len(r) == 1 && m.twins[latinKey(e.t.u.loc.Lang(), r[0])] != nil {
 			s.makeTwin(m, m.twins[latinKey(e.t.u.loc.Lang(), r[0])])
 			return
 		}
 		if strings.TrimSpace(text) != "" {
-			pos.garden = nil // the next tile is typed: no mark
+			pos.mark = nil // the next tile is typed: no mark
 		}
 	}
 	e.typed = text
@@ -113,12 +92,12 @@ func (s *boardStep) typed(text string) {
 func (s *boardStep) makeTwin(m *markAsk, twin *engine.TileType) {
 	e := s.e
 	pos := e.t.u.pos
-	pos.garden = nil
+	pos.mark = nil
 	e.typed = ""
 	l := referee.PositionLine{Kind: referee.PosTile, Tile: twin.ID, Pos: referee.Pos{X: m.cell.X, Y: m.cell.Y},
 		Rot: m.rot * 90}
 	i := pos.draft().TileAt(l.Pos)
-	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.garden = e.markAsk(twin, m.cell, m.rot) }) {
+	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.mark = e.markAsk(twin, m.cell, m.rot) }) {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.mark_laid", map[string]any{"Cell": m.cell.String(),
 			"Tile": tileWords(e.t.u.loc, twin, m.rot)}), false)
 	}
@@ -236,7 +215,7 @@ func (s *boardStep) filter(auto bool) {
 }
 
 // lay enters tile t in rotation rot (quarter turns) at the cursor, or replaces the tile entered there; then the
-// cursor moves on to the right. A tile whose type has a garden copy left in the box asks for the garden.
+// cursor moves on to the right. A tile whose type has a twin left in the box asks for its mark (twins.go).
 func (s *boardStep) lay(t *engine.TileType, rot int) {
 	e := s.e
 	pos := e.t.u.pos
@@ -256,104 +235,9 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 			pos.rowX, pos.rowY, pos.rowSet = cur.X, cur.Y, true
 		}
 		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
-		pos.garden = e.markAsk(t, cur, rot)
+		pos.mark = e.markAsk(t, cur, rot)
 		e.input.SetText("")
 	})
-}
-
-// markKeys are the keys of the marks that tell twins apart, as the prompt shows them.
-var markKeys = map[rune]string{'g': "G ♣", 'e': "E ◆"}
-
-// twinMark returns the mark that tells tile a from tile b when a is b with one thing more (a garden: 'g', ABBOT-2;
-// a pennant: 'e', BASE-10) and nothing else differs; 0 otherwise.
-func twinMark(a, b *engine.TileType) rune {
-	if gardenTwin(a, b) {
-		return 'g'
-	}
-	if a == b || a.Edges != b.Edges || len(a.Segs) != len(b.Segs) || a.Centre != b.Centre {
-		return 0
-	}
-	more := false
-	for i := range a.Segs {
-		x, y := a.Segs[i], b.Segs[i]
-		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Pennants < y.Pennants {
-			return 0
-		}
-		more = more || x.Pennants > y.Pennants
-	}
-	if more {
-		return 'e'
-	}
-	return 0
-}
-
-// withoutTwins are the matches a player means by the marks typed: a twin with a mark more than another match (in
-// the same rotation) is left out, as the mark was not typed (it is asked for once the plain one is laid); the
-// copies the box holds most of first.
-func withoutTwins(matches []engine.Match, bag referee.Bag) []engine.Match {
-	var out []engine.Match
-	for _, m := range matches {
-		twin := false
-		for _, o := range matches {
-			twin = twin || (o.Rot == m.Rot && twinMark(m.Type, o.Type) != 0)
-		}
-		if !twin {
-			out = append(out, m)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b engine.Match) int { return bag.Left(b.Type) - bag.Left(a.Type) })
-	return out
-}
-
-// others are the matches not in meant, in their order.
-func others(matches, meant []engine.Match) []engine.Match {
-	var out []engine.Match
-	for _, m := range matches {
-		if !slices.Contains(meant, m) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// onlyTwins returns the mark the matches of a code show and the code did not type, when every match (among the
-// tiles the box holds) is a twin of a tile with that mark less: the box holds no more of the plain one (POS-2),
-// and the twin is not laid without the player's word; 0 otherwise.
-func onlyTwins(cat *engine.Catalogue, matches []engine.Match, typed engine.Marks) rune {
-	mark := rune(0)
-	for _, m := range matches {
-		found := rune(0)
-		for _, o := range cat.Types {
-			k := twinMark(m.Type, o)
-			if k == 'g' && typed.Centre == engine.KGarden || k == 'e' && typed.Pennant {
-				k = 0 // that mark was typed
-			}
-			if k != 0 {
-				found = k
-				break
-			}
-		}
-		if found == 0 {
-			return 0
-		}
-		mark = found
-	}
-	return mark
-}
-
-// markAsk is what the prompt asks after tile t is laid at cell in rotation rot: its twins the box still holds, by
-// their mark's key; nil if none.
-func (e *entry) markAsk(t *engine.TileType, cell engine.Pos, rot int) *markAsk {
-	m := &markAsk{cell: cell, rot: rot, twins: map[rune]*engine.TileType{}}
-	for _, o := range e.g.Cat.Types {
-		if k := twinMark(o, t); k != 0 && e.g.Bag.Left(o) > 0 {
-			m.twins[k] = o
-		}
-	}
-	if len(m.twins) == 0 {
-		return nil
-	}
-	return m
 }
 
 // move puts the cursor on cell p.
@@ -373,14 +257,14 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	}
 	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 {
-		pos.garden = nil
+		pos.mark = nil
 		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]})
 		return nil
 	}
 	switch ev.Key() {
 	case tcell.KeyEnter:
 		if empty {
-			pos.garden = nil
+			pos.mark = nil
 			x := pos.cur.X
 			if pos.rowSet {
 				x = pos.rowX
@@ -396,7 +280,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyCtrlG:
 		if pos.goTo != nil {
-			pos.garden = nil
+			pos.mark = nil
 			s.move(*pos.goTo)
 		}
 		return nil
@@ -423,7 +307,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyRune:
 		if ev.Rune() == ' ' && empty {
-			pos.garden = nil
+			pos.mark = nil
 			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})
 			return nil
 		}
@@ -441,7 +325,7 @@ func (s *boardStep) remove() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": pos.cur.String()}), true)
 		return
 	}
-	pos.garden = nil
+	pos.mark = nil
 	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
 }
 
@@ -458,7 +342,7 @@ func (s *boardStep) figures() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
 		return
 	}
-	pos.garden = nil
+	pos.mark = nil
 	e.typed = ""
 	e.input.SetText("")
 	e.enter(&posFigureStep{answers: answers{e}, at: &at})
@@ -467,6 +351,6 @@ func (s *boardStep) figures() {
 
 // click moves the cursor to the cell clicked.
 func (s *boardStep) click(p engine.Pos, sx, sy int) {
-	s.e.t.u.pos.garden = nil
+	s.e.t.u.pos.mark = nil
 	s.move(p)
 }

@@ -147,7 +147,9 @@ func (s *posFigureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	}
 	if ev.Key() == tcell.KeyF9 && s.at == nil {
-		e.posStage(stepTokens)
+		if e.t.posBoardDone() { // a tile added apart since the board step: not past it (POS-1)
+			e.posStage(stepTokens)
+		}
 		return nil
 	}
 	return ev
