@@ -14,8 +14,9 @@ import (
 // table shows the position entered so far (referee.Entry: every step checked by the referee as it is entered and
 // saved to the record file before it counts) and the entry walks three kinds of step, one type a file:
 //
-//	step_board.go     the tiles: a cursor walks the board, a tile is typed by its edges where it stands
-//	step_posfig.go    the figures: the cursor on a tile, a feature of it, then whose figure (POS-3)
+//	step_board.go     the tiles: a cursor walks the board, a tile is typed by its edges where it stands, row by
+//	                  row from the table's top-left corner (twins.go: a garden or pennant asked for after)
+//	step_posfig.go    the figures: the cursor on a tile, one key a feature and whose figure (POS-3)
 //	step_tokens.go    the City's quarters and the Count, the King and the Robber Baron, gifts, the score track,
 //	                  who plays next; then the tally or going on playing (POS-4..POS-9)
 //	step_pick.go      a list of answers a token step asks (a player, a quarter, a completed city ...)

@@ -86,11 +86,12 @@ func TestFigureListGreysWithReasons(t *testing.T) {
 		h.key(tcell.KeyTab)
 		e := h.u.table.entry
 		labels := h.menuLabels()
-		if len(e.choices) != 3 || e.choices[0].why == nil || !strings.Contains(labels[0], "[BASE-12]") ||
-			e.choices[1].why == nil || !strings.Contains(labels[1], "Ана") || !strings.Contains(labels[1], "[CFG-2]") ||
+		if len(e.choices) != 3 || e.choices[0].why == nil || !strings.Contains(labels[0], "BASE-12") ||
+			e.choices[1].why == nil || !strings.Contains(labels[1], "Ана") || !strings.Contains(labels[1], "CFG-2") ||
 			e.choices[2].why != nil || !strings.Contains(labels[2], "Богдан") {
 			t.Fatalf("the figure list of 0,-1: %q", labels)
 		}
+		h.mustSee("[BASE-12]", "[CFG-2]")
 		keys := []string{e.menu.items[0].key, e.menu.items[1].key, e.menu.items[2].key}
 		if strings.Join(keys, " ") != "1 2 3" {
 			t.Fatalf("greyed answers lost their keys: %v", keys)
@@ -106,6 +107,28 @@ func TestFigureListGreysWithReasons(t *testing.T) {
 		h.typeText("3")
 		if len(pos.draft().Lines()) != n+1 {
 			t.Fatalf("Богдан's farmer: %v, status %q", pos.draft().Lines(), h.u.table.status.GetText(true))
+		}
+	})
+}
+
+// A board whose start tile lies turned on the table: the record has it lying as the start piece lies, so the board
+// goes on turned, and the status line says so.
+func TestTurnedBoardSaysSo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, testOptions(t, "en"))
+		defer h.stop()
+		h.asItLies("Ана", "Богдан")
+		h.typeText(codeOf(h.u.cat.Tile("b-c1rs"), 1)) // the start tile, its city to the east
+		h.key(tcell.KeyF10)
+		h.chooseOption(h.u.loc.T("ui.pos.opt_play", nil))
+		if h.u.pos != nil || h.u.sess == nil {
+			t.Fatalf("not going on:\n%s", h.text())
+		}
+		if got := h.u.table.status.GetText(true); !strings.Contains(got, "270°") {
+			t.Errorf("the status line does not say the board is turned: %q", got)
+		}
+		if g := h.u.sess.Game; g.S.Tiles[0].Pos != (engine.Pos{}) || g.S.Tiles[0].Rot != 0 {
+			t.Errorf("the start piece: %+v", g.S.Tiles[0])
 		}
 	})
 }

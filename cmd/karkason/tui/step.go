@@ -23,7 +23,7 @@ import (
 // and the entry of a board as it lies (position.go):
 //
 //	step_board.go    the tiles: a cursor walks the board, each tile typed by its edges where it stands (POS-1, 2)
-//	step_posfig.go   the figures: a feature of the tile under the cursor, then whose figure (POS-3)
+//	step_posfig.go   the figures: a feature of the tile under the cursor and whose figure, one key (POS-3)
 //	step_tokens.go   the City and the Count, the King and the Robber Baron, gifts, points, who plays next; then
 //	                 the tally or going on playing (POS-4..9)
 //	step_pick.go     a list of answers asked on the way (a player, a quarter, a completed city ...)

@@ -373,16 +373,16 @@ func (u *ui) describe(err error) string {
 
 // why is a refusal said in a few words for a greyed answer, with its rule: "completed, scored already [BASE-12]"
 // (ui.short.<the message id without "err.">); the whole message where there are no few words for it. F3 gives the
-// whole message and the rule's text.
+// whole message and the rule's text. It is escaped for a list's label (tview tags).
 func (u *ui) why(err error) string {
 	var r *referee.Refusal
 	if errors.As(err, &r) {
 		key := "ui.short." + strings.TrimPrefix(r.Key, "err.")
 		if msg := u.loc.T(key, nil); msg != key {
-			return msg + " [" + r.Rule + "]"
+			return tview.Escape(msg + " [" + r.Rule + "]")
 		}
 	}
-	return u.describe(err)
+	return tview.Escape(u.describe(err))
 }
 
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the
