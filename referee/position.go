@@ -29,6 +29,10 @@ import (
 //     before the last shuffled river tile (RIVER-2, RIV2-7); the refusal names the first such tile line.
 //   - layOthers: each of `count`, `king`, `robber`, `turn`, and `gifts` and `score` per colour may be given at most
 //     once; a second line is refused with the rule of its kind (POS-4, POS-5, POS-6, POS-7, POS-9).
+//   - normalise (position_start.go): a board entered with its start tile typed where it lies becomes the record's
+//     position with the copy of the start tile's type lying as the start piece lies (rotation 0) nearest the
+//     middle of the board as the start piece at 0,0; with no such copy, the one nearest the middle, the whole board
+//     turned by quarter turns so that it lies so (the record format puts the start piece at 0,0, rotation 0).
 //   - finishPosition: when the position leaves no tile to draw, the game is at its end (END-1, as after the last
 //     tile): the market round, if anyone has market figures, or the final scoring follows at once; the player
 //     before the one named by `position turn` counts as the one who placed the last tile (COUNT-19(b)).
