@@ -10,7 +10,7 @@ import (
 
 // Naming a feature as a player says it, in words (issue 20: a list of targets never names a feature by compass
 // codes alone): a field by the side of its tile it lies on and what it lies beside ("the field north of the road",
-// "the field around the monastery"), a road, city or river by its side of the tile when the tile has more than one
+// "the field around the monastery", "the field between the road and the city"), a road, city or river by its side of the tile when the tile has more than one
 // of that kind ("city (east)"), a monastery, shrine or garden by its kind; then, where the list needs it, the cell
 // of its tile ("... at -2,3"). The side is the direction from the tile's middle to the edges (a road, a city) or
 // half-edges (a field) the segment reaches; a field reaching all round, or a segment whose edges cancel out, has
@@ -33,9 +33,14 @@ func featureName(g *referee.Game, loc translator, seg int32, withPos bool) strin
 		case ok:
 			data["Side"], data["Of"] = loc.T("ui.side."+sideKeys[side], nil), loc.T("ui.of."+of.String(), nil)
 			name = loc.T("ui.feat.field", data)
-		default: // all round the tile: around its monastery, shrine or garden if it has one
+		default: // no side: around its monastery, shrine or garden, else between its city and its road, or around
 			if t.Type.Centre >= 0 {
 				of = t.Type.Segs[t.Type.Centre].Kind
+			}
+			if and, ok := second(t, of); ok && t.Type.Centre < 0 {
+				data["Of"], data["And"] = loc.T("ui.amid."+of.String(), nil), loc.T("ui.amid."+and.String(), nil)
+				name = loc.T("ui.feat.between", data)
+				break
 			}
 			data["Of"] = loc.T("ui.of."+of.String(), nil)
 			name = loc.T("ui.feat.around", data)
@@ -82,6 +87,16 @@ func beside(t *engine.Placed) (engine.Kind, bool) {
 	for _, k := range []engine.Kind{engine.KRoad, engine.KCity, engine.KRiver, engine.KMonastery, engine.KShrine,
 		engine.KGarden} {
 		if kinds(t, k) > 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// second is another kind than first of the road, city and river that tile t shows (a field between them).
+func second(t *engine.Placed, first engine.Kind) (engine.Kind, bool) {
+	for _, k := range []engine.Kind{engine.KCity, engine.KRoad, engine.KRiver} {
+		if k != first && kinds(t, k) > 0 {
 			return k, true
 		}
 	}

@@ -22,6 +22,7 @@ func TestFeatureNamesInWords(t *testing.T) {
 			{Kind: referee.PosTile, Tile: "b-cc2o", Pos: referee.Pos{X: 0, Y: -2}},         // caps N and S
 			{Kind: referee.PosTile, Tile: "b-m", Pos: referee.Pos{X: 0, Y: 1}},             // a monastery
 			{Kind: referee.PosTile, Tile: "b-mr1", Pos: referee.Pos{X: 1, Y: 1}, Rot: 180}, // a road N
+			{Kind: referee.PosTile, Tile: "b-c2arc", Pos: referee.Pos{X: -1, Y: 0}},        // city N+W, road E-S
 		}}
 	g, err := referee.NewGameFrom(rec, cat)
 	if err != nil {
@@ -53,6 +54,8 @@ func TestFeatureNamesInWords(t *testing.T) {
 		{0, 1, "monastery", false, "monastery"},
 		{0, 1, "N", false, "field around the monastery"},
 		{1, 1, "S", false, "field around the monastery"},
+		{-1, 0, "ENE", false, "field between the road and the city"},
+		{-1, 0, "SSE", false, "field south-east of the road"},
 	} {
 		if got := name(c.x, c.y, c.place, c.withPos); got != c.want {
 			t.Errorf("%d,%d:%s: %q, want %q", c.x, c.y, c.place, got, c.want)
