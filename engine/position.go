@@ -2,7 +2,8 @@ package engine
 
 // Laying a position (POS-1..POS-9): the board, the figures, the City, the King and the Robber Baron, the gifts and
 // the score track set as they lie on a table, without playing or scoring a turn. Tiles are laid with Place (the
-// same BASE-4, river and shrine checks as in play) after the first one (LayFirst); figures with Stand, which checks
+// same BASE-4, river and shrine checks as in play) after the first one (LayFirst), or, while a position is being
+// entered in any order, with LayLoose (an island: its shared edges checked, BASE-4); figures with Stand, which checks
 // where a figure may stand with the same code as step 2 (canStandOn) plus what a position adds: never on a
 // completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1). Nothing here scores.
 
@@ -17,6 +18,38 @@ func (s *State) LayFirst(t *TileType, p Pos, rot int) (int, error) {
 		return -1, refuse("BASE-4", "err.out_of_board")
 	}
 	return s.placeRaw(t, p, rot), nil
+}
+
+// LayLoose lays tile type t at p in rotation rot (quarter turns) in a position being entered, wherever it lies:
+// beside the tiles laid so far or apart from them (an island, joined to the board by tiles entered later: POS-1 is
+// checked once the position is finished). Every edge it shares with a tile beside it must match (BASE-4); the river
+// and shrine limits, which need the river's flow and the whole neighbourhood, are checked when the island is laid
+// from the board with Place. Errors: BASE-4 (beyond the board, a tile already there, an edge that does not match).
+func (s *State) LayLoose(t *TileType, p Pos, rot int) (int, error) {
+	if !inBounds(p) {
+		return -1, refuse("BASE-4", "err.out_of_board")
+	}
+	if s.grid[gridIndex(p)] != 0 {
+		return -1, refuse("BASE-4", "err.cell_taken")
+	}
+	if e := s.Mismatch(t, p, rot); e >= 0 {
+		n := s.At(p.Neighbour(e))
+		return -1, refuse("BASE-4", "err.edge_mismatch", "edge", EdgeNames[e], "terrain", t.Rotated(rot, e).String(),
+			"board", n.Type.Rotated(int(n.Rot), e+2).String())
+	}
+	return s.placeRaw(t, p, rot), nil
+}
+
+// Mismatch returns the first edge (0..3: N E S W) at which tile type t, lying at p in rotation rot, does not match
+// the tile beside it (BASE-4: both sides of a shared edge show the same terrain), -1 if every edge it shares with a
+// tile matches. A tile lying at p itself is not looked at (a tile typed again where it lies).
+func (s *State) Mismatch(t *TileType, p Pos, rot int) int {
+	for e := 0; e < 4; e++ {
+		if n := s.At(p.Neighbour(e)); n != nil && n.Type.Rotated(int(n.Rot), e+2) != t.Rotated(rot, e) {
+			return e
+		}
+	}
+	return -1
 }
 
 // CanStand checks that one more figure of the player's of that kind may stand (or, on a field, lie) on segment seg

@@ -37,6 +37,9 @@ type Refusal struct {
 	Rule string
 	Key  string
 	Data map[string]any
+	// At are the cells of the board the refusal is about, for the table to show: the tile beside a typed tile whose
+	// edge does not match (BASE-4), the tiles of a position not joined to the board (POS-1); nil if none.
+	At []Pos
 }
 
 func (r *Refusal) Error() string {
@@ -154,19 +157,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	}
 	has := setup.HasExpansion
 	river, river2, count := has(ExpansionRiver), has(ExpansionRiver2), has(ExpansionCount)
-	start := setup.Start
-	if start == "" {
-		switch {
-		case count:
-			start = StartCity
-		case river2:
-			start = StartRiver2
-		case river:
-			start = StartRiver
-		default:
-			start = StartStandard
-		}
-	}
+	start := setup.start()
 	switch {
 	case count && start != StartCity:
 		return nil, refusal("CFG-4", "err.setup_count_needs_city", "start", start)
@@ -269,6 +260,22 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	}
 	g.startTiles = len(g.S.Tiles)
 	return g, nil
+}
+
+// start is the start piece of the set-up: start=, or when it is left out the default (the City with count, else
+// River II's or the River's spring, else the standard start tile).
+func (s Setup) start() string {
+	switch {
+	case s.Start != "":
+		return s.Start
+	case s.HasExpansion(ExpansionCount):
+		return StartCity
+	case s.HasExpansion(ExpansionRiver2):
+		return StartRiver2
+	case s.HasExpansion(ExpansionRiver):
+		return StartRiver
+	}
+	return StartStandard
 }
 
 // springRule is the rule that lays a spring beside the City of Carcassonne: COMBO-1 for River II's, COMBO-3 for the

@@ -150,12 +150,12 @@ func TestLastLineWithoutLineEnd(t *testing.T) {
 // lost when the record was cut back): it is refused as it is, with no side copy, whatever the disk; a cut-off last
 // line that cannot be moved aside on a full disk leaves the entry as it is too.
 func TestEntryOnFullDiskKeepsItsLines(t *testing.T) {
-	setup := Header + "\nsetup players=A:red,B:blue\n"
+	setup := Header + "\nsetup players=A:red,B:blue start=none\n"
 	for _, tc := range []struct {
 		name, text string
 		problem    FileProblem
 	}{
-		{"a refused line", setup + "position tile b-m 0,1 0\nposition tile b-m 9,9 0\nposition tile b-m 0,2 0\n", ""},
+		{"a refused line", setup + "position tile b-m 0,1 0\nposition tile b-m 0,1 0\nposition tile b-m 0,2 0\n", ""},
 		{"a cut-off line", setup + "position tile b-m 0,1 0\nposition tile b-m 0,2 9", ProblemFull},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestEntryOnFullDiskKeepsItsLines(t *testing.T) {
 				t.Fatalf("opened on a full disk: %+v", e)
 			}
 			if tc.problem == "" {
-				wantRule(t, "a detached tile", err, "POS-1")
+				wantRule(t, "a second tile in a cell", err, "POS-1")
 			} else if ProblemOf(err) != tc.problem {
 				t.Fatalf("error %v, want %s", err, tc.problem)
 			}
@@ -278,7 +278,7 @@ func TestUndoKeepsComments(t *testing.T) {
 
 // A position entry's header comments and the comments after its last line stay when a step rewrites the file.
 func TestEntryKeepsComments(t *testing.T) {
-	text := "# the board on the table at 23:10\n" + Header + "\nsetup players=A:red,B:blue\n" +
+	text := "# the board on the table at 23:10\n" + Header + "\nsetup players=A:red,B:blue start=none\n" +
 		"position tile b-m 0,1 0\n# the road goes on\n"
 	path := filepath.Join(t.TempDir(), "entry.rec")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {

@@ -64,7 +64,7 @@ var reprData = map[string]any{
 	"quarter": "palace", "want": "cathedral", "card": "road-sweeper", "colour": "red", "player": "Ана",
 	"actor": "Богдан", "points": 4, "size": 5, "count": 2, "place": "NNE", "pos": engine.Pos{X: 2, Y: -1},
 	"start": "river", "expansion": "river2",
-	"n": -3, "deck": 21, "line": 5, // position.go
+	"n": -3, "deck": 21, "line": 5, "cells": "4,2 5,2", // position.go
 	"winner": "-1,-3:shrine", "loser": "0,-3:monastery", "shrine": "-1,-3:shrine", "monastery": "0,-3:monastery",
 	// added by the renderer to events of a seated player
 	"Player": "Віра",

@@ -60,16 +60,18 @@ type Recovery struct {
 	SavedTo   string // the side file that holds them
 }
 
-// Create starts a new record file at path (which must not exist) with the header and the setup line, synced.
-// Errors: *ParseError of Setup.Validate; *FileError (OpCreate) of the file system, after which no record file is
-// left behind (a retry starts afresh); a data folder that is a file is ErrNotFolder, with the Path of that file.
-func Create(path string, setup Setup) (*Store, error) {
-	return CreateOn(storefs.OS{}, path, setup)
+// Create starts a new record file at path (which must not exist) with the header, the comments (one line each,
+// as Record.HeaderComments) and the setup line, synced. Errors: *ParseError of Setup.Validate or of a comment with
+// a line break; *FileError (OpCreate) of the file system, after which no record file is left behind (a retry
+// starts afresh); a data folder that is a file is ErrNotFolder, with the Path of that file.
+func Create(path string, setup Setup, comments ...string) (*Store, error) {
+	return CreateOn(storefs.OS{}, path, setup, comments...)
 }
 
 // CreateOn is Create on the file system fsys (tests: storefs.Faulty).
-func CreateOn(fsys storefs.FS, path string, setup Setup) (*Store, error) {
-	if err := setup.Validate(); err != nil {
+func CreateOn(fsys storefs.FS, path string, setup Setup, comments ...string) (*Store, error) {
+	var head bytes.Buffer
+	if err := WriteRecord(&head, &Record{Setup: setup, HeaderComments: comments}); err != nil {
 		return nil, err
 	}
 	fail := func(err error) error { return &FileError{Op: OpCreate, Path: path, Err: err} }
@@ -93,7 +95,7 @@ func CreateOn(fsys storefs.FS, path string, setup Setup) (*Store, error) {
 		return nil, fail(err)
 	}
 	s := &Store{path: path, fs: fsys, f: f, lock: lock}
-	err = s.appendLine(Header + "\n" + setup.String() + "\n")
+	err = s.appendLine(head.String())
 	if err == nil {
 		if err = fsys.SyncDir(dir); err != nil {
 			err = fail(err)

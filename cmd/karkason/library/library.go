@@ -221,12 +221,14 @@ func read(path string, cat *engine.Catalogue) Game {
 		g.CutOff, g.CutOffLine = rd.CutOff, rd.CutOff.Line
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
-	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
+	g.Entering = referee.IsEntry(rec)
 	for _, p := range rec.Setup.Players {
 		g.Players = append(g.Players, Player{Name: norm.NFC.String(p.Name), Colour: p.Colour})
 	}
 	if err != nil {
-		g.setErr(err)
+		if !g.Entering { // an entry under way need not be a whole board yet (a tile apart, POS-1; no tile)
+			g.setErr(err)
+		}
 		return g
 	}
 	rd.Game.Settle()

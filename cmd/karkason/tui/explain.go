@@ -97,7 +97,8 @@ type explained struct {
 }
 
 // explainItems lists the last refusal (first if it came after the last event), then the log, newest first: the
-// scorings before the other events of the same turn.
+// scorings before the other events of the same turn. In the entry of a position, the last refusal only (a greyed
+// answer's reason included): the position's game has no turn yet to explain.
 func (u *ui) explainItems() []explained {
 	t := u.table
 	g := t.view()
@@ -113,9 +114,12 @@ func (u *ui) explainItems() []explained {
 		refusal = &explained{label: "[red]" + tview.Escape(u.loc.T("ui.refused", nil)+" "+msg) + "[-]",
 			text: "[red]" + tview.Escape(msg) + "[-]", rule: rule}
 	}
-	if refusal != nil && t.lastErrAt >= len(g.Events) {
+	if refusal != nil && (t.lastErrAt >= len(g.Events) || u.pos != nil) {
 		out = append(out, *refusal)
 		refusal = nil
+	}
+	if u.pos != nil {
+		return out // the entry of a position: its refusals; the game's turns have not begun
 	}
 	for i := len(g.Events) - 1; i >= 0 && len(out) < 300; i-- {
 		e := g.Events[i]

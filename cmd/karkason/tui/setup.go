@@ -165,6 +165,9 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 		case tcell.KeyF6:
 			u.cycleLanguage()
 			return nil
+		case tcell.KeyF1:
+			u.showHelp()
+			return nil
 		case tcell.KeyF9:
 			savedBtn.InputHandler()(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), nil)
 			return nil

@@ -415,6 +415,15 @@ func (t *table) setStatus(msg string, isErr bool) {
 // entry keeps the action, so that confirming again retries it.
 func (t *table) refused(err error) {
 	t.lastErr, t.lastErrAt = err, len(t.game().Events)
+	if t.u.pos != nil {
+		t.posAlert(err)
+		if t.u.pos.goTo != nil {
+			t.setStatus(t.u.loc.T("ui.why_hint", nil)+" "+t.u.describe(err)+" "+
+				t.u.loc.T("ui.pos.go_there", map[string]any{"Cell": t.u.pos.goTo.String()}), true)
+			t.statusLines = 3 // the key that goes there is the message's last words
+			return
+		}
+	}
 	if referee.ProblemOf(err) != "" {
 		t.setStatus(t.u.describe(err), true)
 		t.statusLines = 4

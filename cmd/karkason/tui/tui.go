@@ -319,16 +319,23 @@ func (u *ui) askQuit() {
 		return
 	}
 	text := u.loc.T("ui.quit_nogame", nil)
+	stay := u.loc.T("ui.keep_playing", nil)
 	if u.sess != nil && u.sess.Store != nil {
 		text = u.loc.T("ui.quit_saved", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
-		if u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
+	}
+	if u.sess != nil && u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
+		stay = u.loc.T("ui.cancel", nil)
+		if u.sess.Store != nil {
 			text = u.loc.T("ui.quit_ended", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
 		}
 	}
-	if u.pos != nil && u.pos.entry.Store != nil {
-		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": referee.Printable(u.pos.entry.Store.Path())})
+	if u.pos != nil {
+		stay = u.loc.T("ui.cancel", nil) // nothing is played yet: the entry stays
+		if u.pos.entry.Store != nil {
+			text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": referee.Printable(u.pos.entry.Store.Path())})
+		}
 	}
-	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
+	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), stay}, func(i int) {
 		if i == 0 {
 			u.run.Stop()
 		}
@@ -389,6 +396,20 @@ func (u *ui) describe(err error) string {
 		return msg // what happened, that nothing was lost, what to do; the OS's text is in the log
 	}
 	return u.o.Log.Failed(u.loc, "ui.failed", err)
+}
+
+// why is a refusal said in a few words for a greyed answer, with its rule: "completed, scored already [BASE-12]"
+// (ui.short.<the message id without "err.">); the whole message where there are no few words for it. F3 gives the
+// whole message and the rule's text. It is escaped for a list's label (tview tags).
+func (u *ui) why(err error) string {
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		key := "ui.short." + strings.TrimPrefix(r.Key, "err.")
+		if msg := u.loc.T(key, nil); msg != key {
+			return tview.Escape(msg + " [" + r.Rule + "]")
+		}
+	}
+	return tview.Escape(u.describe(err))
 }
 
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the
