@@ -221,17 +221,22 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 }
 
 // Move is one legal move of the W1 benchmark and of the table's "what can I do": a placement and an optional
-// follower on one feature of the placed tile (Local = -1: no figure).
+// figure of kind Kind on one feature of the placed tile (Local = -1: no figure).
 type Move struct {
 	Placement
 	Local int
+	Kind  FigureKind
 }
 
 // LegalMoves appends every legal move of tile type t for the player to buf: each legal placement with no
 // figure, plus a follower on each feature of the placed tile whose joined feature would be unoccupied (BASE-6,
-// BASE-7), if the player has a follower in supply. Two segments of the tile that join one feature count once.
+// BASE-7), if the player has a follower in supply; likewise the large follower (IC-4: never on a garden) and the
+// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply. Two segments of the
+// tile that join one feature count once.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasF := s.fromSupply(player, Follower) >= 0
+	hasL := s.Opts.InnsCathedrals && s.fromSupply(player, Large) >= 0
+	hasA := s.Opts.Abbot && t.Centre >= 0 && s.fromSupply(player, Abbot) >= 0
 	var roots [16][8]int32 // per segment of the tile, the features it joins (a field touches up to 8 half-edges)
 	for _, f := range s.frontier {
 		g, req, mask := f.g, f.req, f.mask
@@ -244,8 +249,11 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 			if (r.riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0)) && s.CanPlace(t, p, k) != nil {
 				continue
 			}
-			buf = append(buf, Move{Placement{p, k}, -1})
-			if !hasF {
+			buf = append(buf, Move{Placement{p, k}, -1, Follower})
+			if hasA {
+				buf = append(buf, Move{Placement{p, k}, int(t.Centre), Abbot}) // a centre feature is never joined
+			}
+			if !hasF && !hasL {
 				continue
 			}
 			// Occupancy of each segment's joined feature: the OR of its neighbours' features.
@@ -288,7 +296,12 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				if int(group[i]) != i || occupied[i] || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
 					continue
 				}
-				buf = append(buf, Move{Placement{p, k}, i})
+				if hasF {
+					buf = append(buf, Move{Placement{p, k}, i, Follower})
+				}
+				if hasL {
+					buf = append(buf, Move{Placement{p, k}, i, Large})
+				}
 			}
 		}
 	}

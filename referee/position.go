@@ -425,7 +425,7 @@ func (g *Game) featureRef(seg int32) FeatureRef {
 // tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
 // returns ErrNotBetweenTurns during a turn or after the end.
 func (g *Game) PositionLines() ([]PositionLine, error) {
-	if g.Phase != PhaseTile || g.lastTile >= 0 || g.giftOpened {
+	if g.Phase != PhaseTile || g.part.tile >= 0 || g.part.giftOpened {
 		return nil, ErrNotBetweenTurns
 	}
 	s := g.S

@@ -109,8 +109,8 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 			rest = append(rest, i)
 		}
 		return acts[weighted(rng, rest, func(i int) int {
-			if acts[i].Verb == VerbDeploy && g.lastTile >= 0 {
-				if l, err := g.S.SegByPlace(g.lastTile, acts[i].Place); err == nil && g.S.SegKind(g.S.Tiles[g.lastTile].Seg(l)) == engine.KField {
+			if acts[i].Verb == VerbDeploy && g.part.tile >= 0 {
+				if l, err := g.S.SegByPlace(g.part.tile, acts[i].Place); err == nil && g.S.SegKind(g.S.Tiles[g.part.tile].Seg(l)) == engine.KField {
 					return 1
 				}
 			}
@@ -141,10 +141,6 @@ func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
 func checkFigures(t testing.TB, g *Game) {
 	t.Helper()
 	s := g.S
-	abbots := 0
-	if s.Opts.Abbot {
-		abbots = 1
-	}
 	for p := 0; p < g.Players(); p++ {
 		for _, kind := range figureKinds {
 			n := s.InSupplyCount(p, kind)
@@ -157,11 +153,7 @@ func checkFigures(t testing.TB, g *Game) {
 					n++
 				}
 			}
-			want := s.Opts.Followers
-			if kind == engine.Abbot {
-				want = abbots
-			}
-			if n != want {
+			if want := s.Supplied(kind); n != want {
 				t.Fatalf("player %d has %d %ss in supply, on the board and in the City, want %d (DEF-5)", p, n, kind, want)
 			}
 		}
@@ -175,12 +167,13 @@ func checkFigures(t testing.TB, g *Game) {
 				t.Fatalf("figure %d on segment %d of %d", i, f.Seg, s.SegCount())
 			}
 			k := s.SegKind(f.Seg)
-			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind == engine.Follower && k == engine.KGarden) {
+			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind != engine.Abbot && k == engine.KGarden) {
 				t.Fatalf("figure %d (%s) stands on a %s", i, f.Kind, k)
 			}
 			occ[s.Root(f.Seg)]++
 		case engine.InCity:
-			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) {
+			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) ||
+				(f.Quarter == engine.Market && !s.Opts.Farmers) {
 				t.Fatalf("figure %d in quarter %d (COUNT-8)", i, f.Quarter)
 			}
 		}
@@ -271,12 +264,13 @@ type actionKey struct {
 	Tile, Place, Quarter, Gift, NewPlace string
 	Pos                                  Pos
 	Rot                                  int
-	Abbot                                bool
+	Abbot, Large                         bool
 	Target                               FeatureRef
 }
 
 func keyOf(a Action) actionKey {
-	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Target}
+	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
+		a.Target}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -340,13 +334,13 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 	case PhaseFigure:
 		n := 0
-		for l := range s.Tiles[g.lastTile].Type.Segs {
+		for l := range s.Tiles[g.part.tile].Type.Segs {
 			for _, kind := range figureKinds {
-				if s.CanDeploy(g.Active, kind, g.lastTile, l) != nil {
+				if s.CanDeploy(g.Active, kind, g.part.tile, l) != nil {
 					continue
 				}
 				n++
-				a := Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Abbot: kind == engine.Abbot, Place: s.PlaceName(g.lastTile, l)}
+				a := Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Abbot: kind == engine.Abbot, Place: s.PlaceName(g.part.tile, l)}
 				if !listed[keyOf(a)] {
 					t.Fatalf("legal deploy %q not listed", a)
 				}
@@ -546,23 +540,26 @@ func stopEarly(g *Game) Action {
 	return Action{Verb: VerbEnd}
 }
 
-// checkMovesMatch compares the engine's move enumeration before the placement (a follower on each feature of the
-// tile whose joined feature would be unoccupied, W1) with the deploy options after it: the same features.
+// checkMovesMatch compares the engine's move enumeration before the placement (a follower or the large follower on
+// each feature of the tile whose joined feature would be unoccupied, the abbot on its building; W1) with the deploy
+// options after it: the same features and kinds.
 func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
 	t.Helper()
 	s := g.S
-	fromMoves, fromDeploy := map[int32]bool{}, map[int32]bool{}
-	for _, m := range moves {
-		fromMoves[s.Root(s.Tiles[g.lastTile].Seg(m.Local))] = true
+	type option struct {
+		root int32
+		kind engine.FigureKind
 	}
-	for _, o := range s.DeployOptions(g.Active, g.lastTile, nil) {
-		if o.Kind == engine.Follower {
-			fromDeploy[s.Root(s.Tiles[g.lastTile].Seg(o.Local))] = true
-		}
+	fromMoves, fromDeploy := map[option]bool{}, map[option]bool{}
+	for _, m := range moves {
+		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(m.Local)), m.Kind}] = true
+	}
+	for _, o := range s.DeployOptions(g.Active, g.part.tile, nil) {
+		fromDeploy[option{s.Root(s.Tiles[g.part.tile].Seg(o.Local)), o.Kind}] = true
 	}
 	if !reflect.DeepEqual(fromMoves, fromDeploy) {
 		t.Fatalf("tile %s: LegalMoves offers a follower on features %v, DeployOptions on %v\n%s",
-			s.Tiles[g.lastTile].Type.ID, fromMoves, fromDeploy, recordText(g))
+			s.Tiles[g.part.tile].Type.ID, fromMoves, fromDeploy, recordText(g))
 	}
 }
 

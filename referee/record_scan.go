@@ -120,15 +120,3 @@ func (s *scanner) finish() error {
 	}
 	return nil
 }
-
-// optAbbot reads an optional trailing "abbot".
-func (s *scanner) optAbbot() (bool, error) {
-	w, ok := s.take(slotWord)
-	if !ok {
-		return false, nil
-	}
-	if w != "abbot" {
-		return false, s.errorf(KeyExpectedAbbot, w, expAbbot)
-	}
-	return true, nil
-}

@@ -597,11 +597,15 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 		key  string
 	}{
 		{"one player", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}}}}, KeyPlayerCount},
-		{"six players", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Red}}}}, KeyPlayerCount},
+		{"seven players", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Pink}, {"g", Red}}}}, KeyPlayerCount},
+		{"six with a repeated colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Red}}}}, KeyDuplicateColour},
 		{"name with space", Record{Setup: Setup{Players: []PlayerSpec{{"a b", Red}, {"b", Blue}}}}, KeyBadName},
 		{"name with comma", Record{Setup: Setup{Players: []PlayerSpec{{"a,b", Red}, {"b", Blue}}}}, KeyBadName},
 		{"empty name", Record{Setup: Setup{Players: []PlayerSpec{{"", Red}, {"b", Blue}}}}, KeyBadName},
-		{"bad colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", "pink"}, {"b", Blue}}}}, KeyBadColour},
+		{"bad colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", "grey"}, {"b", Blue}}}}, KeyBadColour},
+		{"abbot and large", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbDeploy, Place: "N", Abbot: true, Large: true}}}, KeyTwoFigures},
+		{"large on count", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbCount, Quarter: "palace", Large: true}}}, KeyUnusedField},
+		{"large on road-sweeper", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Target: FeatureRef{Pos{1, 0}, "N"}, Large: true}}}, KeyUnusedField},
 		{"same colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Red}}}}, KeyDuplicateColour},
 		{"none as expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"none"}}}, KeyBadExpansion},
 		{"duplicate expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"abbot", "abbot"}}}, KeyDuplicateExpansion},
@@ -643,13 +647,13 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 }
 
 func TestListsAndCheckers(t *testing.T) {
-	if len(Colours()) != 5 || len(Expansions()) != 9 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
+	if len(Colours()) != 5 || len(AllColours()) != 6 || len(Expansions()) != 10 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
 		len(Starts()) != 4 || len(Verbs()) != 12 || len(Edges()) != 4 || len(HalfEdges()) != 8 ||
 		len(Centres()) != 3 || len(Rotations()) != 4 {
 		t.Error("a list has the wrong length")
 	}
-	Colours()[0] = "pink" // the lists are copies
-	if !IsColour("red") || IsColour("pink") || IsColour("Red") {
+	Colours()[0] = "grey" // the lists are copies
+	if !IsColour("red") || !IsColour("pink") || IsColour("grey") || IsColour("Red") || IsColour("Pink") {
 		t.Error("IsColour")
 	}
 	if IsExpansion(ExpansionNone) || !IsExpansion("king-robber") {

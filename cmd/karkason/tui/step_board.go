@@ -103,7 +103,10 @@ func (s *boardStep) filter(auto bool) {
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, s.candidates())
 		if len(matches) == 0 {
-			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil)
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, e.g.TilesInGame()) // refused: none left (POS-2)
+		}
+		if len(matches) == 0 {
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil) // refused: not in this game (POS-2)
 		}
 		for _, m := range matches {
 			add(m.Type, m.Rot, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
