@@ -39,15 +39,15 @@ const NumCategories = int(numCategories)
 type Score struct {
 	Rule     string
 	Cat      Category
-	Feature  int32 // a segment of the feature (its root when scored), -1 for none
-	Points   int   // to each owner
-	Owners   uint8 // bit p: player p scored Points
+	Feature  int32             // a segment of the feature (its root when scored), -1 for none
+	Points   int               // to each owner
+	Owners   uint8             // bit p: player p scored Points
 	Figures  [MaxPlayers]uint8 // figures of each player on the feature, counted one by one
 	Strength [MaxPlayers]uint8 // their strength, which decided Owners (DEF-11: a large follower counts 2)
-	Size     int  // cells (roads, cities), filled block cells (centre features)
-	Pennants int  // cities
-	Cities   int  // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
-	Final    bool // scored at the end of the game
+	Size     int               // cells (roads, cities), filled block cells (centre features)
+	Pennants int               // cities
+	Cities   int               // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
+	Final    bool              // scored at the end of the game
 }
 
 // TurnState collects what happened in the current turn part (DEF-12: a turn has one part, or with the builder's

@@ -23,16 +23,16 @@ type FeatureAid struct {
 	Root        int32       // the feature's root segment on the board
 	Kind        engine.Kind // road, city, monastery, shrine, garden
 	Figures     [engine.MaxPlayers]int
-	Owners      uint8     // bit p: seat p has the majority (DEF-6)
-	IfCompleted int       // points to each owner if completed as it lies (BASE-10, BASE-11; IC-7, IC-8)
-	IfEnded     int       // points to each owner if the game ended now (END-3; 0 for an inn road or cathedral city, IC-9)
+	Owners      uint8 // bit p: seat p has the majority (DEF-6)
+	IfCompleted int   // points to each owner if completed as it lies (BASE-10, BASE-11; IC-7, IC-8)
+	IfEnded     int   // points to each owner if the game ended now (END-3; 0 for an inn road or cathedral city, IC-9)
 	// Mark is the feature's inn (a road) or cathedral (a city) with inns-cathedrals: it doubles or triples the points
 	// if completed (IC-7, IC-8) and makes them 0 if the game ends with it incomplete (IC-9). The rules of both
 	// projections are CompletedRule and EndedRule (BASE-10(a) ... IC-9).
 	Mark                     engine.Mark
 	CompletedRule, EndedRule string
-	Open        []AidCell // the cells it needs (OpenCells), with their fit counts
-	Dead        bool      // an open cell no tile left fits: the feature can never be completed
+	Open                     []AidCell // the cells it needs (OpenCells), with their fit counts
+	Dead                     bool      // an open cell no tile left fits: the feature can never be completed
 }
 
 // FieldAid is a field with farmers on it and what it is worth now (FARM-5, COUNT-22(a)).
@@ -220,11 +220,11 @@ type FeatureAidJSON struct {
 	// Mark is "inn" for a road with an inn, "cathedral" for a city with a cathedral (inns-cathedrals), with the
 	// rules of the two projections: IC-7 or IC-8 if completed, IC-9 (0 points) if the game ended now. All three are
 	// left out for any other feature.
-	Mark            string `json:"mark,omitempty"`
-	RuleIfCompleted string `json:"rule_if_completed,omitempty"`
-	RuleIfEnded     string `json:"rule_if_ended,omitempty"`
-	OpenCells      []string       `json:"open_cells"`
-	Dead           bool           `json:"dead"`
+	Mark            string   `json:"mark,omitempty"`
+	RuleIfCompleted string   `json:"rule_if_completed,omitempty"`
+	RuleIfEnded     string   `json:"rule_if_ended,omitempty"`
+	OpenCells       []string `json:"open_cells"`
+	Dead            bool     `json:"dead"`
 }
 
 // FieldAidJSON is one field with farmers in AidsJSON.

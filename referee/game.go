@@ -134,12 +134,12 @@ type Game struct {
 	seat         map[Colour]int
 	part         turnPart // the current turn part (DEF-12)
 	lastTurn     bool     // the land stack ran out this turn (END-1)
-	extraTurn    bool    // the volcano was placed: the same player goes again (RIV2-8)
-	afterVolcano bool    // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
-	round        []int   // moving-out round: players in order (COUNT-16)
-	roundPos     int     // whose go it is in round
-	targets      []int32 // eligible targets of the round (COUNT-17)
-	marketPos    int     // market round: index into the cyclic order
+	extraTurn    bool     // the volcano was placed: the same player goes again (RIV2-8)
+	afterVolcano bool     // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
+	round        []int    // moving-out round: players in order (COUNT-16)
+	roundPos     int      // whose go it is in round
+	targets      []int32  // eligible targets of the round (COUNT-17)
+	marketPos    int      // market round: index into the cyclic order
 	cityRefusal  *Refusal
 	prevActive   int
 	finalApplied bool

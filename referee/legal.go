@@ -274,7 +274,7 @@ func (g *Game) legalMarket(who int, out []Action) []Action {
 		if seen[r] {
 			continue
 		}
-		seen[r] = true // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
+		seen[r] = true                                                             // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
 		for _, kind := range [2]engine.FigureKind{engine.Follower, engine.Large} { // COMBO-15(b)
 			if s.InQuarter(who, engine.Market, kind) > 0 {
 				out = append(out, naming(Action{Colour: c, Verb: VerbMarket, Target: g.segRef(r)}, kind))
