@@ -303,8 +303,8 @@ func (g *Game) checkRiver(tiles []posTile) error {
 	return nil
 }
 
-// layOthers applies the figure, City, King and Robber Baron, gift, score and turn lines in their order (POS-3..7,
-// POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
+// layOthers applies the figure (followers, abbots, large followers: at most one per colour, POS-3 amended), City,
+// King and Robber Baron, gift, score and turn lines in their order (POS-3..7, POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
 func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	turn := 0
 	seen := map[string]int{} // single-valued lines already given: kind (+ colour) -> line
@@ -327,11 +327,8 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		}
 		var err error
 		switch l.Kind {
-		case PosFollower, PosAbbot:
-			kind := engine.Follower
-			if l.Kind == PosAbbot {
-				kind = engine.Abbot
-			}
+		case PosFollower, PosAbbot, PosLarge:
+			kind := positionFigure[l.Kind]
 			if l.InCity() {
 				q, _ := engine.ParseQuarter(l.Quarter)
 				err = g.S.StandInQuarter(who, q, kind)
@@ -378,6 +375,15 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	}
 	return turn, nil
 }
+
+// positionFigure is the figure kind a figure line places (POS-3, POS-4; the large follower, POS-3 amended), and
+// figurePosition the line kind of each figure kind.
+var (
+	positionFigure = map[PositionKind]engine.FigureKind{PosFollower: engine.Follower, PosAbbot: engine.Abbot,
+		PosLarge: engine.Large}
+	figurePosition = [engine.NumFigureKinds]PositionKind{engine.Follower: PosFollower, engine.Abbot: PosAbbot,
+		engine.Large: PosLarge}
+)
 
 // featureAt resolves x,y:PLACE on the position's board; a cell with no tile or a place the tile does not have
 // is a figure or marker that stands on nothing (POS-3).
@@ -435,10 +441,7 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 		out = append(out, PositionLine{Kind: PosTile, Tile: t.Type.ID, Pos: Pos{t.Pos.X, t.Pos.Y}, Rot: 90 * int(t.Rot)})
 	}
 	for _, f := range s.Figures {
-		l := PositionLine{Kind: PosFollower, Colour: g.Colour(int(f.Player))}
-		if f.Kind == engine.Abbot {
-			l.Kind = PosAbbot
-		}
+		l := PositionLine{Kind: figurePosition[f.Kind], Colour: g.Colour(int(f.Player))}
 		switch f.Where {
 		case engine.OnBoard:
 			l.Target = g.featureRef(f.Seg)

@@ -24,6 +24,9 @@ import (
 //	d.Remove(d.TileAt(Pos{1, 0}))                                                    // ... or taken away
 //	d.FigurePlaces(Red, engine.Follower)   // where a red follower may stand now: []FeatureOption{Ref, Seg, Kind}
 //	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: opt.Ref})            // or Quarter: "smithy"
+//	d.FigurePlaces(Red, engine.Large)      // likewise the large follower (inns-cathedrals; never a garden, IC-4(a))
+//	d.Add(PositionLine{Kind: PosLarge, Colour: Red, Target: opt.Ref})               // or Quarter: any (COMBO-15)
+//	d.QuarterOptions(Red, engine.Large)    // the quarters of the City the figure may be in now (POS-4)
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
 //	d.Set(PositionLine{Kind: PosCount, Quarter: "market"}); d.Set(...PosGifts/PosScore N...); d.Set(...PosTurn...)
@@ -218,6 +221,24 @@ func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
 				out = append(out, FeatureOption{Ref: FeatureRef{Pos: Pos{t.Pos.X, t.Pos.Y}, Place: s.PlaceName(ti, l)},
 					Seg: seg, Kind: t.Type.Segs[l].Kind})
 			}
+		}
+	}
+	return out
+}
+
+// QuarterOptions lists the quarters of the City of Carcassonne where one more figure of that kind of that colour may
+// be in the position now (POS-4: engine.State.CanStandInQuarter, the check Add applies; the abbot only in the
+// cathedral quarter, COUNT-8(b); the large follower in any, COMBO-15), in the order of engine.QuarterNames; nil if
+// the colour is not at the table, the City is not in play or no such figure is left in supply.
+func (d *Draft) QuarterOptions(c Colour, kind engine.FigureKind) []string {
+	who := d.game.Player(c)
+	if who < 0 {
+		return nil
+	}
+	var out []string
+	for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+		if d.game.S.CanStandInQuarter(who, q, kind) == nil {
+			out = append(out, q.String())
 		}
 	}
 	return out
