@@ -22,14 +22,19 @@ type playerOpts struct {
 	endAt int // apply "end" after this many actions (0: play the game out)
 }
 
-// randomSetup returns a set-up with 2..5 players and the given expansions.
+// randomSetup returns a set-up with 2..5 players and the given expansions; with inns-cathedrals 2..6, pink among the
+// colours (IC-13).
 func randomSetup(rng *rand.Rand, exps []string) Setup {
-	n := 2 + rng.IntN(4)
-	names := []string{"Ана", "Bo", "Віра", "Dan", "Ева"}
+	cs := Colours()
+	if slices.Contains(exps, ExpansionInnsCathedrals) {
+		cs = AllColours()
+	}
+	n := 2 + rng.IntN(len(cs)-1)
+	names := []string{"Ана", "Bo", "Віра", "Dan", "Ева", "Фа"}
 	s := Setup{Expansions: exps}
-	perm := rng.Perm(5)
+	perm := rng.Perm(len(cs))
 	for i := 0; i < n; i++ {
-		s.Players = append(s.Players, PlayerSpec{Name: names[i], Colour: colours[perm[i]]})
+		s.Players = append(s.Players, PlayerSpec{Name: names[i], Colour: cs[perm[i]]})
 	}
 	switch rng.IntN(4) {
 	case 0:
@@ -340,7 +345,7 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 					continue
 				}
 				n++
-				a := Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Abbot: kind == engine.Abbot, Place: s.PlaceName(g.part.tile, l)}
+				a := naming(Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Place: s.PlaceName(g.part.tile, l)}, kind)
 				if !listed[keyOf(a)] {
 					t.Fatalf("legal deploy %q not listed", a)
 				}
@@ -362,7 +367,9 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 	switch d.Phase {
 	case PhaseCity, PhaseCount:
 		for _, q := range quarters {
-			cands = append(cands, Action{Colour: c, Verb: VerbCity, Quarter: q}, Action{Colour: c, Verb: VerbCity, Quarter: q, Abbot: true})
+			for _, kind := range figureKinds {
+				cands = append(cands, naming(Action{Colour: c, Verb: VerbCity, Quarter: q}, kind))
+			}
 		}
 		if d.Phase == PhaseCount {
 			cands = cands[:0]
@@ -373,8 +380,8 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 	case PhaseMoving:
 		for _, tg := range g.Targets() {
 			for _, q := range quarters {
-				for _, ab := range []bool{false, true} {
-					cands = append(cands, Action{Colour: c, Verb: VerbMove, Quarter: q, Target: g.segRef(tg), Abbot: ab})
+				for _, kind := range figureKinds {
+					cands = append(cands, naming(Action{Colour: c, Verb: VerbMove, Quarter: q, Target: g.segRef(tg)}, kind))
 				}
 			}
 		}
@@ -406,7 +413,8 @@ func recordText(g *Game) string {
 
 // garbage returns a random action, most of them malformed or illegal.
 func garbage(g *Game, rng *rand.Rand) Action {
-	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: colours[rng.IntN(len(colours))]}
+	all := AllColours()
+	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: all[rng.IntN(len(all))]}
 	places := append(append(append([]string{"#f1", "#c1", "#r1", "#x"}, edges...), halfEdges...), centres...)
 	pos := func() Pos { return Pos{rng.IntN(9) - 4, rng.IntN(9) - 4} }
 	types := g.Cat.Types
@@ -438,6 +446,9 @@ func garbage(g *Game, rng *rand.Rand) Action {
 		case GiftChangePosition:
 			a.Target, a.NewPlace = FeatureRef{pos(), places[rng.IntN(len(places))]}, places[rng.IntN(len(places))]
 		}
+	}
+	if a.usedFields()&fLarge != 0 && rng.IntN(4) == 0 { // the large follower where a figure word may stand (IC-4)
+		a.Abbot, a.Large = false, true
 	}
 	return a
 }
@@ -711,6 +722,12 @@ func TestRandomExpansionGames(t *testing.T) {
 		{ExpansionShrines, ExpansionAbbot}, {ExpansionKingRobber}, {ExpansionNewTiles}, {ExpansionGifts, ExpansionFarmers},
 		{ExpansionGifts, ExpansionAbbot, ExpansionShrines, ExpansionCount, ExpansionFarmers},
 		{ExpansionCount, ExpansionRiver2}, {ExpansionCount, ExpansionRiver},
+		// Inns & Cathedrals: the large follower in every decision, six players (randomSetup), the River II inn.
+		{ExpansionInnsCathedrals, ExpansionFarmers}, {ExpansionInnsCathedrals, ExpansionCount, ExpansionFarmers, ExpansionAbbot},
+		{ExpansionInnsCathedrals, ExpansionGifts, ExpansionShrines, ExpansionAbbot, ExpansionFarmers},
+		{ExpansionInnsCathedrals, ExpansionRiver2, ExpansionKingRobber},
+		{ExpansionFarmers, ExpansionAbbot, ExpansionInnsCathedrals, ExpansionCount, ExpansionKingRobber, ExpansionShrines,
+			ExpansionNewTiles, ExpansionGifts, ExpansionRiver},
 	}
 	for i := 0; i < nExp; i++ {
 		seed := *randomSeed + uint64(5000+i)

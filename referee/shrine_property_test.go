@@ -118,11 +118,7 @@ func afterFigureStep(t *testing.T, g *Game, a Action) []watched {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kind := engine.Follower
-		if a.Abbot {
-			kind = engine.Abbot
-		}
-		if _, err := s.Deploy(who, kind, g.part.tile, local); err != nil {
+		if _, err := s.Deploy(who, figureOf(a), g.part.tile, local); err != nil {
 			t.Fatalf("%q: %v", a, err)
 		}
 	case VerbReturnAbbot:
