@@ -193,11 +193,7 @@ func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error)
 	s.discardOpened(player, RoadSweeper)
 	if s.occ[s.find(seg)] > 0 {
 		sc := s.tally(seg, true) // valued as an incomplete road at the end, but scored now: this turn's gain
-		rule := "GIFT-7"
-		if sc.Rule == "IC-9" {
-			rule = "COMBO-22" // an inn road scored as if incomplete at the end: 0 (IC-9(a))
-		}
-		sc.Final, sc.Rule, sc.Cat = false, rule, CatRoadSweeper
+		sc.Final, sc.Rule, sc.Cat = false, sweeperRule(sc.Rule), CatRoadSweeper
 		s.credit(&sc)
 		log = append(log, sc)
 		s.returnAll(seg)

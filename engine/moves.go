@@ -115,6 +115,15 @@ func bendTurn(river uint8, in int) int8 {
 
 // checkShrineLimit applies SHRINE-3 to a shrine or monastery tile about to be placed at p.
 func (s *State) checkShrineLimit(kind Kind, p Pos) error {
+	if key := s.shrineConflict(kind, p); key != "" {
+		return refuse("SHRINE-3", key)
+	}
+	return nil
+}
+
+// shrineConflict is SHRINE-3 without a refusal to build (the enumerations call it for every candidate): the message
+// key of the limit a shrine or monastery at p would break, "" if none.
+func (s *State) shrineConflict(kind Kind, p Pos) string {
 	other := KShrine
 	if kind == KShrine {
 		other = KMonastery
@@ -132,9 +141,9 @@ func (s *State) checkShrineLimit(kind Kind, p Pos) error {
 	}
 	if partners > 1 {
 		if kind == KShrine {
-			return refuse("SHRINE-3", "err.shrine_two_monasteries")
+			return "err.shrine_two_monasteries"
 		}
-		return refuse("SHRINE-3", "err.monastery_two_shrines")
+		return "err.monastery_two_shrines"
 	}
 	if partners == 1 {
 		// The partner must not have a building of this tile's kind in its block already (SHRINE-3(c)).
@@ -142,12 +151,24 @@ func (s *State) checkShrineLimit(kind Kind, p Pos) error {
 			for dx := -1; dx <= 1; dx++ {
 				q := Pos{partner.X + dx, partner.Y + dy}
 				if (dx != 0 || dy != 0) && q != p && s.centreKind(q) == kind {
-					return refuse("SHRINE-3", "err.breaks_pair")
+					return "err.breaks_pair"
 				}
 			}
 		}
 	}
-	return nil
+	return ""
+}
+
+// fitsSpecial reports whether a tile whose edges match at p in rotation rot may lie there under the rules beyond the
+// edge match: CanPlace for a river tile (RIVER-5/6, RIV2-5), SHRINE-3 for a monastery or shrine with shrines in play.
+func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
+	if t.rots[0].riverIn != 0 {
+		return s.CanPlace(t, p, rot) == nil
+	}
+	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+		return s.shrineConflict(t.Segs[t.Centre].Kind, p) == ""
+	}
+	return true
 }
 
 // centreKind returns the centre feature kind of the tile at q, or KRoad if there is none (no tile or no centre).
@@ -189,7 +210,7 @@ func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement 
 				continue
 			}
 			p := f.pos()
-			if special && s.CanPlace(t, p, k) != nil {
+			if special && !s.fitsSpecial(t, p, k) {
 				continue
 			}
 			if buf = append(buf, Placement{p, k}); len(buf) == limit {
@@ -237,6 +258,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasF := s.fromSupply(player, Follower) >= 0
 	hasL := s.Opts.InnsCathedrals && s.fromSupply(player, Large) >= 0
 	hasA := s.Opts.Abbot && t.Centre >= 0 && s.fromSupply(player, Abbot) >= 0
+	special := s.special(t)
 	var roots [16][8]int32 // per segment of the tile, the features it joins (a field touches up to 8 half-edges)
 	for _, f := range s.frontier {
 		g, req, mask := f.g, f.req, f.mask
@@ -246,7 +268,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				continue
 			}
 			p := f.pos()
-			if (r.riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0)) && s.CanPlace(t, p, k) != nil {
+			if special && !s.fitsSpecial(t, p, k) {
 				continue
 			}
 			buf = append(buf, Move{Placement{p, k}, -1, Follower})

@@ -125,26 +125,20 @@ func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int
 	switch k := s.SegKind(seg); k {
 	case KRoad:
 		size = s.Size(seg)
-		inn := s.Marks(seg).Has(MarkInn)
-		switch {
-		case final && inn:
-			return 0, size, 0, "IC-9", CatRoad
-		case final:
+		if pts, rule, ok := s.markedPoints(seg, size, 0, final); ok { // an inn (IC-7, IC-9; ic.go)
+			return pts, size, 0, rule, CatRoad
+		}
+		if final {
 			return size, size, 0, "END-3(a)", CatRoad
-		case inn:
-			return 2 * size, size, 0, "IC-7", CatRoad
 		}
 		return size, size, 0, "BASE-10(a)", CatRoad
 	case KCity:
 		size, pennants = s.Size(seg), s.Pennants(seg)
-		cathedral := s.Marks(seg).Has(MarkCathedral)
-		switch {
-		case final && cathedral:
-			return 0, size, pennants, "IC-9", CatCity
-		case final:
+		if pts, rule, ok := s.markedPoints(seg, size, pennants, final); ok { // a cathedral (IC-8, IC-9; ic.go)
+			return pts, size, pennants, rule, CatCity
+		}
+		if final {
 			return size + pennants, size, pennants, "END-3(b)", CatCity
-		case cathedral:
-			return 3*size + 3*pennants, size, pennants, "IC-8", CatCity
 		}
 		return 2*size + 2*pennants, size, pennants, "BASE-10(b)", CatCity
 	default:

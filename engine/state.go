@@ -4,7 +4,8 @@
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, supply; BASE-6/7, ABBOT),
-// scoring.go (completion and scoring, BASE-9..13, END, FARM), city.go (the City of Carcassonne, COUNT),
+// scoring.go (completion and scoring, BASE-9..13, END, FARM), ic.go (Inns & Cathedrals: inn roads, cathedral
+// cities, the large follower's places, and the rulings of RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
 // identify.go (a tile from the edges a player sees), play.go (a whole plain turn, for benchmarks and random games),
