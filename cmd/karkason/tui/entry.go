@@ -401,6 +401,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	switch {
 	case kind == engine.Abbot:
 		return loc.T("term.abbot", nil)
+	case kind == engine.Large: // IC-4: its own word wherever it stands (the table's wording is issue 18's second half)
+		return loc.T("term.large", nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)
 	case k == engine.KShrine:
@@ -410,8 +412,11 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 }
 
 func kindOf(a referee.Action) engine.FigureKind {
-	if a.Abbot {
+	switch {
+	case a.Abbot:
 		return engine.Abbot
+	case a.Large:
+		return engine.Large
 	}
 	return engine.Follower
 }
