@@ -413,7 +413,7 @@ func (g *Game) finishPosition(turn int, mode positionMode) {
 }
 
 // ErrNotBetweenTurns is returned by PositionLines while a turn is under way (a tile placed or a gift opened, a
-// decision pending) or the game is over.
+// decision pending, a second turn part due, DEF-12) or the game is over.
 var ErrNotBetweenTurns = errors.New("referee: a position is taken between turns")
 
 // featureRef names the feature of a segment as a position line writes it: x,y:PLACE of that segment.
@@ -424,14 +424,15 @@ func (g *Game) featureRef(seg int32) FeatureRef {
 }
 
 // PositionLines returns the game as it stands between two turns as position lines (POS; record format
-// "Positions"): the tiles after the start piece, the figures on the board and in the City, the Count when he is
+// "Positions"): the tiles after the start piece, the figures on the board and in the City (followers, abbots, large
+// followers), the Count when he is
 // not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
 // points of each player who has any, and who places the next tile when it is not the first player. A record
 // with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
 // tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
 // returns ErrNotBetweenTurns during a turn or after the end.
 func (g *Game) PositionLines() ([]PositionLine, error) {
-	if g.Phase != PhaseTile || g.part.tile >= 0 || g.part.giftOpened {
+	if g.Phase != PhaseTile || g.part.tile >= 0 || g.part.giftOpened || g.part.no != 1 { // never between parts (POS-12)
 		return nil, ErrNotBetweenTurns
 	}
 	s := g.S
