@@ -34,8 +34,8 @@ const (
 )
 
 // figureKinds is what each kind of figure is for the rules (see "Strength" above): its record word, its strength in
-// a majority (DEF-11; IC-5), whether it occupies a feature (DEF-6), whether it is a follower (DEF-4: ordinary or
-// large) and the module that gives it (whose absence a placement cites).
+// a majority (DEF-11; IC-5), whether it occupies a feature (DEF-6) and whether it is a follower (DEF-4: ordinary or
+// large). How many a player has is Supplied's, the module that gives it moduleRefusal's.
 var figureKinds = [NumFigureKinds]struct {
 	name     string
 	strength int
