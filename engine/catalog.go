@@ -152,6 +152,10 @@ type TileType struct {
 	PieceY  int
 
 	rots [4]rotInfo
+	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
+	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
+	fit      [4][16]uint8
+	distinct uint8 // the distinct rotations (bit k: rotation k)
 }
 
 type rotInfo struct {
@@ -712,6 +716,33 @@ func (t *TileType) prepare() {
 			}
 		}
 	}
+	for k := 0; k < 4; k++ {
+		if t.rots[k].distinct {
+			t.distinct |= 1 << k
+			for e := 0; e < 4; e++ {
+				t.fit[e][t.rots[k].edges[e]] |= 1 << k
+			}
+		}
+	}
+}
+
+// fittingRotations returns the distinct rotations (bit k: rotation k) in which t's edges show the terrains a frontier
+// cell demands (req: 4 bits per edge, mask: 0xF on the edges that have a neighbour), BASE-4's edge match.
+func (t *TileType) fittingRotations(req, mask uint16) uint8 {
+	m := t.distinct
+	if mask&0x000F != 0 {
+		m &= t.fit[0][req&0xF]
+	}
+	if mask&0x00F0 != 0 {
+		m &= t.fit[1][req>>4&0xF]
+	}
+	if mask&0x0F00 != 0 {
+		m &= t.fit[2][req>>8&0xF]
+	}
+	if mask&0xF000 != 0 {
+		m &= t.fit[3][req>>12]
+	}
+	return m
 }
 
 // sameFeatures reports whether rotations a and b put the same features on the same ports (so the two rotations are

@@ -183,6 +183,19 @@ func (s *State) InSupplyCount(player int, kind FigureKind) int {
 	return n
 }
 
+// supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one
+// pass over the figures.
+func (s *State) supplyKinds(player int) uint8 {
+	var m uint8
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Where == InSupply {
+			m |= 1 << f.Kind
+		}
+	}
+	return m
+}
+
 // fromSupply returns the index of a figure of that kind in the player's supply, -1 if none.
 func (s *State) fromSupply(player int, kind FigureKind) int {
 	for i := range s.Figures {

@@ -166,7 +166,7 @@ func TestLegalMovesOfferTheLargeFollower(t *testing.T) {
 			continue
 		}
 		kinds[m.Kind]++
-		if sk := rsg.Segs[m.Local].Kind; (sk == KGarden) != (m.Kind == Abbot) {
+		if sk := rsg.Segs[int(m.Local)].Kind; (sk == KGarden) != (m.Kind == Abbot) {
 			t.Errorf("%v on a %v", m.Kind, sk)
 		}
 	}

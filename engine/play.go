@@ -16,7 +16,7 @@ func (s *State) PlayMove(player int, t *TileType, m Move, log []Score) ([]Score,
 		s.ReceiveGift(player)
 	}
 	if m.Local >= 0 {
-		if _, err := s.Deploy(player, m.Kind, idx, m.Local); err != nil {
+		if _, err := s.Deploy(player, m.Kind, idx, int(m.Local)); err != nil {
 			return log, err
 		}
 	}

@@ -111,6 +111,16 @@ type State struct {
 
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
+
+	// cloisters lists the monasteries and shrines on the board, for SHRINE-3's neighbourhood test (shrineConflict)
+	// without looking at every cell around a candidate.
+	cloisters []cloister
+}
+
+// cloister is a monastery or shrine on the board and its cell.
+type cloister struct {
+	p    Pos
+	kind Kind
 }
 
 // New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
@@ -165,6 +175,7 @@ func (s *State) Reset() {
 	s.cityFlag = s.cityFlag[:0]
 	s.next = s.next[:0]
 	s.stamp = s.stamp[:0]
+	s.cloisters = s.cloisters[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
@@ -194,6 +205,7 @@ func (s *State) Clone() *State {
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.cloisters = append([]cloister(nil), s.cloisters...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
 }
@@ -298,6 +310,9 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		}
 		s.cityFlag = append(s.cityFlag, sd.BordersCity)
 		s.next = append(s.next, id)
+	}
+	if t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+		s.cloisters = append(s.cloisters, cloister{p, t.Segs[t.Centre].Kind})
 	}
 	r := &t.rots[rot&3]
 	ls, n := s.links(g, r)

@@ -563,7 +563,7 @@ func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
 	}
 	fromMoves, fromDeploy := map[option]bool{}, map[option]bool{}
 	for _, m := range moves {
-		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(m.Local)), m.Kind}] = true
+		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(int(m.Local))), m.Kind}] = true
 	}
 	for _, o := range s.DeployOptions(g.Active, g.part.tile, nil) {
 		fromDeploy[option{s.Root(s.Tiles[g.part.tile].Seg(o.Local)), o.Kind}] = true
