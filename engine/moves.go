@@ -117,15 +117,28 @@ func bendTurn(river uint8, in int) int8 {
 
 // checkShrineLimit applies SHRINE-3 to a shrine or monastery tile about to be placed at p.
 func (s *State) checkShrineLimit(kind Kind, p Pos) error {
-	if key := s.shrineConflict(kind, p); key != "" {
-		return refuse("SHRINE-3", key)
+	switch s.shrineConflict(kind, p) {
+	case shrineTwoMonasteries:
+		return refuse("SHRINE-3", "err.shrine_two_monasteries")
+	case monasteryTwoShrines:
+		return refuse("SHRINE-3", "err.monastery_two_shrines")
+	case breaksPair:
+		return refuse("SHRINE-3", "err.breaks_pair")
 	}
 	return nil
 }
 
-// shrineConflict is SHRINE-3 without a refusal to build (the enumerations call it for every candidate): the message
-// key of the limit a shrine or monastery at p would break, "" if none.
-func (s *State) shrineConflict(kind Kind, p Pos) string {
+// The limits of SHRINE-3 a shrine or monastery may break (shrineConflict).
+const (
+	shrineFits           = iota
+	shrineTwoMonasteries // a shrine between two monasteries
+	monasteryTwoShrines  // a monastery between two shrines
+	breaksPair           // its partner has one of its kind already (SHRINE-3(c))
+)
+
+// shrineConflict is SHRINE-3 without a refusal to build (the enumerations call it for every candidate): the limit a
+// shrine or monastery at p would break, shrineFits if none.
+func (s *State) shrineConflict(kind Kind, p Pos) int {
 	other := KShrine
 	if kind == KShrine {
 		other = KMonastery
@@ -140,19 +153,19 @@ func (s *State) shrineConflict(kind Kind, p Pos) string {
 	}
 	if partners > 1 {
 		if kind == KShrine {
-			return "err.shrine_two_monasteries"
+			return shrineTwoMonasteries
 		}
-		return "err.monastery_two_shrines"
+		return monasteryTwoShrines
 	}
 	if partners == 1 {
 		// The partner must not have a building of this tile's kind in its block already (SHRINE-3(c)).
 		for _, c := range s.cloisters {
 			if c.kind == kind && c.p != p && near(c.p, partner) {
-				return "err.breaks_pair"
+				return breaksPair
 			}
 		}
 	}
-	return ""
+	return shrineFits
 }
 
 // near reports whether two different cells are in each other's 3x3 block (DEF-10).
@@ -174,7 +187,7 @@ func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
 // other tile may): the limit depends on the cell, not on the rotation.
 func (s *State) cloisterFits(t *TileType, p Pos) bool {
 	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
-		return s.shrineConflict(t.Segs[t.Centre].Kind, p) == ""
+		return s.shrineConflict(t.Segs[t.Centre].Kind, p) == shrineFits
 	}
 	return true
 }
