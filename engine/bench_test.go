@@ -226,11 +226,15 @@ func TestW1Conservation(t *testing.T) {
 }
 
 func BenchmarkW1FullGame(b *testing.B) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
+	start, bag := baseBag(Standard())
+	benchW1(b, newW1State(), start, bag)
+}
+
+// benchW1 plays W1 games on s (seeds 1..200 in turn) with the start piece and bag, each with its final scoring, and
+// reports the moves per turn and the time per turn.
+func benchW1(b *testing.B, s *State, start *TileType, bag []*TileType) {
 	var st w1Stats
-	moves := make([]Move, 0, 512)
+	moves := make([]Move, 0, 1024)
 	log := make([]Score, 0, 64)
 	countPlacements = false
 	defer func() { countPlacements = true }()
@@ -250,23 +254,8 @@ func BenchmarkW1FullGame(b *testing.B) {
 // gifts received, inn roads and cathedral cities. Issue 18: within 2x of BenchmarkW1FullGame (ns/op per game; ns/turn
 // per turn, since the variant has 99 turns to W1's 71).
 func BenchmarkW1AllModules(b *testing.B) {
-	cat := Standard()
-	start, bag := allBag(cat)
-	s := newW1AllState()
-	var st w1Stats
-	moves := make([]Move, 0, 1024)
-	log := make([]Score, 0, 64)
-	countPlacements = false
-	defer func() { countPlacements = true }()
-	b.ReportAllocs()
-	seed := uint64(0)
-	for b.Loop() {
-		seed = seed%200 + 1
-		moves, log = w1Game(s, seed, bag, start, &st, nil, moves, log)
-		log = s.FinalScore(log[:0])
-	}
-	b.ReportMetric(float64(st.moves)/float64(st.turns), "moves/turn")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(st.turns), "ns/turn")
+	start, bag := allBag(Standard())
+	benchW1(b, newW1AllState(), start, bag)
 }
 
 // midGames returns the W4 boards: seeds 1..50 of W1 stopped after 35 turns, with the next tile to place.

@@ -400,9 +400,9 @@ func (g *Game) RoundMover() int {
 // Targets returns the eligible targets of the current moving-out round.
 func (g *Game) Targets() []int32 { return g.targets }
 
-// figureOf returns the kind of figure an action names: the abbot, the large follower (IC-4; record_ic.go) or an
-// ordinary follower.
-func figureOf(a Action) engine.FigureKind {
+// FigureKind returns the kind of figure the action names (deploy, city, move, market, synod, cash-out,
+// change-position): the abbot, the large follower (IC-4; record_ic.go) or an ordinary follower.
+func (a Action) FigureKind() engine.FigureKind {
 	switch {
 	case a.Abbot:
 		return engine.Abbot
@@ -411,6 +411,8 @@ func figureOf(a Action) engine.FigureKind {
 	}
 	return engine.Follower
 }
+
+func figureOf(a Action) engine.FigureKind { return a.FigureKind() }
 
 // moveArgs resolves a move line: the quarter, the figure kind and the target segment.
 func (g *Game) moveArgs(a Action) (engine.Quarter, engine.FigureKind, int32, error) {

@@ -411,15 +411,7 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	return loc.T("term.follower", nil)
 }
 
-func kindOf(a referee.Action) engine.FigureKind {
-	switch {
-	case a.Abbot:
-		return engine.Abbot
-	case a.Large:
-		return engine.Large
-	}
-	return engine.Follower
-}
+func kindOf(a referee.Action) engine.FigureKind { return a.FigureKind() }
 
 func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	return func() {
