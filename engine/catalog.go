@@ -721,28 +721,18 @@ func (t *TileType) prepare() {
 			t.distinct |= 1 << k
 			for e := 0; e < 4; e++ {
 				t.fit[e][t.rots[k].edges[e]] |= 1 << k
+				t.fit[e][15] |= 1 << k // no neighbour on that edge: any terrain
 			}
 		}
 	}
 }
 
 // fittingRotations returns the distinct rotations (bit k: rotation k) in which t's edges show the terrains a frontier
-// cell demands (req: 4 bits per edge, mask: 0xF on the edges that have a neighbour), BASE-4's edge match.
+// cell demands (req: 4 bits per edge, mask: 0xF on the edges that have a neighbour), BASE-4's edge match. An edge
+// with no neighbour reads as terrain 15, which every distinct rotation shows (fit[e][15]): no branch per edge.
 func (t *TileType) fittingRotations(req, mask uint16) uint8 {
-	m := t.distinct
-	if mask&0x000F != 0 {
-		m &= t.fit[0][req&0xF]
-	}
-	if mask&0x00F0 != 0 {
-		m &= t.fit[1][req>>4&0xF]
-	}
-	if mask&0x0F00 != 0 {
-		m &= t.fit[2][req>>8&0xF]
-	}
-	if mask&0xF000 != 0 {
-		m &= t.fit[3][req>>12]
-	}
-	return m
+	key := req | ^mask
+	return t.fit[0][key&0xF] & t.fit[1][key>>4&0xF] & t.fit[2][key>>8&0xF] & t.fit[3][key>>12]
 }
 
 // sameFeatures reports whether rotations a and b put the same features on the same ports (so the two rotations are
