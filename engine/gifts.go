@@ -74,9 +74,8 @@ func (s *State) GiftEarned(tile int) bool {
 		if k != KRoad && k != KCity {
 			continue
 		}
-		n := s.At(t.Pos.Neighbour(e))
-		if n == nil {
-			continue
+		if s.TileIndex(t.Pos.Neighbour(e)) < 0 || s.occ[s.find(t.Seg(int(a)))] == 0 {
+			continue // nothing joined there, or nobody on the feature: nobody owns it
 		}
 		_, owners, _ := s.Majority(t.Seg(int(a)))
 		if owners != 0 && owners&(1<<s.Turn.Active) == 0 {

@@ -139,16 +139,16 @@ const (
 // shrineConflict is SHRINE-3 without a refusal to build (the enumerations call it for every candidate): the limit a
 // shrine or monastery at p would break, shrineFits if none.
 func (s *State) shrineConflict(kind Kind, p Pos) int {
-	other := KShrine
+	others, same := s.shrines, s.monasteries
 	if kind == KShrine {
-		other = KMonastery
+		others, same = s.monasteries, s.shrines
 	}
 	partners := 0
 	var partner Pos
-	for _, c := range s.cloisters {
-		if c.kind == other && near(c.p, p) {
+	for _, q := range others {
+		if near(q, p) {
 			partners++
-			partner = c.p
+			partner = q
 		}
 	}
 	if partners > 1 {
@@ -159,8 +159,8 @@ func (s *State) shrineConflict(kind Kind, p Pos) int {
 	}
 	if partners == 1 {
 		// The partner must not have a building of this tile's kind in its block already (SHRINE-3(c)).
-		for _, c := range s.cloisters {
-			if c.kind == kind && c.p != p && near(c.p, partner) {
+		for _, q := range same {
+			if q != p && near(q, partner) {
 				return breaksPair
 			}
 		}

@@ -112,15 +112,9 @@ type State struct {
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
 
-	// cloisters lists the monasteries and shrines on the board, for SHRINE-3's neighbourhood test (shrineConflict)
-	// without looking at every cell around a candidate.
-	cloisters []cloister
-}
-
-// cloister is a monastery or shrine on the board and its cell.
-type cloister struct {
-	p    Pos
-	kind Kind
+	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
+	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
+	monasteries, shrines []Pos
 }
 
 // New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
@@ -175,7 +169,7 @@ func (s *State) Reset() {
 	s.cityFlag = s.cityFlag[:0]
 	s.next = s.next[:0]
 	s.stamp = s.stamp[:0]
-	s.cloisters = s.cloisters[:0]
+	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
@@ -205,7 +199,7 @@ func (s *State) Clone() *State {
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
-	c.cloisters = append([]cloister(nil), s.cloisters...)
+	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
 }
@@ -311,8 +305,13 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.cityFlag = append(s.cityFlag, sd.BordersCity)
 		s.next = append(s.next, id)
 	}
-	if t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
-		s.cloisters = append(s.cloisters, cloister{p, t.Segs[t.Centre].Kind})
+	if t.Centre >= 0 {
+		switch t.Segs[t.Centre].Kind {
+		case KMonastery:
+			s.monasteries = append(s.monasteries, p)
+		case KShrine:
+			s.shrines = append(s.shrines, p)
+		}
 	}
 	r := &t.rots[rot&3]
 	ls, n := s.links(g, r)
