@@ -3,8 +3,8 @@
 // state and is deterministic: the same calls give the same state.
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
-// placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, supply; BASE-6/7, ABBOT),
-// scoring.go (completion and scoring, BASE-9..13, END, FARM), ic.go (Inns & Cathedrals: inn roads, cathedral
+// placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
+// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END, FARM), ic.go (Inns & Cathedrals: inn roads, cathedral
 // cities, the large follower's places, and the rulings of RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
