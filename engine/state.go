@@ -4,8 +4,9 @@
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
-// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END, FARM), ic.go (Inns & Cathedrals: inn roads, cathedral
-// cities, the large follower's places, and the rulings of RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
+// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END,
+// FARM), ic.go (Inns & Cathedrals: inn roads, cathedral cities, the large follower's places, and the rulings of
+// RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
 // identify.go (a tile from the edges a player sees), play.go (a whole plain turn, for benchmarks and random games),
