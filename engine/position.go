@@ -5,7 +5,8 @@ package engine
 // same BASE-4, river and shrine checks as in play) after the first one (LayFirst), or, while a position is being
 // entered in any order, with LayLoose (an island: its shared edges checked, BASE-4); figures with Stand, which checks
 // where a figure may stand with the same code as step 2 (canStandOn) plus what a position adds: never on a
-// completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1). Nothing here scores.
+// completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1; one large follower, POS-3 amended).
+// Nothing here scores.
 
 // LayFirst lays tile type t at p in rotation rot (quarter turns) on an empty board: the first tile of a position
 // with no start piece (start=none, POS-1), which stands in for the start tile. Errors: BASE-4 (beyond the board),
@@ -58,8 +59,8 @@ func (s *State) Mismatch(t *TileType, p Pos, rot int) int {
 // supply (CFG-2; ABBOT-1 for a second abbot). Figures may share a feature (BASE-7 does not apply: features join
 // after figures are placed).
 func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
-	if kind == Abbot && !s.Opts.Abbot {
-		return refuse("ABBOT-1", "err.no_abbot_module")
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
 	}
 	if seg < 0 || int(seg) >= len(s.parent) {
 		return refuse("POS-3", "err.no_such_place")
@@ -72,13 +73,22 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	if k != KField && s.IsComplete(seg) {
 		return refuse("BASE-12", "err.pos.completed", "feature", k.String())
 	}
-	if s.fromSupply(player, kind) < 0 {
-		if kind == Abbot {
-			return refuse("ABBOT-1", "err.pos.one_abbot")
-		}
-		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
+	return s.standSupply(player, kind)
+}
+
+// standSupply checks that a figure of that kind is left for a position line (CFG-2): one abbot (ABBOT-1), one large
+// follower (POS-3 amended), Options.Followers followers.
+func (s *State) standSupply(player int, kind FigureKind) error {
+	if s.fromSupply(player, kind) >= 0 {
+		return nil
 	}
-	return nil
+	switch kind {
+	case Abbot:
+		return refuse("ABBOT-1", "err.pos.one_abbot")
+	case Large:
+		return refuse("POS-3", "err.pos.one_large")
+	}
+	return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
 }
 
 // Stand puts a figure of the player's supply onto segment seg after CanStand (POS-3).
@@ -91,9 +101,13 @@ func (s *State) Stand(player int, kind FigureKind, seg int32) error {
 }
 
 // CanStandInQuarter checks that one more figure of the player's of that kind may be in quarter q of the City in a
-// position (POS-4): the City lies flag side up (COUNT-3), the abbot only in the cathedral (COUNT-8(b)), the market
-// only with farmers (COUNT-8(c)), and a figure left in the supply (CFG-2, ABBOT-1).
+// position (POS-4): the City lies flag side up (COUNT-3), the abbot only in the cathedral (COUNT-8(b)), the large
+// follower in any quarter (COMBO-15), the market only with farmers (COUNT-8(c)), and a figure left in the supply
+// (CFG-2, ABBOT-1, POS-3).
 func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error {
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
 	switch {
 	case !s.City.Placed:
 		return refuse("POS-4", "err.pos.no_city")
@@ -101,18 +115,12 @@ func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error 
 		return refuse("COUNT-3", "err.city_plain")
 	case q >= NumQuarters:
 		return refuse("COUNT-5", "err.no_such_quarter")
-	case kind == Abbot && !s.Opts.Abbot:
-		return refuse("ABBOT-1", "err.no_abbot_module")
 	case kind == Abbot && q != Cathedral:
 		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
 	case q == Market && !s.Opts.Farmers:
 		return refuse("COUNT-8(c)", "err.market_closed")
-	case s.fromSupply(player, kind) < 0 && kind == Abbot:
-		return refuse("ABBOT-1", "err.pos.one_abbot")
-	case s.fromSupply(player, kind) < 0:
-		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
 	}
-	return nil
+	return s.standSupply(player, kind)
 }
 
 // StandInQuarter puts a figure of the player's supply into quarter q after CanStandInQuarter (POS-4).

@@ -403,8 +403,8 @@ func (g *Game) checkRiver(tiles []posTile) error {
 	return nil
 }
 
-// layOthers applies the figure, City, King and Robber Baron, gift, score and turn lines in their order (POS-3..7,
-// POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
+// layOthers applies the figure (followers, abbots, large followers: at most one per colour, POS-3 amended), City,
+// King and Robber Baron, gift, score and turn lines in their order (POS-3..7, POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
 func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	turn := 0
 	seen := map[string]int{} // single-valued lines already given: kind (+ colour) -> line
@@ -427,11 +427,8 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		}
 		var err error
 		switch l.Kind {
-		case PosFollower, PosAbbot:
-			kind := engine.Follower
-			if l.Kind == PosAbbot {
-				kind = engine.Abbot
-			}
+		case PosFollower, PosAbbot, PosLarge:
+			kind := positionFigure[l.Kind]
 			if l.InCity() {
 				q, _ := engine.ParseQuarter(l.Quarter)
 				err = g.S.StandInQuarter(who, q, kind)
@@ -479,6 +476,15 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	return turn, nil
 }
 
+// positionFigure is the figure kind a figure line places (POS-3, POS-4; the large follower, POS-3 amended), and
+// figurePosition the line kind of each figure kind.
+var (
+	positionFigure = map[PositionKind]engine.FigureKind{PosFollower: engine.Follower, PosAbbot: engine.Abbot,
+		PosLarge: engine.Large}
+	figurePosition = [engine.NumFigureKinds]PositionKind{engine.Follower: PosFollower, engine.Abbot: PosAbbot,
+		engine.Large: PosLarge}
+)
+
 // featureAt resolves x,y:PLACE on the position's board; a cell with no tile or a place the tile does not have
 // is a figure or marker that stands on nothing (POS-3).
 func (g *Game) featureAt(f FeatureRef) (int32, error) {
@@ -507,7 +513,7 @@ func (g *Game) finishPosition(turn int, mode positionMode) {
 }
 
 // ErrNotBetweenTurns is returned by PositionLines while a turn is under way (a tile placed or a gift opened, a
-// decision pending) or the game is over.
+// decision pending, a second turn part due, DEF-12) or the game is over.
 var ErrNotBetweenTurns = errors.New("referee: a position is taken between turns")
 
 // featureRef names the feature of a segment as a position line writes it: x,y:PLACE of that segment.
@@ -518,14 +524,15 @@ func (g *Game) featureRef(seg int32) FeatureRef {
 }
 
 // PositionLines returns the game as it stands between two turns as position lines (POS; record format
-// "Positions"): the tiles after the start piece, the figures on the board and in the City, the Count when he is
+// "Positions"): the tiles after the start piece, the figures on the board and in the City (followers, abbots, large
+// followers), the Count when he is
 // not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
 // points of each player who has any, and who places the next tile when it is not the first player. A record
 // with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
 // tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
 // returns ErrNotBetweenTurns during a turn or after the end.
 func (g *Game) PositionLines() ([]PositionLine, error) {
-	if g.Phase != PhaseTile || g.lastTile >= 0 || g.giftOpened {
+	if g.Phase != PhaseTile || g.part.tile >= 0 || g.part.giftOpened || g.part.no != 1 { // never between parts (POS-12)
 		return nil, ErrNotBetweenTurns
 	}
 	s := g.S
@@ -535,10 +542,7 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 		out = append(out, PositionLine{Kind: PosTile, Tile: t.Type.ID, Pos: Pos{t.Pos.X, t.Pos.Y}, Rot: 90 * int(t.Rot)})
 	}
 	for _, f := range s.Figures {
-		l := PositionLine{Kind: PosFollower, Colour: g.Colour(int(f.Player))}
-		if f.Kind == engine.Abbot {
-			l.Kind = PosAbbot
-		}
+		l := PositionLine{Kind: figurePosition[f.Kind], Colour: g.Colour(int(f.Player))}
 		switch f.Where {
 		case engine.OnBoard:
 			l.Target = g.featureRef(f.Seg)

@@ -27,6 +27,9 @@ import (
 //	d.FigurePlaces(Red, engine.Follower)   // where a red follower may stand now: []FeatureOption{Ref, Seg, Kind}
 //	d.StandRefusal(Red, engine.Follower, seg) // why not (nil: it may); QuarterRefusal likewise for the City
 //	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: opt.Ref})            // or Quarter: "smithy"
+//	d.FigurePlaces(Red, engine.Large)      // likewise the large follower (inns-cathedrals; never a garden, IC-4(a))
+//	d.Add(PositionLine{Kind: PosLarge, Colour: Red, Target: opt.Ref})               // or Quarter: any (COMBO-15)
+//	d.QuarterOptions(Red, engine.Large)    // the quarters of the City the figure may be in now (POS-4)
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
 //	d.Set(PositionLine{Kind: PosCount, Quarter: "market"}); d.Set(...PosGifts/PosScore N...); d.Set(...PosTurn...)
@@ -294,7 +297,7 @@ func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
 }
 
 // TileFeature is a feature of a tile of the position, for the figure entry: where it is, and why no figure may
-// stand there now (Why nil: some player's follower or abbot may).
+// stand there now (Why nil: some player's follower, abbot or large follower may).
 type TileFeature struct {
 	FeatureOption
 	// Why is the *Refusal of a figure there when nobody's may stand there: the feature's own reason first (BASE-12
@@ -303,7 +306,8 @@ type TileFeature struct {
 }
 
 // TileFeatures lists every feature of the tile at p (its segments in the tile's order), each with why no figure may
-// stand there (POS-3: engine.State.CanStand for every seat, follower and abbot); nil if no tile lies at p.
+// stand there (POS-3: engine.State.CanStand for every seat and figure kind in play: follower, abbot, large
+// follower); nil if no tile lies at p.
 func (d *Draft) TileFeatures(p Pos) []TileFeature {
 	s := d.game.S
 	ti := s.TileIndex(engine.Pos{X: p.X, Y: p.Y})
@@ -314,6 +318,9 @@ func (d *Draft) TileFeatures(p Pos) []TileFeature {
 	kinds := []engine.FigureKind{engine.Follower}
 	if s.Opts.Abbot {
 		kinds = append(kinds, engine.Abbot)
+	}
+	if s.Opts.InnsCathedrals {
+		kinds = append(kinds, engine.Large)
 	}
 	var out []TileFeature
 	for l := range t.Type.Segs {
@@ -329,7 +336,7 @@ func (d *Draft) TileFeatures(p Pos) []TileFeature {
 				switch {
 				case err == nil:
 					ok = true
-				case errors.As(err, &re) && (re.Rule == "CFG-2" || re.Key == "err.pos.one_abbot"):
+				case errors.As(err, &re) && (re.Rule == "CFG-2" || re.Key == "err.pos.one_abbot" || re.Key == "err.pos.one_large"):
 					supply = cmp.Or(supply, asRefusal(err))
 				default:
 					own = cmp.Or(own, asRefusal(err))
@@ -340,6 +347,24 @@ func (d *Draft) TileFeatures(p Pos) []TileFeature {
 			f.Why = cmp.Or(own, supply)
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// QuarterOptions lists the quarters of the City of Carcassonne where one more figure of that kind of that colour may
+// be in the position now (POS-4: engine.State.CanStandInQuarter, the check Add applies; the abbot only in the
+// cathedral quarter, COUNT-8(b); the large follower in any, COMBO-15), in the order of engine.QuarterNames; nil if
+// the colour is not at the table, the City is not in play or no such figure is left in supply.
+func (d *Draft) QuarterOptions(c Colour, kind engine.FigureKind) []string {
+	who := d.game.Player(c)
+	if who < 0 {
+		return nil
+	}
+	var out []string
+	for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+		if d.game.S.CanStandInQuarter(who, q, kind) == nil {
+			out = append(out, q.String())
+		}
 	}
 	return out
 }

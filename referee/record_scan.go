@@ -130,15 +130,3 @@ func (s *scanner) optWord(w string) bool {
 	s.next, s.commentAt = next, at
 	return false
 }
-
-// optAbbot reads an optional trailing "abbot".
-func (s *scanner) optAbbot() (bool, error) {
-	w, ok := s.take(slotWord)
-	if !ok {
-		return false, nil
-	}
-	if w != "abbot" {
-		return false, s.errorf(KeyExpectedAbbot, w, expAbbot)
-	}
-	return true, nil
-}

@@ -20,8 +20,8 @@ type PlayerSpec struct {
 //
 //	setup players=Ана:red,Богдан:blue expansions=farmers,abbot start=standard followers=7
 type Setup struct {
-	// Players in seating order, clockwise, the first player first; 2 to 5 of them with distinct
-	// colours (CFG-1).
+	// Players in seating order, clockwise, the first player first; 2 to 6 of them with distinct
+	// colours (CFG-1; the sixth player and pink need inns-cathedrals, IC-13, which the referee checks).
 	Players []PlayerSpec
 	// Expansions are canonical names (see Expansions) in the order given, without duplicates;
 	// nil for "none" or when expansions= is left out.

@@ -66,7 +66,10 @@ func ReplayRecord(rec *Record, cat *engine.Catalogue, final bool) (*Game, error)
 	return settled(g, nil, final)
 }
 
-// ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule.
+// ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule (for a
+// road with an inn or a city with a cathedral IC-7, IC-8, or IC-9 when it scores 0 at the end; COMBO-22 for Road
+// Sweeper on an inn road). Strength is given only when it differs from the figures (a large follower counts 2,
+// DEF-11, IC-5): it decided the owners.
 type ScoreEntry struct {
 	Rule     string         `json:"rule"`
 	Category string         `json:"category"`
@@ -74,6 +77,7 @@ type ScoreEntry struct {
 	Points   int            `json:"points"`
 	Players  []Colour       `json:"players"`
 	Figures  map[Colour]int `json:"figures,omitempty"`
+	Strength map[Colour]int `json:"strength,omitempty"`
 	Size     int            `json:"size,omitempty"`
 	Pennants int            `json:"pennants,omitempty"`
 	Cities   int            `json:"count,omitempty"`
@@ -136,6 +140,14 @@ func (g *Game) Summary() Summary {
 					e.Figures = map[Colour]int{}
 				}
 				e.Figures[g.Colour(p)] = int(sc.Figures[p])
+			}
+		}
+		if sc.Strength != sc.Figures {
+			e.Strength = map[Colour]int{}
+			for p := 0; p < g.Players(); p++ {
+				if sc.Strength[p] > 0 {
+					e.Strength[g.Colour(p)] = int(sc.Strength[p])
+				}
 			}
 		}
 		s.Breakdown = append(s.Breakdown, e)

@@ -423,6 +423,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	switch {
 	case kind == engine.Abbot:
 		return loc.T("term.abbot", nil)
+	case kind == engine.Large: // IC-4: its own word wherever it stands (the table's wording is issue 18's second half)
+		return loc.T("term.large", nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)
 	case k == engine.KShrine:
@@ -431,12 +433,7 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	return loc.T("term.follower", nil)
 }
 
-func kindOf(a referee.Action) engine.FigureKind {
-	if a.Abbot {
-		return engine.Abbot
-	}
-	return engine.Follower
-}
+func kindOf(a referee.Action) engine.FigureKind { return a.FigureKind() }
 
 func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	return func() {

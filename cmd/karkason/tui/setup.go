@@ -20,7 +20,7 @@ import (
 // without leaving the name. Enter on an empty name once two players are named goes to "Start the game". The text
 // cursor is always in the field that takes the typing.
 
-const maxSeats = referee.MaxPlayers
+const maxSeats = referee.MaxPlayersBase // the sixth seat (pink, Inns & Cathedrals, IC-13) is the set-up form's to add
 
 // setupValues is what the form holds, kept apart from the widgets so that the form can be rebuilt in another
 // language without losing anything.

@@ -159,7 +159,10 @@ func (s *boardStep) filter(auto bool) {
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, s.candidates())
 		inBox := len(matches) > 0
 		if !inBox {
-			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil)
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, e.g.TilesInGame()) // refused: none left (POS-2)
+		}
+		if len(matches) == 0 {
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil) // refused: not in this game (POS-2)
 		}
 		plain := withoutTwins(matches, e.g.Bag)
 		if mark := onlyTwins(e.g.Cat, matches, code.marks); inBox && mark != 0 {

@@ -37,18 +37,20 @@ func (m *markAsk) marks() string {
 var markKeys = map[rune]string{'g': "G ♣", 'e': "E ◆"}
 
 // twinMark returns the mark that tells tile a from tile b when a is b with one thing more (a garden: 'g', ABBOT-2;
-// a pennant: 'e', BASE-10) and nothing else differs; 0 otherwise.
+// a pennant: 'e', BASE-10) and nothing else differs (the same set, no inn or cathedral apart: b-c4s is not
+// ic-cathedral with a pennant); 0 otherwise.
 func twinMark(a, b *engine.TileType) rune {
 	if gardenTwin(a, b) {
 		return 'g'
 	}
-	if a == b || a.Edges != b.Edges || len(a.Segs) != len(b.Segs) || a.Centre != b.Centre {
+	if a == b || a.Set != b.Set || a.Edges != b.Edges || len(a.Segs) != len(b.Segs) || a.Centre != b.Centre {
 		return 0
 	}
 	more := false
 	for i := range a.Segs {
 		x, y := a.Segs[i], b.Segs[i]
-		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Pennants < y.Pennants {
+		if x.Kind != y.Kind || x.Edges != y.Edges || x.Halves != y.Halves || x.Marks != y.Marks ||
+			x.Pennants < y.Pennants {
 			return 0
 		}
 		more = more || x.Pennants > y.Pennants
