@@ -25,7 +25,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -36,6 +35,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
+	"github.com/karkason/karkason/referee/storefs"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
@@ -72,12 +72,33 @@ const (
 // the help in the user's language: flag.Annotations[FlagMessageAnnotation][0].
 const FlagMessageAnnotation = "karkason/message"
 
-// Message ids (in the locales catalogs) of the errors Load returns; see [Error].
+// Message ids (in the locales catalogs) of the errors Load returns; see [Error]. The first four are the kinds of
+// error (Error.ID); the others say more precisely what is wrong (Error.Kind), in the user's language.
 const (
 	MsgBroken  = "config.broken"   // data: Path, Err (and Line, Setting)
 	MsgMissing = "config.missing"  // data: Path
 	MsgBadEnv  = "config.bad_env"  // data: Var, Err (and Setting)
 	MsgBadFlag = "config.bad_flag" // data: Err
+
+	MsgSyntax       = "config.syntax"        // the file is not TOML; data: Path, Line
+	MsgType         = "config.type"          // a setting of the file has the wrong type; data: Path, Line, Setting, Want
+	MsgRange        = "config.range"         // a number of the file is out of range; data: Path, Line, Setting, Min, Max, Value
+	MsgEnvType      = "config.env_type"      // an environment variable has the wrong type; data: Var, Want, Value
+	MsgEnvRange     = "config.env_range"     // a number of the environment is out of range; data: Var, Min, Max, Value
+	MsgLanguage     = "config.language"      // --lang names a language karkason does not speak; data: Value
+	MsgEnvLanguage  = "config.env_language"  // so does KARKASON_LANGUAGE; data: Value, Var
+	MsgFileLanguage = "config.file_language" // so does the settings file; data: Value, Path, Line
+	MsgTooLarge     = "config.too_large"     // the settings file is larger than MaxFileBytes; data: Path, Max (KiB)
+)
+
+// MaxFileBytes bounds the settings file: a larger file is not read (a settings file is a few hundred bytes).
+const MaxFileBytes = 64 << 10
+
+// Kinds of value (Error.Want): what a setting must be.
+const (
+	WantText   = "text"   // text in quotes
+	WantNumber = "number" // a whole number
+	WantBool   = "bool"   // true or false
 )
 
 // Config is the loaded settings, after every default has been worked out.
@@ -146,8 +167,18 @@ type Error struct {
 	// Var is the environment variable concerned (MsgBadEnv), else "".
 	Var string
 	// Err is what is wrong, in English (from the TOML parser, the file
-	// system, the flag parser or the checks of this package).
+	// system, the flag parser or the checks of this package): for the log.
 	Err error
+	// Kind is the message id that says what is wrong in the user's
+	// language (MsgSyntax, MsgType, ...), "" when ID says it all.
+	Kind string
+	// Value is the offending value (for the messages: escaped for the
+	// terminal and cut to referee.MaxQuote characters), Want what the
+	// setting must be (WantText, WantNumber, WantBool), Min and Max the
+	// range of a number.
+	Value    string
+	Want     string
+	Min, Max int
 }
 
 func (e *Error) Error() string {
@@ -180,21 +211,43 @@ func (e *Error) Detail() string {
 	return msg
 }
 
-// Data returns the template data of the message ID: Path, Line (int),
-// Setting, Var and Err (the string [Error.Detail]).
+// Data returns the template data of the message: Path, Line (int),
+// Setting, Var, Err (the string [Error.Detail]), Value, Want, Min, Max.
+// The path and the value come from outside: they are escaped for the
+// terminal (referee.Printable).
 func (e *Error) Data() map[string]any {
 	return map[string]any{
-		"Path":    e.Path,
+		"Path":    referee.Printable(e.Path),
 		"Line":    e.Line,
 		"Setting": e.Setting,
 		"Var":     e.Var,
 		"Err":     e.Detail(),
+		"Value":   referee.Printable(cut(e.Value)),
+		"Want":    e.Want,
+		"Min":     e.Min,
+		"Max":     e.Max,
 	}
+}
+
+// MessageID is the message id to render: Kind, else ID.
+func (e *Error) MessageID() string {
+	if e.Kind != "" {
+		return e.Kind
+	}
+	return e.ID
 }
 
 // Message returns the error as a message to render with
 // locales.Localizer.RenderMessage.
-func (e *Error) Message() locales.Message { return locales.Msg(e.ID, e.Data()) }
+func (e *Error) Message() locales.Message { return locales.Msg(e.MessageID(), e.Data()) }
+
+// cut shortens a value to referee.MaxQuote characters and "…".
+func cut(s string) string {
+	if r := []rune(s); len(r) > referee.MaxQuote {
+		return string(r[:referee.MaxQuote]) + "…"
+	}
+	return s
+}
 
 // causeError is an error with a cleaner text than its cause.
 type causeError struct {
@@ -315,9 +368,13 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		if err == nil {
 			err = check(key, val)
 		}
+		if err == nil && key == "language" && !knownLanguage(s) {
+			err = &Error{ID: MsgBadEnv, Var: name, Setting: key, Kind: MsgEnvLanguage, Value: s,
+				Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", cut(s))}
+		}
 		if err != nil {
 			if firstErr == nil {
-				firstErr = &Error{ID: MsgBadEnv, Var: name, Setting: key, Err: err}
+				firstErr = envError(name, key, s, defaults[key], err)
 			}
 			continue
 		}
@@ -329,7 +386,13 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		}
 	}
 
-	// The flags, above everything; viper only takes a flag the user set.
+	// The flags, above everything; viper only takes a flag the user set. A
+	// language karkason does not speak is a bad command line.
+	if f := fset.Lookup(FlagLang); f.Changed && !knownLanguage(f.Value.String()) {
+		v := f.Value.String()
+		return l.fallback(), rest, &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: v,
+			Err: fmt.Errorf("--lang %q is not a language karkason speaks (en, bg, uk)", cut(v))}
+	}
 	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids} {
 		if err := v.BindPFlag(key, fset.Lookup(name)); err != nil && firstErr == nil {
 			firstErr = &Error{ID: MsgBadFlag, Err: err}
@@ -436,24 +499,31 @@ func (l loader) expand(p string) string {
 
 var lineRE = regexp.MustCompile(`^toml: line (\d+)`)
 
-// readFile reads and checks the settings file. It returns the file's
-// settings (nil when the file was not read), its unknown keys, and an *Error.
-// Values of known keys have the type of their default and pass check.
+// readFile reads and checks the settings file: at most MaxFileBytes, and
+// only a regular file, opened without blocking (a FIFO or a device is
+// refused at once, never waited on). It returns the file's settings (nil
+// when the file was not read), its unknown keys, and an *Error. Values of
+// known keys have the type of their default and pass check. A language
+// karkason does not speak is left out and said (MsgFileLanguage), the file's
+// other settings are used.
 func readFile(path string, explicit bool, defaults map[string]any) (map[string]any, []string, error) {
-	data, err := os.ReadFile(path)
+	data, err := storefs.ReadRegular(path, MaxFileBytes)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			if explicit {
 				return nil, nil, &Error{ID: MsgMissing, Path: path, Err: fs.ErrNotExist}
 			}
 			return nil, nil, nil
+		case errors.Is(err, storefs.ErrTooLarge):
+			return nil, nil, &Error{ID: MsgBroken, Path: path, Kind: MsgTooLarge, Max: MaxFileBytes >> 10, Err: err}
 		}
 		return nil, nil, &Error{ID: MsgBroken, Path: path, Err: err}
 	}
 	text := string(data)
 	var raw map[string]any
 	if _, err := toml.Decode(text, &raw); err != nil {
-		e := &Error{ID: MsgBroken, Path: path, Err: err}
+		e := &Error{ID: MsgBroken, Path: path, Kind: MsgSyntax, Err: err}
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			e.Line = pe.Position.Line
@@ -468,12 +538,15 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 		if !ok {
 			continue
 		}
-		err := typeCheck(key, val, defaults[key])
-		if err == nil {
-			err = check(key, val)
+		e := &Error{ID: MsgBroken, Path: path, Setting: key}
+		if e.Err = typeCheck(key, val, defaults[key]); e.Err != nil {
+			e.Kind, e.Want = MsgType, want(defaults[key])
+		} else if e.Err = check(key, val); e.Err != nil {
+			e.Kind, e.Min, e.Max, e.Value = MsgRange, MinFollowers, MaxFollowers, fmt.Sprint(val)
 		}
-		if err != nil {
-			return nil, nil, &Error{ID: MsgBroken, Path: path, Setting: key, Line: lineOf(text, key, val), Err: err}
+		if e.Err != nil {
+			e.Line = lineOf(text, key, val)
+			return nil, nil, e
 		}
 	}
 
@@ -484,7 +557,44 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 		}
 	}
 	slices.Sort(unknown)
+	if lang, ok := raw["language"].(string); ok && strings.TrimSpace(lang) != "" && !knownLanguage(lang) {
+		delete(raw, "language")
+		return raw, unknown, &Error{ID: MsgBroken, Path: path, Setting: "language", Kind: MsgFileLanguage, Value: lang,
+			Line: lineOf(text, "language", lang), Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", cut(lang))}
+	}
 	return raw, unknown, nil
+}
+
+// knownLanguage reports whether a language setting is one karkason speaks
+// (locales.Known); an empty one follows the environment's locale.
+func knownLanguage(s string) bool {
+	return strings.TrimSpace(s) == "" || locales.Known(s)
+}
+
+// want is what a setting of default def must be: WantText, WantNumber or
+// WantBool.
+func want(def any) string {
+	switch def.(type) {
+	case int64:
+		return WantNumber
+	case bool:
+		return WantBool
+	}
+	return WantText
+}
+
+// envError is the *Error of environment variable name (setting key, value s,
+// default def) that err refused.
+func envError(name, key, s string, def any, err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	e = &Error{ID: MsgBadEnv, Var: name, Setting: key, Value: s, Err: err, Kind: MsgEnvType, Want: want(def)}
+	if _, perr := parseEnv(s, def); perr == nil { // the type is right: the value is out of range
+		e.Kind, e.Min, e.Max = MsgEnvRange, MinFollowers, MaxFollowers
+	}
+	return e
 }
 
 // lineOf finds the line of key in a TOML text, whose value there is val:

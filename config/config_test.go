@@ -129,12 +129,6 @@ func TestLoad(t *testing.T) {
 				configDir: "@/home/.config/karkason", farmers: true, followers: 7, rest: []string{}},
 		},
 		{
-			name: "unsupported language gives English",
-			args: []string{"--lang", "de"},
-			want: want{lang: "en", dataDir: "@/home/.local/share/karkason/games", stateDir: "@/home/.local/state/karkason",
-				configDir: "@/home/.config/karkason", farmers: true, followers: 7, rest: []string{}},
-		},
-		{
 			name: "KARKASON_CONFIG_DIR moves the settings file",
 			env:  map[string]string{"KARKASON_CONFIG_DIR": "@/home/.config/karkason"},
 			file: "followers = 9\n",
@@ -333,6 +327,69 @@ func TestLoadErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A language karkason does not speak is said, wherever it comes from (issue 21: it fell back to English without a
+// word): --lang is a bad command line; KARKASON_LANGUAGE and the settings file's language are not used, and the
+// file's other settings are.
+func TestUnknownLanguageIsSaid(t *testing.T) {
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "home/.config/karkason/config.toml")
+	writeFile(t, path, "followers = 9\nlanguage = \"xx\"\n")
+	e := env(map[string]string{"HOME": tmp + "/home", "LANG": "uk_UA.UTF-8"})
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		env       func(string) string
+		id, kind  string
+		line      int
+		followers int
+	}{
+		{"--lang xx", []string{"--lang", "xx"}, e, MsgBadFlag, MsgLanguage, 0, 7},
+		{"KARKASON_LANGUAGE=xx", nil, func(k string) string {
+			if k == "KARKASON_LANGUAGE" {
+				return "xx"
+			}
+			if k == "KARKASON_CONFIG_DIR" {
+				return tmp // no settings file there
+			}
+			return e(k)
+		}, MsgBadEnv, MsgEnvLanguage, 0, 7},
+		{`language = "xx"`, nil, e, MsgBroken, MsgFileLanguage, 2, 9},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, _, err := Load(tc.args, tc.env)
+			var ce *Error
+			if !errors.As(err, &ce) || ce.ID != tc.id || ce.Kind != tc.kind || ce.Value != "xx" || ce.Line != tc.line {
+				t.Fatalf("Load error = %+v, want %s/%s for xx at line %d", err, tc.id, tc.kind, tc.line)
+			}
+			if cfg.Language != "uk" || cfg.Followers != tc.followers {
+				t.Errorf("language %q followers %d, want the locale's uk and %d", cfg.Language, cfg.Followers,
+					tc.followers)
+			}
+			for _, lang := range locales.Languages() {
+				if s := locales.New(lang).RenderMessage(ce.Message()); !strings.Contains(s, "xx") ||
+					strings.Contains(s, "<no value>") || (ce.Var != "" && !strings.Contains(s, ce.Var)) {
+					t.Errorf("%s: %q", lang, s)
+				}
+			}
+		})
+	}
+	// A language the settings accept in any of its spellings.
+	for _, ok := range []string{"bg", "uk_UA.UTF-8", "en-GB", "EN", "bg_BG@euro"} {
+		if _, _, err := Load([]string{"--lang", ok}, nil); err != nil {
+			t.Errorf("--lang %s: %v", ok, err)
+		}
+	}
+	// A 50 MB language is no language, refused at once without being parsed.
+	if _, _, err := Load(nil, func(k string) string {
+		if k == "KARKASON_LANGUAGE" {
+			return strings.Repeat("b", 50<<20)
+		}
+		return ""
+	}); err == nil {
+		t.Error("a 50 MB language was taken")
 	}
 }
 

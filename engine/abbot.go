@@ -40,7 +40,7 @@ func (s *State) ReturnAbbot(player int, p Pos, log []Score) ([]Score, error) {
 	seg := t.Seg(int(t.Type.Centre))
 	n := s.Block(p)
 	sc := Score{Rule: "ABBOT-6", Cat: CatAbbotReturn, Feature: seg, Points: n, Owners: 1 << player, Size: n}
-	sc.Figures[player] = 1
+	sc.Figures[player], sc.Strength[player] = 1, uint8(Abbot.Strength())
 	s.credit(&sc)
 	s.toSupply(s.FigureAt(player, Abbot, seg))
 	s.Turn.AbbotReturned = true

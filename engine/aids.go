@@ -26,7 +26,7 @@ func (s *State) fitsAt(t *TileType, f frontCell, special bool) bool {
 		if !r.distinct || (r.packed^f.req)&f.mask != 0 {
 			continue
 		}
-		if !special || s.CanPlace(t, f.pos(), k) == nil {
+		if !special || s.fitsSpecial(t, f.pos(), k) {
 			return true
 		}
 	}

@@ -23,6 +23,31 @@ func baseBag(cat *Catalogue) (start *TileType, bag []*TileType) {
 	return
 }
 
+// allBag is the land stack of W1 with every module: the base game's 71 tiles (the City of Carcassonne is the start
+// piece and replaces the start tile, CFG-4), the 5 shrines, the 5 new tiles and the 18 Inns & Cathedrals tiles; the
+// start is the City's first cell (its piece is laid whole).
+func allBag(cat *Catalogue) (start *TileType, bag []*TileType) {
+	for _, set := range []string{"base", "shrines", "newtiles", "ic"} {
+		for _, t := range cat.Set(set) {
+			n := t.Count
+			if t.Start {
+				n--
+			}
+			for i := 0; i < n; i++ {
+				bag = append(bag, t)
+			}
+		}
+	}
+	return cat.StartOf("city"), bag
+}
+
+// newW1AllState is W1's state with every module of the engine: farmers, the abbot, shrines, the King and the Robber
+// Baron, the City of Carcassonne flag side up, the gifts, Inns & Cathedrals (the large follower among the moves).
+func newW1AllState() *State {
+	return New(Standard(), Options{Players: 2, Followers: 7, Farmers: true, Abbot: true, Shrines: true, King: true,
+		Count: true, Gifts: true, InnsCathedrals: true})
+}
+
 type w1Stats struct {
 	turns, placements, moves, farmers, discards int
 }
@@ -118,6 +143,52 @@ func TestW1Sanity(t *testing.T) {
 	}
 }
 
+// TestW1AllSanity plays the W1 variant with every module (allBag, newW1AllState) and checks that it is the
+// workload it claims: every tile of the 99 placed or discarded, the large follower and the abbot among the moves,
+// inn roads and cathedral cities scored, figures conserved (DEF-5) and scores never negative (BASE-14).
+func TestW1AllSanity(t *testing.T) {
+	cat := Standard()
+	start, bag := allBag(cat)
+	if len(bag) != 99 {
+		t.Fatalf("bag has %d tiles, want 99", len(bag))
+	}
+	s := newW1AllState()
+	var st w1Stats
+	var moves []Move
+	var log []Score
+	const games = 50
+	kinds := map[FigureKind]int{}
+	rules := map[string]int{}
+	for seed := uint64(1); seed <= games; seed++ {
+		var rec []w1Move
+		moves, log = w1Game(s, seed, bag, start, &st, &rec, moves, log)
+		for _, r := range rec {
+			if r.m.Local >= 0 {
+				kinds[r.m.Kind]++
+			}
+		}
+		for _, sc := range s.FinalScore(nil) {
+			rules[sc.Rule]++
+		}
+		for p := 0; p < 2; p++ {
+			n := 0
+			for k := FigureKind(0); k < NumFigureKinds; k++ {
+				n += s.InSupplyCount(p, k)
+			}
+			if n+s.OnBoardCount(p) != 7+1+1 || s.Scores[p] < 0 {
+				t.Fatalf("seed %d: player %d has %d figures, score %d", seed, p, n+s.OnBoardCount(p), s.Scores[p])
+			}
+		}
+	}
+	turns := float64(st.turns) / games
+	t.Logf("W1 with every module: %.2f turns/game, %.2f placements/turn, %.2f moves/turn, %.2f farmers/game, %d discards; "+
+		"figures placed %v; final rules %v", turns, float64(st.placements)/float64(st.turns),
+		float64(st.moves)/float64(st.turns), float64(st.farmers)/games, st.discards, kinds, rules)
+	if turns < 97 || turns > 99 || kinds[Large] == 0 || kinds[Abbot] == 0 || rules["IC-9"] == 0 {
+		t.Errorf("turns %.2f, figures %v, final rules %v: the variant does not play every module", turns, kinds, rules)
+	}
+}
+
 // TestW1Conservation plays W1 games and checks after every turn that no follower is lost (on the board + in
 // supply = 7 each), and that scores never decrease and never go negative (BASE-14, DEF-5).
 func TestW1Conservation(t *testing.T) {
@@ -155,11 +226,15 @@ func TestW1Conservation(t *testing.T) {
 }
 
 func BenchmarkW1FullGame(b *testing.B) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
+	start, bag := baseBag(Standard())
+	benchW1(b, newW1State(), start, bag)
+}
+
+// benchW1 plays W1 games on s (seeds 1..200 in turn) with the start piece and bag, each with its final scoring, and
+// reports the moves per turn and the time per turn.
+func benchW1(b *testing.B, s *State, start *TileType, bag []*TileType) {
 	var st w1Stats
-	moves := make([]Move, 0, 512)
+	moves := make([]Move, 0, 1024)
 	log := make([]Score, 0, 64)
 	countPlacements = false
 	defer func() { countPlacements = true }()
@@ -171,6 +246,16 @@ func BenchmarkW1FullGame(b *testing.B) {
 		log = s.FinalScore(log[:0])
 	}
 	b.ReportMetric(float64(st.moves)/float64(st.turns), "moves/turn")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(st.turns), "ns/turn")
+}
+
+// BenchmarkW1AllModules is W1 with every module of the engine (allBag, newW1AllState): 99 land tiles round the City
+// of Carcassonne, the large follower and the abbot among the moves, shrine challenges, the King and the Robber Baron,
+// gifts received, inn roads and cathedral cities. Issue 18: within 2x of BenchmarkW1FullGame (ns/op per game; ns/turn
+// per turn, since the variant has 99 turns to W1's 71).
+func BenchmarkW1AllModules(b *testing.B) {
+	start, bag := allBag(Standard())
+	benchW1(b, newW1AllState(), start, bag)
 }
 
 // midGames returns the W4 boards: seeds 1..n of W1 stopped after 35 turns, with the next tile to place and the

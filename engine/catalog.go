@@ -23,7 +23,11 @@ import (
 //	river  <name> <edge>... [spring|lake|fork]
 //	field  <name> <half-edge>...|inner borders <city-name>...|-
 //	centre monastery|shrine|garden
-//	object <text>                       inn, volcano, pig herd, bridge: no effect with these rules (RIV2-9)
+//	object <text>                       something printed on the tile. Which module makes it act:
+//	         inn on <road-name>           inns-cathedrals: that road is an inn road (IC-7, IC-9); also the River II
+//	                                      inn of r2-innroad (COMBO-11; without the module a plain road, RIV2-9)
+//	         cathedral on <city-name>     inns-cathedrals: that city is a cathedral city (IC-8, IC-9)
+//	         anything else                volcano, pig herd, bridge: no effect with these rules (RIV2-9, COMBO-10)
 //	start  <text>                       one copy of this type is a start piece
 //	weight <n>                          cells the tile counts for (RIVER-3(b)); default 1
 //	= <id> + centre garden              the record of <id> plus a garden
@@ -111,7 +115,23 @@ type SegDef struct {
 	Borders     []int8 // fields: local indices of the city segments of this tile they border (FARM-6)
 	BordersCity bool   // fields: borders the City of Carcassonne (COUNT-21)
 	End         RiverEnd
+	// Marks are the objects printed on the segment that change its scoring with their module (`object inn on`,
+	// `object cathedral on`); the State takes them over only when the module is in play (State.marks).
+	Marks Mark
 }
+
+// Mark is a set of objects printed on a segment that act with a module: an inn on a road, a cathedral in a city
+// (Inns & Cathedrals, IC-7, IC-8). A feature has the union of its segments' marks (IC-11).
+type Mark uint8
+
+// The marks.
+const (
+	MarkInn       Mark = 1 << iota // an inn beside this road (IC-7, IC-9; COMBO-11)
+	MarkCathedral                  // a cathedral in this city (IC-8, IC-9)
+)
+
+// Has reports whether every mark of o is in m.
+func (m Mark) Has(o Mark) bool { return m&o == o && o != 0 }
 
 // TileType is one type of tile (or one cell of a multi-cell piece) with its segments and the precomputed data of
 // its four rotations.
@@ -119,7 +139,7 @@ type TileType struct {
 	Index   int // position in Catalogue.Types
 	ID      string
 	Aliases []string
-	Set     string // base, river, river2, city, shrines, newtiles
+	Set     string // base, river, river2, city, shrines, newtiles, ic
 	Count   int    // copies in the set (the start copy included)
 	Start   bool   // one copy is a start piece
 	Edges   [4]Terrain
@@ -132,6 +152,10 @@ type TileType struct {
 	PieceY  int
 
 	rots [4]rotInfo
+	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
+	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
+	fit      [4][16]uint8
+	distinct uint8 // the distinct rotations (bit k: rotation k)
 }
 
 type rotInfo struct {
@@ -218,7 +242,7 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{byID: map[string]*TileType{}, pieces: map[string]*Piece{}}
-	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5}
+	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5, "ic": 6}
 	sort.Slice(entries, func(i, j int) bool {
 		a, b := strings.TrimSuffix(entries[i].Name(), ".tiles"), strings.TrimSuffix(entries[j].Name(), ".tiles")
 		oa, oka := order[a]
@@ -244,9 +268,54 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		}
 	}
 	for _, t := range c.Types {
+		if err := t.markObjects(); err != nil {
+			return nil, err
+		}
 		t.prepare()
 	}
 	return c, nil
+}
+
+// markObjects reads the tile's `object inn on <road>` and `object cathedral on <city>` lines into the named
+// segments' Marks (IC-7, IC-8, COMBO-11); other objects have no effect. An inn or cathedral that names no road or
+// city of the tile is an error.
+func (t *TileType) markObjects() error {
+	for _, o := range t.Objects {
+		w := strings.Fields(o)
+		if len(w) != 3 || w[1] != "on" {
+			continue
+		}
+		var mark Mark
+		var kind Kind
+		switch w[0] {
+		case "inn":
+			mark, kind = MarkInn, KRoad
+		case "cathedral":
+			mark, kind = MarkCathedral, KCity
+		default:
+			continue
+		}
+		found := false
+		for i := range t.Segs {
+			if t.Segs[i].Name == w[2] && t.Segs[i].Kind == kind {
+				t.Segs[i].Marks |= mark
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("tile %s: object %q names no %s of the tile", t.ID, o, kind)
+		}
+	}
+	return nil
+}
+
+// Marks returns the union of the marks printed on the tile's segments (an inn, a cathedral).
+func (t *TileType) Marks() Mark {
+	var m Mark
+	for _, s := range t.Segs {
+		m |= s.Marks
+	}
+	return m
 }
 
 func (c *Catalogue) add(t *TileType) error {
@@ -647,6 +716,23 @@ func (t *TileType) prepare() {
 			}
 		}
 	}
+	for k := 0; k < 4; k++ {
+		if t.rots[k].distinct {
+			t.distinct |= 1 << k
+			for e := 0; e < 4; e++ {
+				t.fit[e][t.rots[k].edges[e]] |= 1 << k
+				t.fit[e][15] |= 1 << k // no neighbour on that edge: any terrain
+			}
+		}
+	}
+}
+
+// fittingRotations returns the distinct rotations (bit k: rotation k) in which t's edges show the terrains a frontier
+// cell demands (req: 4 bits per edge, mask: 0xF on the edges that have a neighbour), BASE-4's edge match. An edge
+// with no neighbour reads as terrain 15, which every distinct rotation shows (fit[e][15]): no branch per edge.
+func (t *TileType) fittingRotations(req, mask uint16) uint8 {
+	key := req | ^mask
+	return t.fit[0][key&0xF] & t.fit[1][key>>4&0xF] & t.fit[2][key>>8&0xF] & t.fit[3][key>>12]
 }
 
 // sameFeatures reports whether rotations a and b put the same features on the same ports (so the two rotations are

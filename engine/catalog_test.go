@@ -21,6 +21,7 @@ func TestSetTotals(t *testing.T) {
 		{"river2", 12, 12, 1, 1, 0, 1},
 		{"shrines", 5, 5, 0, 0, 5, 0},
 		{"newtiles", 5, 5, 0, 1, 0, 1},
+		{"ic", 18, 17, 3, 1, 0, 2}, // tiles-ic-tb.md section 5; IC-1: 18 tiles
 	}
 	for _, tc := range tests {
 		t.Run(tc.set, func(t *testing.T) {
@@ -99,20 +100,39 @@ func TestTileConsistency(t *testing.T) {
 	}
 }
 
-// TestSharedCatalogue cross-checks the embedded data against the shared tile catalogue when it is present (a
-// developer's checkout); a user's clone has no ../shared and skips.
-func TestSharedCatalogue(t *testing.T) {
-	data, err := os.ReadFile("../../shared/rules/tiles.md")
+// readShared reads ../shared/rules/NAME beside the project (a developer's checkout: ../../shared from this
+// package), or beside the folder of worktrees that holds it (../../../shared); a user's clone has neither.
+func readShared(name string) ([]byte, error) {
+	var err error
+	for _, up := range []string{"../../", "../../../"} {
+		var data []byte
+		if data, err = os.ReadFile(up + "shared/rules/" + name); err == nil {
+			return data, nil
+		}
+	}
+	return nil, err
+}
+
+// sharedTiles loads the TILE records of a shared tile catalogue file (../shared/rules/NAME) whose ids start with
+// prefix, without the informational lines of the shared grammar (jcz, pic, note, goods: T&B's, not read here); it
+// skips the test when the file is absent (a user's clone has no ../shared).
+func sharedTiles(t *testing.T, name, prefix string) (*Catalogue, string) {
+	t.Helper()
+	data, err := readShared(name)
 	if err != nil {
-		t.Skip("shared tile catalogue not present")
+		t.Skip("shared tile catalogue " + name + " not present")
 	}
 	blocks := regexp.MustCompile("(?s)```\n(TILE [a-z0-9-]+\n.*?)```").FindAllStringSubmatch(string(data), -1)
 	fsys := fstest.MapFS{}
 	for i, b := range blocks {
 		var keep []string
+		in := false
 		for _, line := range strings.Split(b[1], "\n") {
-			if strings.HasPrefix(line, " ") || strings.HasPrefix(line, "jcz") || strings.HasPrefix(line, "pic") ||
-				strings.HasPrefix(line, "note") {
+			if strings.HasPrefix(line, "TILE ") {
+				in = strings.HasPrefix(line, "TILE "+prefix)
+			}
+			if !in || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "jcz") || strings.HasPrefix(line, "pic") ||
+				strings.HasPrefix(line, "note") || strings.HasPrefix(line, "goods") {
 				continue // informational lines of the shared grammar
 			}
 			keep = append(keep, line)
@@ -123,11 +143,18 @@ func TestSharedCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return shared, string(data)
+}
+
+// compareTiles checks that every tile type of shared is in our catalogue with the same edges, count, segments and
+// marks (inns, cathedrals); it returns how many it compared.
+func compareTiles(t *testing.T, shared *Catalogue) int {
+	t.Helper()
 	ours := Standard()
 	n := 0
 	for _, st := range shared.Types {
 		o := ours.Tile(st.ID)
-		if o == nil {
+		if o == nil || o.ID != st.ID {
 			t.Errorf("tile %s missing", st.ID)
 			continue
 		}
@@ -139,12 +166,20 @@ func TestSharedCatalogue(t *testing.T) {
 		for i := range o.Segs {
 			a, b := o.Segs[i], st.Segs[i]
 			if a.Name != b.Name || a.Kind != b.Kind || a.Edges != b.Edges || a.Halves != b.Halves ||
-				a.Pennants != b.Pennants || a.End != b.End || len(a.Borders) != len(b.Borders) {
+				a.Pennants != b.Pennants || a.End != b.End || len(a.Borders) != len(b.Borders) || a.Marks != b.Marks {
 				t.Errorf("tile %s segment %s differs", st.ID, a.Name)
 			}
 		}
 	}
-	if n != 65 {
+	return n
+}
+
+// TestSharedCatalogue cross-checks the embedded data against the shared tile catalogue when it is present (a
+// developer's checkout); a user's clone has no ../shared and skips.
+func TestSharedCatalogue(t *testing.T) {
+	shared, data := sharedTiles(t, "tiles.md", "")
+	ours := Standard()
+	if n := compareTiles(t, shared); n != 65 {
 		t.Errorf("cross-checked %d tile types, want 65", n)
 	}
 	// The City of Carcassonne perimeter (tiles.md section 5): 14 outer edges.
@@ -190,5 +225,50 @@ func TestRotation(t *testing.T) {
 	}
 	if Standard().Tile("U") != Standard().Tile("b-rs") {
 		t.Errorf("alias U should name b-rs")
+	}
+}
+
+// TestSharedICCatalogue cross-checks the Inns & Cathedrals tiles (engine/data/ic.tiles) against the shared
+// catalogue tiles-ic-tb.md section 2 when it is present, inns and cathedrals included (IC-1, IC-7, IC-8).
+func TestSharedICCatalogue(t *testing.T) {
+	shared, _ := sharedTiles(t, "tiles-ic-tb.md", "ic-")
+	if n := compareTiles(t, shared); n != 17 {
+		t.Errorf("cross-checked %d I&C tile types, want 17", n)
+	}
+}
+
+// TestInnsAndCathedrals checks the marks of the data (tiles-ic-tb.md section 5): 6 inn roads in the I&C set, one
+// per tile, and the River II inn (COMBO-11); 2 cathedrals, both on ic-cathedral; the inn of ic-inn3 on its E road
+// only (IC-11, OPEN-16).
+func TestInnsAndCathedrals(t *testing.T) {
+	cat := Standard()
+	var inns, cathedrals []string
+	for _, ty := range cat.Types {
+		for _, s := range ty.Segs {
+			for i := 0; i < ty.Count; i++ {
+				if s.Marks.Has(MarkInn) {
+					inns = append(inns, ty.ID+":"+s.Name)
+				}
+				if s.Marks.Has(MarkCathedral) {
+					cathedrals = append(cathedrals, ty.ID+":"+s.Name)
+				}
+			}
+		}
+	}
+	wantInns := []string{"r2-innroad:r1", "ic-innbend:r1", "ic-innstraightg:r1", "ic-inn3:r1", "ic-cornerinnbend:r1",
+		"ic-capinnbend:r1", "ic-cornerinnroad:r1"}
+	if strings.Join(inns, " ") != strings.Join(wantInns, " ") {
+		t.Errorf("inn roads %v, want %v", inns, wantInns)
+	}
+	if strings.Join(cathedrals, " ") != "ic-cathedral:c1 ic-cathedral:c1" {
+		t.Errorf("cathedrals %v, want ic-cathedral:c1 twice", cathedrals)
+	}
+	if ty := cat.Tile("ic-cathedral"); ty == nil || ty.Set != "ic" || cat.Tile("Ka") == nil {
+		t.Errorf("ic-cathedral: set %v, alias Ka", ty)
+	}
+	bad := fstest.MapFS{"d/x.tiles": &fstest.MapFile{Data: []byte("TILE x\ncount 1\nedges N:field E:field S:field W:field\n" +
+		"field f1 NNW NNE ENE ESE SSE SSW WSW WNW borders -\nobject inn on r1\n")}}
+	if _, err := LoadCatalogue(bad, "d"); err == nil {
+		t.Error("an inn on a road the tile does not have was accepted")
 	}
 }

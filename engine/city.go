@@ -5,6 +5,9 @@ import "slices"
 // The City of Carcassonne and the Count (COUNT-1..23): its quarters, putting a figure into the City after a turn
 // in which others scored and the active player did not (COUNT-6..10), the Count (COUNT-11, COUNT-15), the
 // moving-out round before a turn's scoring (COUNT-13..18) and the market round at the end (COUNT-19, COUNT-20).
+// The large follower goes into any quarter and moves out like a follower, one figure per placement and per move
+// (COMBO-15); where it lands it counts 2 for the majority (IC-5). The tests "this turn" are per turn part (DEF-12,
+// COMBO-16): the State's TurnState is the part's.
 // The City's 12 cells are an ordinary multi-cell start piece on the board (data/city.tiles); its field bonus is in
 // scoreFields and its King bonus in scoreKingBaron (COUNT-22).
 
@@ -88,7 +91,19 @@ func (s *State) CityEntitled() bool {
 	if !other {
 		return false
 	}
-	return s.fromSupply(a, Follower) >= 0 || (s.Opts.Abbot && s.fromSupply(a, Abbot) >= 0)
+	for k := FigureKind(0); k < NumFigureKinds; k++ {
+		if s.cityAdmits(k) && s.fromSupply(a, k) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cityAdmits reports whether a figure of that kind may ever go into the City (COUNT-8(b), COMBO-15): a follower, the
+// abbot (into the cathedral), the large follower, each with its module. Traders & Builders' builder and pig never
+// do (COMBO-16(a)).
+func (s *State) cityAdmits(kind FigureKind) bool {
+	return s.moduleRefusal(kind) == nil && (kind == Follower || kind == Abbot || kind == Large)
 }
 
 // CanEnterCity checks a City placement by the active player (COUNT-6, COUNT-7, COUNT-8). The caller checks that
@@ -125,10 +140,13 @@ func (s *State) CanEnterCity(player int, q Quarter, kind FigureKind) error {
 	if q == Market && !s.Opts.Farmers {
 		return refuse("COUNT-8(c)", "err.market_closed")
 	}
-	if kind == Abbot && !s.Opts.Abbot {
-		return refuse("ABBOT-1", "err.no_abbot_module")
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
 	}
 	if s.fromSupply(player, kind) < 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_in_supply")
+		}
 		return refuse("COUNT-6", "err.supply_empty", "figure", kind.String())
 	}
 	return nil
@@ -146,13 +164,17 @@ func (s *State) EnterCity(player int, q Quarter, kind FigureKind) error {
 }
 
 // MoveCount moves the Count to quarter q (COUNT-11); the caller checks that the player just put a figure into the
-// City. Leaving him where he is is always allowed.
+// City. Leaving him where he is is always allowed. Without farmers the market is out of play for the Count too: a
+// move there is refused (COUNT-11(a)).
 func (s *State) MoveCount(q Quarter) error {
 	if !s.City.Active {
 		return refuse("COUNT-3", "err.city_plain")
 	}
 	if q >= NumQuarters {
 		return refuse("COUNT-5", "err.no_such_quarter")
+	}
+	if q == Market && !s.Opts.Farmers {
+		return refuse("COUNT-11(a)", "err.market_closed")
 	}
 	s.City.Count = q
 	return nil
@@ -173,14 +195,15 @@ func (s *State) MovingTargets() []int32 {
 	return out
 }
 
-// CanMove reports whether the player has a figure that may move onto one of the targets now (COUNT-16(d)).
+// CanMove reports whether the player has a figure that may move onto one of the targets now (COUNT-16(d)): a
+// follower or the large follower in the quarter that feeds it (COMBO-15), the abbot from the cathedral.
 func (s *State) CanMove(player int, targets []int32) bool {
 	for _, t := range targets {
 		q, _ := QuarterFor(s.SegKind(t))
 		if q == s.City.Count {
 			continue
 		}
-		if s.InQuarter(player, q, Follower) > 0 {
+		if s.InQuarter(player, q, Follower) > 0 || s.InQuarter(player, q, Large) > 0 {
 			return true
 		}
 		if q == Cathedral && s.InQuarter(player, q, Abbot) > 0 {
@@ -211,6 +234,9 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 		return refuse("COUNT-15", "err.count_blocks", "quarter", q.String())
 	}
 	if s.InQuarter(player, q, kind) == 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_in_quarter", "quarter", q.String())
+		}
 		return refuse("COUNT-16(e)", "err.none_in_quarter", "quarter", q.String(), "figure", kind.String())
 	}
 	return nil
@@ -231,29 +257,49 @@ func (s *State) MoveOut(player int, q Quarter, kind FigureKind, seg int32, targe
 	return nil
 }
 
-// MarketMovable returns how many figures the player may still move out of the market at the end (COUNT-19(c));
-// none while the Count stands on the market (COUNT-19(e)).
+// MarketMovable returns how many figures the player may still move out of the market at the end (COUNT-19(c)),
+// followers and the large follower (COMBO-15(b)); none while the Count stands on the market (COUNT-19(e)).
 func (s *State) MarketMovable(player int) int {
 	if !s.City.Active || s.City.Count == Market {
 		return 0
 	}
-	return s.InQuarter(player, Market, Follower)
+	return s.MarketFigures(player)
 }
 
-// MoveFromMarket lays one of the player's market figures on the field of segment seg as a farmer (COUNT-19).
-func (s *State) MoveFromMarket(player int, seg int32) error {
+// MarketFigures returns how many figures the player has in the market, followers and the large follower, whether or
+// not the Count lets them move (COUNT-19, COUNT-20).
+func (s *State) MarketFigures(player int) int {
+	return s.InQuarter(player, Market, Follower) + s.InQuarter(player, Market, Large)
+}
+
+// CanMoveFromMarket checks one move of the market round: one of the player's market figures of that kind (a
+// follower, or the large follower, a farmer of strength 2, COMBO-15(b)) onto the field of segment seg (COUNT-19).
+// The caller checks whose move it is (COUNT-19(b)).
+func (s *State) CanMoveFromMarket(player int, kind FigureKind, seg int32) error {
 	if s.SegKind(seg) != KField {
 		return refuse("COUNT-19(c)", "err.market_not_field")
 	}
 	if s.City.Count == Market {
 		return refuse("COUNT-15", "err.count_blocks", "quarter", Market.String())
 	}
-	if s.InQuarter(player, Market, Follower) == 0 {
-		return refuse("COUNT-19(c)", "err.none_in_quarter", "quarter", Market.String(), "figure", Follower.String())
+	if s.InQuarter(player, Market, kind) == 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_in_quarter", "quarter", Market.String())
+		}
+		return refuse("COUNT-19(c)", "err.none_in_quarter", "quarter", Market.String(), "figure", kind.String())
+	}
+	return nil
+}
+
+// MoveFromMarket lays one of the player's market figures of that kind on the field of segment seg as a farmer
+// after CanMoveFromMarket (COUNT-19).
+func (s *State) MoveFromMarket(player int, kind FigureKind, seg int32) error {
+	if err := s.CanMoveFromMarket(player, kind, seg); err != nil {
+		return err
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
-		if int(f.Player) == player && f.Where == InCity && f.Quarter == Market {
+		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == Market {
 			s.putOnBoard(i, seg)
 			return nil
 		}

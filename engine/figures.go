@@ -6,23 +6,68 @@ import (
 	"strings"
 )
 
-// Figures: followers and abbots, where they stand, and the rules for placing them (BASE-6, BASE-7, FARM-2,
-// ABBOT-3/4, RIVER-8, RIV2-6), for majorities (DEF-6, BASE-11) and for returning them (BASE-12).
+// Figures: followers, large followers and abbots, where they stand, and the rules for placing them (BASE-6,
+// BASE-7, FARM-2, ABBOT-3/4, IC-4, RIVER-8, RIV2-6), for majorities (DEF-6, DEF-11, BASE-11) and for returning them
+// (BASE-12).
+//
+// # Strength: the one way every majority is computed (DEF-11)
+//
+// What a kind of figure is for the rules is said once, in figureKinds: its strength in every majority and whether
+// it makes a feature occupied. Every majority of the engine (roads, cities, monasteries, shrines and gardens
+// scored, fields, the gift test GIFT-2, the moving-out round's result, Road Sweeper) goes through tallyFigures,
+// which adds the strength of each figure on the feature; everything that counts figures as figures (occupancy
+// BASE-7, the one figure of a City placement COUNT-8(a), one `move`, Cash Out's count COMBO-23) counts them one by
+// one. Traders & Builders adds the builder and the pig to figureKinds with strength 0 and occupies false (DEF-4,
+// DEF-6, TB-6, TB-13): they then count for no majority and make nothing occupied without any other change here.
+// Such figures stand only beside a follower of their owner (TB-5(a), TB-11(b), TB-12, TB-13), so a feature with
+// figures is always occupied and FiguresOn may stop at an unoccupied one.
 
-// FigureKind is a follower or an abbot (DEF-4).
+// FigureKind is a kind of figure (DEF-4): an ordinary follower, the abbot, the large follower.
 type FigureKind uint8
 
-// Figure kinds.
+// Figure kinds. NumFigureKinds is their number (the builder and the pig of Traders & Builders go before it).
 const (
-	Follower FigureKind = iota
-	Abbot
+	Follower FigureKind = iota // an ordinary follower (DEF-4): 7 per player, CFG-2
+	Abbot                      // the abbot (ABBOT-1): with the abbot module, one per player
+	Large                      // the large follower (IC-4): with inns-cathedrals, one per player
+	NumFigureKinds
 )
 
-func (k FigureKind) String() string {
-	if k == Abbot {
-		return "abbot"
+// figureKinds is what each kind of figure is for the rules (see "Strength" above): its record word, its strength in
+// a majority (DEF-11; IC-5), whether it occupies a feature (DEF-6) and whether it is a follower (DEF-4: ordinary or
+// large). How many a player has is Supplied's, the module that gives it moduleRefusal's.
+var figureKinds = [NumFigureKinds]struct {
+	name     string
+	strength int
+	occupies bool
+	follower bool
+}{
+	Follower: {"follower", 1, true, true},
+	Abbot:    {"abbot", 1, true, false},
+	Large:    {"large", 2, true, true},
+}
+
+// String returns the kind's record word: follower, abbot, large.
+func (k FigureKind) String() string { return figureKinds[k].name }
+
+// Strength returns what one figure of this kind counts in a majority (DEF-11): follower 1, abbot 1, large 2 (IC-5).
+func (k FigureKind) Strength() int { return figureKinds[k].strength }
+
+// Occupies reports whether a figure of this kind makes the feature it stands on occupied (DEF-6).
+func (k FigureKind) Occupies() bool { return figureKinds[k].occupies }
+
+// IsFollower reports whether the kind is a follower, ordinary or large (DEF-4 amended): the figures a rule about
+// "followers" or "meeples" means.
+func (k FigureKind) IsFollower() bool { return figureKinds[k].follower }
+
+// ParseFigureKind returns the figure kind with the given record word ("follower", "abbot", "large").
+func ParseFigureKind(s string) (FigureKind, bool) {
+	for k := FigureKind(0); k < NumFigureKinds; k++ {
+		if figureKinds[k].name == s {
+			return k, true
+		}
 	}
-	return "follower"
+	return 0, false
 }
 
 // Where says where a figure is (DEF-5): exactly one of supply, a segment on the board, a quarter of the City.
@@ -87,7 +132,43 @@ func (s *State) initFigures() {
 		if s.Opts.Abbot {
 			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Abbot, Seg: -1})
 		}
+		if s.Opts.InnsCathedrals {
+			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Large, Seg: -1})
+		}
 	}
+}
+
+// Supplied returns how many figures of that kind each player has in the game (CFG-2 amended): the followers of the
+// options, one abbot with the abbot module, one large follower with inns-cathedrals, else none.
+func (s *State) Supplied(kind FigureKind) int {
+	switch kind {
+	case Follower:
+		return s.Opts.Followers
+	case Abbot:
+		return boolInt(s.Opts.Abbot)
+	case Large:
+		return boolInt(s.Opts.InnsCathedrals)
+	}
+	return 0
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// moduleRefusal returns the refusal for a figure kind whose module is not in play (ABBOT-1; IC-2 for the large
+// follower), nil when the game has it.
+func (s *State) moduleRefusal(kind FigureKind) *RuleError {
+	switch {
+	case kind == Abbot && !s.Opts.Abbot:
+		return refuse("ABBOT-1", "err.no_abbot_module")
+	case kind == Large && !s.Opts.InnsCathedrals:
+		return refuse("IC-2", "err.no_large_module")
+	}
+	return nil
 }
 
 // InSupplyCount returns how many figures of that kind the player has in supply (DEF-5).
@@ -100,6 +181,19 @@ func (s *State) InSupplyCount(player int, kind FigureKind) int {
 		}
 	}
 	return n
+}
+
+// supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one
+// pass over the figures.
+func (s *State) supplyKinds(player int) uint8 {
+	var m uint8
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) == player && f.Where == InSupply {
+			m |= 1 << f.Kind
+		}
+	}
+	return m
 }
 
 // fromSupply returns the index of a figure of that kind in the player's supply, -1 if none.
@@ -116,13 +210,15 @@ func (s *State) fromSupply(player int, kind FigureKind) int {
 func (s *State) putOnBoard(fi int, seg int32) {
 	f := &s.Figures[fi]
 	f.Where, f.Seg = OnBoard, seg
-	s.occ[s.find(seg)]++
+	if f.Kind.Occupies() {
+		s.occ[s.find(seg)]++
+	}
 }
 
 // toSupply returns a figure to its owner's supply (BASE-12).
 func (s *State) toSupply(fi int) {
 	f := &s.Figures[fi]
-	if f.Where == OnBoard {
+	if f.Where == OnBoard && f.Kind.Occupies() {
 		s.occ[s.find(f.Seg)]--
 	}
 	f.Where, f.Seg = InSupply, -1
@@ -143,36 +239,64 @@ func (s *State) FiguresOn(seg int32, buf []int) []int {
 	return buf
 }
 
-// Majority counts the figures on the feature of seg per player and returns the counts, the owners as a bit mask
-// (bit p: player p has the greatest number, at least 1; DEF-6) and the greatest number.
-func (s *State) Majority(seg int32) (counts [MaxPlayers]int, owners uint8, top int) {
+// Majority returns each player's strength on the feature of seg (DEF-11: the sum of their figures' strengths,
+// a large follower 2), the owners as a bit mask (bit p: player p has the greatest strength, at least 1; DEF-6,
+// BASE-11) and the greatest strength.
+func (s *State) Majority(seg int32) (strength [MaxPlayers]int, owners uint8, top int) {
+	t := s.tallyFigures(seg)
+	return t.strength, t.owners, t.top
+}
+
+// figureTally is who has what on one feature: figures counted one by one, strength (DEF-11), and the owners.
+type figureTally struct {
+	figures, strength [MaxPlayers]int
+	owners            uint8
+	top               int
+}
+
+// tallyFigures counts the figures on the feature of seg per player, one by one and by strength, and finds the
+// owners by strength (DEF-6, DEF-11). It is the one majority of the engine (see "Strength" above).
+func (s *State) tallyFigures(seg int32) (t figureTally) {
 	r := s.find(seg)
 	if s.occ[r] == 0 {
 		return
 	}
-	var buf [MaxPlayers * 8]int
-	for _, i := range s.FiguresOn(r, buf[:0]) {
-		counts[s.Figures[i].Player]++
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Where == OnBoard && s.find(f.Seg) == r {
+			t.figures[f.Player]++
+			t.strength[f.Player] += f.Kind.Strength()
+		}
 	}
-	for p, c := range counts {
+	for p, c := range t.strength {
 		switch {
-		case c > top:
-			top, owners = c, 1<<p
-		case c == top && c > 0:
-			owners |= 1 << p
+		case c > t.top:
+			t.top, t.owners = c, 1<<p
+		case c == t.top && c > 0:
+			t.owners |= 1 << p
 		}
 	}
 	return
 }
 
+// fill copies the tally's figures and strength into a Score.
+func (t *figureTally) fill(sc *Score) {
+	for p := range t.figures {
+		sc.Figures[p] = uint8(t.figures[p])
+		sc.Strength[p] = uint8(t.strength[p])
+	}
+}
+
 // canStandOn checks where a figure of that kind may go by segment kind alone (BASE-6, FARM-1/2, ABBOT-3/4,
-// RIVER-8).
+// IC-4(a), RIVER-8).
 func (s *State) canStandOn(kind FigureKind, k Kind, riverRule string) *RuleError {
 	switch {
 	case k == KRiver:
 		return refuse(riverRule, "err.figure_on_river")
 	case kind == Abbot && !k.IsCentre():
 		return refuse("ABBOT-4", "err.abbot_not_there", "kind", k.String())
+	case kind == Large && k == KGarden:
+		return refuse("IC-4(a)", "err.large_on_garden")
 	case kind == Follower && k == KGarden:
 		return refuse("ABBOT-3", "err.follower_on_garden")
 	case k == KField && !s.Opts.Farmers:
@@ -188,17 +312,21 @@ func riverRuleFor(t *TileType) string {
 	return "RIVER-8"
 }
 
-// CanDeploy checks a step-2 placement (BASE-6): a figure of the player's supply onto local segment `local` of the
-// tile just placed (tile index tile). Errors cite BASE-6 (no figure in supply), BASE-7 (occupied), FARM-1, ABBOT-3,
-// ABBOT-4, RIVER-8 / RIV2-6.
+// CanDeploy checks a step-2 placement (BASE-6, SEQ-5(a)/(b)): a figure of the player's supply onto local segment
+// `local` of the tile just placed (tile index tile). Errors cite ABBOT-1 / IC-2 (no such figure in this game),
+// BASE-6 (no follower in supply), DEF-5 (the abbot or the large follower is not in supply: IC-4(c)), BASE-7
+// (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6.
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
-	if kind == Abbot && !s.Opts.Abbot {
-		return refuse("ABBOT-1", "err.no_abbot_module")
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
 	}
 	if s.Turn.Volcano {
 		return refuse("RIV2-8", "err.volcano_no_figure")
 	}
 	if s.fromSupply(player, kind) < 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_in_supply")
+		}
 		return refuse("BASE-6", "err.supply_empty", "figure", kind.String())
 	}
 	t := &s.Tiles[tile]
@@ -233,18 +361,18 @@ type DeployOption struct {
 }
 
 // DeployOptions lists every legal step-2 placement for the player on tile `tile` (BASE-6, BASE-7, FARM-2,
-// ABBOT-3), appended to buf.
+// ABBOT-3, IC-4), appended to buf: per segment, a follower, the abbot, the large follower, each if the player has it
+// in supply.
 func (s *State) DeployOptions(player, tile int, buf []DeployOption) []DeployOption {
 	t := &s.Tiles[tile]
-	hasF := s.fromSupply(player, Follower) >= 0
-	hasA := s.Opts.Abbot && s.fromSupply(player, Abbot) >= 0
+	var has [NumFigureKinds]bool
+	for k := range has {
+		has[k] = s.moduleRefusal(FigureKind(k)) == nil && s.fromSupply(player, FigureKind(k)) >= 0
+	}
 	for i := range t.Type.Segs {
-		for _, kind := range [2]FigureKind{Follower, Abbot} {
-			if (kind == Follower && !hasF) || (kind == Abbot && !hasA) {
-				continue
-			}
-			if s.CanDeploy(player, kind, tile, i) == nil {
-				buf = append(buf, DeployOption{i, kind})
+		for k := FigureKind(0); k < NumFigureKinds; k++ {
+			if has[k] && s.CanDeploy(player, k, tile, i) == nil {
+				buf = append(buf, DeployOption{i, k})
 			}
 		}
 	}

@@ -57,8 +57,8 @@ func (g *GiftState) DiscardTotal() int {
 }
 
 // GiftEarned reports whether the active player earns a gift by the placement of tile `tile` (GIFT-2): a road or
-// city segment of the tile joins a road or city already on the board whose owners (figures on the board now) do
-// not include the active player. Call it right after the placement, before step 2.
+// city segment of the tile joins a road or city already on the board whose owners (figures on the board now, by
+// strength, DEF-11, COMBO-20(a)) do not include the active player. Call it right after the placement, before step 2.
 func (s *State) GiftEarned(tile int) bool {
 	if !s.Opts.Gifts {
 		return false
@@ -74,9 +74,8 @@ func (s *State) GiftEarned(tile int) bool {
 		if k != KRoad && k != KCity {
 			continue
 		}
-		n := s.At(t.Pos.Neighbour(e))
-		if n == nil {
-			continue
+		if s.TileIndex(t.Pos.Neighbour(e)) < 0 || s.occ[s.find(t.Seg(int(a)))] == 0 {
+			continue // nothing joined there, or nobody on the feature: nobody owns it
 		}
 		_, owners, _ := s.Majority(t.Seg(int(a)))
 		if owners != 0 && owners&(1<<s.Turn.Active) == 0 {
@@ -136,8 +135,8 @@ func (s *State) OpenVoid(player int, card GiftCard) error {
 	return nil
 }
 
-// CanSynod checks Synod (GIFT-6): a figure of the player's supply onto an incomplete monastery or shrine (not a
-// garden), occupied or not.
+// CanSynod checks Synod (GIFT-6): a figure of the player's supply (a follower, the abbot, the large follower,
+// COMBO-21) onto an incomplete monastery or shrine (not a garden), occupied or not.
 func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if err := s.CanOpen(player, Synod); err != nil {
 		return err
@@ -148,10 +147,13 @@ func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if s.IsComplete(seg) {
 		return refuse("GIFT-6(c)", "err.synod_completed")
 	}
-	if kind == Abbot && !s.Opts.Abbot {
-		return refuse("ABBOT-1", "err.no_abbot_module")
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
 	}
 	if s.fromSupply(player, kind) < 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_in_supply")
+		}
 		return refuse("GIFT-6(a)", "err.supply_empty", "figure", kind.String())
 	}
 	return nil
@@ -181,8 +183,8 @@ func (s *State) CanRoadSweeper(player int, seg int32) error {
 	return nil
 }
 
-// RoadSweeper scores an incomplete road now as at the end of the game (1 point per cell) for its owners and
-// returns every figure on it (GIFT-7); the road stays incomplete.
+// RoadSweeper scores an incomplete road now as at the end of the game (1 point per cell; an inn road 0, COMBO-22,
+// IC-9(a)) for its owners by strength (DEF-11) and returns every figure on it (GIFT-7); the road stays incomplete.
 func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error) {
 	if err := s.CanRoadSweeper(player, seg); err != nil {
 		return log, err
@@ -190,7 +192,7 @@ func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error)
 	s.discardOpened(player, RoadSweeper)
 	if s.occ[s.find(seg)] > 0 {
 		sc := s.tally(seg, true) // valued as an incomplete road at the end, but scored now: this turn's gain
-		sc.Final, sc.Rule, sc.Cat = false, "GIFT-7", CatRoadSweeper
+		sc.Final, sc.Rule, sc.Cat = false, sweeperRule(sc.Rule), CatRoadSweeper
 		s.credit(&sc)
 		log = append(log, sc)
 		s.returnAll(seg)
@@ -198,16 +200,26 @@ func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error)
 	return log, nil
 }
 
-// CanChangePosition checks Change Position (GIFT-9): the player's follower on segment from stands up or lies
-// down onto segment to of the same tile: field to road, city, monastery or shrine, or back; the target may be
-// occupied; never between road, city and monastery, never to another tile, never the abbot.
-func (s *State) CanChangePosition(player int, from, to int32) error {
+// CanChangePosition checks Change Position (GIFT-9): the player's follower of that kind (ordinary or large,
+// COMBO-24) on segment from stands up or lies down onto segment to of the same tile: field to road, city, monastery
+// or shrine, or back; the target may be occupied; never between road, city and monastery, never to another tile,
+// never the abbot, never onto a garden.
+func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) error {
 	if err := s.CanOpen(player, ChangePosition); err != nil {
 		return err
 	}
-	fi := s.FigureAt(player, Follower, from)
+	if kind == Abbot {
+		return refuse("GIFT-9(a)", "err.change_abbot")
+	}
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
+	fi := s.FigureAt(player, kind, from)
 	if fi < 0 {
-		if s.FigureAt(player, Abbot, from) >= 0 {
+		switch {
+		case kind == Large:
+			return refuse("DEF-5", "err.large_not_there")
+		case s.FigureAt(player, Abbot, from) >= 0:
 			return refuse("GIFT-9(a)", "err.change_abbot")
 		}
 		return refuse("GIFT-9(a)", "err.no_own_follower")
@@ -232,12 +244,12 @@ func (s *State) CanChangePosition(player int, from, to int32) error {
 }
 
 // ChangePosition moves the follower after CanChangePosition (GIFT-9).
-func (s *State) ChangePosition(player int, from, to int32) error {
-	if err := s.CanChangePosition(player, from, to); err != nil {
+func (s *State) ChangePosition(player int, kind FigureKind, from, to int32) error {
+	if err := s.CanChangePosition(player, kind, from, to); err != nil {
 		return err
 	}
 	s.discardOpened(player, ChangePosition)
-	fi := s.FigureAt(player, Follower, from)
+	fi := s.FigureAt(player, kind, from)
 	s.toSupply(fi)
 	s.putOnBoard(fi, to)
 	return nil
@@ -256,7 +268,13 @@ func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
 	if k == KField && !s.Opts.Farmers {
 		return refuse("GIFT-8(e)", "err.no_farmers")
 	}
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
 	if s.ownFigureOn(player, kind, seg) < 0 {
+		if kind == Large {
+			return refuse("DEF-5", "err.large_not_there")
+		}
 		return refuse("GIFT-8(a)", "err.cashout_no_figure", "figure", kind.String())
 	}
 	return nil
@@ -273,22 +291,21 @@ func (s *State) ownFigureOn(player int, kind FigureKind, seg int32) int {
 	return -1
 }
 
-// CashOut returns one of the player's figures from the feature of seg and scores 2 points per figure that was on
-// it (GIFT-8); the feature is not scored, the other figures stay.
+// CashOut returns one of the player's figures (a follower, the abbot, the large follower) from the feature of seg
+// and scores 2 points per figure that was on it, a large follower counting as one figure (GIFT-8, COMBO-23); the
+// feature is not scored, the other figures stay.
 func (s *State) CashOut(player int, kind FigureKind, seg int32, log []Score) ([]Score, error) {
 	if err := s.CanCashOut(player, kind, seg); err != nil {
 		return log, err
 	}
 	s.discardOpened(player, CashOut)
-	counts, _, _ := s.Majority(seg)
+	ft := s.tallyFigures(seg)
 	n := 0
-	for _, c := range counts {
+	for _, c := range ft.figures {
 		n += c
 	}
 	sc := Score{Rule: "GIFT-8", Cat: CatCashOut, Feature: s.find(seg), Points: 2 * n, Owners: 1 << player}
-	for p := range counts {
-		sc.Figures[p] = uint8(counts[p])
-	}
+	ft.fill(&sc)
 	s.credit(&sc)
 	s.toSupply(s.ownFigureOn(player, kind, seg))
 	return append(log, sc), nil

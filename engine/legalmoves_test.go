@@ -29,11 +29,11 @@ func TestLegalMovesJoinedThroughTile(t *testing.T) {
 	rs := cat.Tile("b-rs")
 	// b-rs at 0,1 road N-S: its E field touches A only, its W field touches A (NNW) and B (WNW, WSW): all one field.
 	for _, m := range s.LegalMoves(rs, 0, nil) {
-		if m.Pos != (Pos{0, 1}) || m.Rot != 0 || m.Local < 0 || rs.Segs[m.Local].Kind != KField {
+		if m.Pos != (Pos{0, 1}) || m.Rot != 0 || m.Local < 0 || rs.Segs[int(m.Local)].Kind != KField {
 			continue
 		}
 		t.Errorf("LegalMoves offers a farmer on field %s of b-rs at 0,1, which joins the occupied field B (BASE-7)",
-			rs.Segs[m.Local].Name)
+			rs.Segs[int(m.Local)].Name)
 	}
 }
 
@@ -75,10 +75,10 @@ func TestLegalMovesDeployable(t *testing.T) {
 						}
 						continue
 					}
-					if _, err := c.Deploy(player, Follower, idx, m.Local); err != nil {
+					if _, err := c.Deploy(player, Follower, idx, int(m.Local)); err != nil {
 						t.Fatalf("seed %d: offered move %s %+v: %v", seed, tt.ID, m, err)
 					}
-					k := key{m.Placement, c.Root(c.Tiles[idx].Seg(m.Local))}
+					k := key{m.Placement, c.Root(c.Tiles[idx].Seg(int(m.Local)))}
 					if offered[k] {
 						t.Fatalf("seed %d: move %s %+v offers a feature twice", seed, tt.ID, m)
 					}

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Legal placement: BASE-4 (touches the board, every edge continues the landscape), BASE-5 (is there any legal
 // placement at all), RIVER-5/RIV2-5(a) (a river tile joins exactly one open river end), RIVER-6/RIV2-5(b) (no
 // immediate U-turn) and SHRINE-3 (one monastery per shrine, one shrine per monastery).
@@ -115,39 +117,79 @@ func bendTurn(river uint8, in int) int8 {
 
 // checkShrineLimit applies SHRINE-3 to a shrine or monastery tile about to be placed at p.
 func (s *State) checkShrineLimit(kind Kind, p Pos) error {
-	other := KShrine
+	switch s.shrineConflict(kind, p) {
+	case shrineTwoMonasteries:
+		return refuse("SHRINE-3", "err.shrine_two_monasteries")
+	case monasteryTwoShrines:
+		return refuse("SHRINE-3", "err.monastery_two_shrines")
+	case breaksPair:
+		return refuse("SHRINE-3", "err.breaks_pair")
+	}
+	return nil
+}
+
+// The limits of SHRINE-3 a shrine or monastery may break (shrineConflict).
+const (
+	shrineFits           = iota
+	shrineTwoMonasteries // a shrine between two monasteries
+	monasteryTwoShrines  // a monastery between two shrines
+	breaksPair           // its partner has one of its kind already (SHRINE-3(c))
+)
+
+// shrineConflict is SHRINE-3 without a refusal to build (the enumerations call it for every candidate): the limit a
+// shrine or monastery at p would break, shrineFits if none.
+func (s *State) shrineConflict(kind Kind, p Pos) int {
+	others, same := s.shrines, s.monasteries
 	if kind == KShrine {
-		other = KMonastery
+		others, same = s.monasteries, s.shrines
 	}
 	partners := 0
 	var partner Pos
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			q := Pos{p.X + dx, p.Y + dy}
-			if (dx != 0 || dy != 0) && s.centreKind(q) == other {
-				partners++
-				partner = q
-			}
+	for _, q := range others {
+		if near(q, p) {
+			partners++
+			partner = q
 		}
 	}
 	if partners > 1 {
 		if kind == KShrine {
-			return refuse("SHRINE-3", "err.shrine_two_monasteries")
+			return shrineTwoMonasteries
 		}
-		return refuse("SHRINE-3", "err.monastery_two_shrines")
+		return monasteryTwoShrines
 	}
 	if partners == 1 {
 		// The partner must not have a building of this tile's kind in its block already (SHRINE-3(c)).
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				q := Pos{partner.X + dx, partner.Y + dy}
-				if (dx != 0 || dy != 0) && q != p && s.centreKind(q) == kind {
-					return refuse("SHRINE-3", "err.breaks_pair")
-				}
+		for _, q := range same {
+			if q != p && near(q, partner) {
+				return breaksPair
 			}
 		}
 	}
-	return nil
+	return shrineFits
+}
+
+// near reports whether two different cells are in each other's 3x3 block (DEF-10).
+func near(a, b Pos) bool {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return a != b && dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1
+}
+
+// fitsSpecial reports whether a tile whose edges match at p in rotation rot may lie there under the rules beyond the
+// edge match: CanPlace for a river tile (RIVER-5/6, RIV2-5), SHRINE-3 for a monastery or shrine with shrines in play.
+func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
+	if t.rots[0].riverIn != 0 {
+		return s.CanPlace(t, p, rot) == nil
+	}
+	return s.cloisterFits(t, p)
+}
+
+// cloisterFits reports whether a monastery or shrine tile may lie at p under SHRINE-3 (with shrines in play; any
+// other tile may): the limit depends on the cell, not on the rotation.
+func (s *State) cloisterFits(t *TileType, p Pos) bool {
+	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+		return s.shrineConflict(t.Segs[t.Centre].Kind, p) == shrineFits
+	}
+	return true
 }
 
 // centreKind returns the centre feature kind of the tile at q, or KRoad if there is none (no tile or no centre).
@@ -181,15 +223,19 @@ func (s *State) Placeable(t *TileType) bool {
 // limit). Edges are matched against each frontier cell's demanded terrains; the river and shrine limits are
 // checked only for tiles they concern.
 func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement {
-	special := t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
+	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
 	for _, f := range s.frontier {
-		for k := 0; k < 4; k++ {
-			r := &t.rots[k]
-			if !r.distinct || (r.packed^f.req)&f.mask != 0 {
-				continue
-			}
-			p := f.pos()
-			if special && s.CanPlace(t, p, k) != nil {
+		rots := t.fittingRotations(f.req, f.mask)
+		if rots == 0 {
+			continue
+		}
+		p := f.pos()
+		if cloister && !s.cloisterFits(t, p) {
+			continue
+		}
+		for ; rots != 0; rots &= rots - 1 {
+			k := bits.TrailingZeros8(rots)
+			if river && s.CanPlace(t, p, k) != nil {
 				continue
 			}
 			if buf = append(buf, Placement{p, k}); len(buf) == limit {
@@ -221,88 +267,114 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 }
 
 // Move is one legal move of the W1 benchmark and of the table's "what can I do": a placement and an optional
-// follower on one feature of the placed tile (Local = -1: no figure).
+// figure of kind Kind on one feature of the placed tile (Local = -1: no figure). It is 32 bytes: a turn lists
+// dozens of them.
 type Move struct {
 	Placement
-	Local int
+	Local int16
+	Kind  FigureKind
 }
 
 // LegalMoves appends every legal move of tile type t for the player to buf: each legal placement with no
 // figure, plus a follower on each feature of the placed tile whose joined feature would be unoccupied (BASE-6,
-// BASE-7), if the player has a follower in supply. Two segments of the tile that join one feature count once.
+// BASE-7), if the player has a follower in supply; likewise the large follower (IC-4: never on a garden) and the
+// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply. Two segments of the
+// tile that join one feature count once.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
-	hasF := s.fromSupply(player, Follower) >= 0
-	var roots [16][8]int32 // per segment of the tile, the features it joins (a field touches up to 8 half-edges)
+	supply := s.supplyKinds(player)
+	hasF := supply&(1<<Follower) != 0
+	hasL := supply&(1<<Large) != 0
+	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
+	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
 	for _, f := range s.frontier {
-		g, req, mask := f.g, f.req, f.mask
-		for k := 0; k < 4; k++ {
+		rots := t.fittingRotations(f.req, f.mask)
+		if rots == 0 {
+			continue
+		}
+		g, p := f.g, f.pos()
+		if cloister && !s.cloisterFits(t, p) {
+			continue
+		}
+		for ; rots != 0; rots &= rots - 1 {
+			k := bits.TrailingZeros8(rots)
 			r := &t.rots[k]
-			if !r.distinct || (r.packed^req)&mask != 0 {
+			if river && s.CanPlace(t, p, k) != nil {
 				continue
 			}
-			p := f.pos()
-			if (r.riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0)) && s.CanPlace(t, p, k) != nil {
+			buf = append(buf, Move{Placement{p, k}, -1, Follower})
+			if hasA {
+				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
+			}
+			if !hasF && !hasL {
 				continue
 			}
-			buf = append(buf, Move{Placement{p, k}, -1})
-			if !hasF {
-				continue
-			}
-			// Occupancy of each segment's joined feature: the OR of its neighbours' features.
+			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
+			// that join a common feature are one feature once the tile lies, transitively (a field round the end of
+			// a road joins both fields of a straight road): they are grouped under their lowest segment; a group is
+			// free only if no feature any of them joins is occupied (BASE-7), and is offered once.
 			var occupied [16]bool
-			var nroots [16]int
-			ls, n := s.links(g, r)
-			for _, l := range ls[:n] {
-				root := s.find(l.theirs)
-				occupied[l.mine] = occupied[l.mine] || s.occ[root] > 0
-				roots[l.mine][nroots[l.mine]&7] = root
-				nroots[l.mine]++
-			}
-			// Segments of the tile that join a common feature are one feature once the tile lies, transitively (a
-			// field round the end of a road joins both fields of a straight road): group them under their lowest
-			// segment; a group is free only if no feature any of them joins is occupied (BASE-7), and is offered once.
 			var group [16]int8
-			for i := range t.Segs {
-				group[i] = int8(i)
-				for j := 0; j < i; j++ {
-					if group[i] != group[j] && sharesRoot(&roots[i], nroots[i], &roots[j], nroots[j]) {
-						hi, lo := group[i], group[j]
-						if hi < lo {
-							hi, lo = lo, hi
-						}
-						for m := 0; m <= i; m++ {
-							if group[m] == hi {
-								group[m] = lo
+			var rootOf [12]int32
+			grouped := false
+			ls, n := s.links(g, r)
+			for x := 0; x < n; x++ {
+				root := s.find(ls[x].theirs)
+				rootOf[x] = root
+				if s.occ[root] > 0 {
+					occupied[ls[x].mine] = true
+				}
+				for y := 0; y < x; y++ {
+					if rootOf[y] == root && ls[y].mine != ls[x].mine {
+						if !grouped {
+							for i := range group {
+								group[i] = int8(i)
 							}
+							grouped = true
 						}
+						joinGroups(&group, ls[x].mine, ls[y].mine)
+					}
+				}
+			}
+			if grouped {
+				for i := range t.Segs {
+					if lo := group[i]; int(lo) != i {
+						occupied[lo] = occupied[lo] || occupied[i]
 					}
 				}
 			}
 			for i := range t.Segs {
-				if lo := group[i]; int(lo) != i {
-					occupied[lo] = occupied[lo] || occupied[i]
-				}
-			}
-			for i := range t.Segs {
 				sk := t.Segs[i].Kind
-				if int(group[i]) != i || occupied[i] || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
+				if (grouped && int(group[i]) != i) || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
 					continue
 				}
-				buf = append(buf, Move{Placement{p, k}, i})
+				if occupied[i] {
+					continue
+				}
+				if hasF {
+					buf = append(buf, Move{Placement{p, k}, int16(i), Follower})
+				}
+				if hasL {
+					buf = append(buf, Move{Placement{p, k}, int16(i), Large})
+				}
 			}
 		}
 	}
 	return buf
 }
 
-// sharesRoot reports whether two segments' lists of joined features have a feature in common.
-func sharesRoot(a *[8]int32, na int, b *[8]int32, nb int) bool {
-	for x := 0; x < na && x < 8; x++ {
-		for y := 0; y < nb && y < 8; y++ {
-			if a[x] == b[y] {
-				return true
-			}
+// joinGroups puts the groups of segments a and b of a tile together under the lower group (LegalMoves): every
+// segment of the higher group takes the lower one, so that each group stays named by its lowest segment.
+func joinGroups(group *[16]int8, a, b int8) {
+	ga, gb := group[a], group[b]
+	if ga == gb {
+		return
+	}
+	if ga > gb {
+		ga, gb = gb, ga
+	}
+	for i := range group {
+		if group[i] == gb {
+			group[i] = ga
 		}
 	}
-	return false
 }

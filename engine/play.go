@@ -1,7 +1,7 @@
 package engine
 
-// PlayMove plays one whole plain turn for the player (BASE-3): place tile type t as m says, put a follower on
-// segment m.Local of it (m.Local < 0: none), then score what the tile completed (BASE-9..13) and update the King and
+// PlayMove plays one whole plain turn for the player (BASE-3): place tile type t as m says, receive a gift if the
+// placement earns one (GIFT-2, with Gifts), put a figure of kind m.Kind on segment m.Local of it (m.Local < 0: none), then score what the tile completed (BASE-9..13) and update the King and
 // the Robber Baron. It is the base game's turn without the modules' decisions (City, gifts, abbot return), used by
 // the benchmarks and the random-game tests; the referee drives the same steps one by one. Scores are appended to
 // log.
@@ -12,8 +12,11 @@ func (s *State) PlayMove(player int, t *TileType, m Move, log []Score) ([]Score,
 		return log, err
 	}
 	s.Turn.Tile = idx
+	if s.Opts.Gifts && s.GiftEarned(idx) {
+		s.ReceiveGift(player)
+	}
 	if m.Local >= 0 {
-		if _, err := s.Deploy(player, Follower, idx, m.Local); err != nil {
+		if _, err := s.Deploy(player, m.Kind, idx, int(m.Local)); err != nil {
 			return log, err
 		}
 	}

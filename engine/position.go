@@ -2,9 +2,11 @@ package engine
 
 // Laying a position (POS-1..POS-9): the board, the figures, the City, the King and the Robber Baron, the gifts and
 // the score track set as they lie on a table, without playing or scoring a turn. Tiles are laid with Place (the
-// same BASE-4, river and shrine checks as in play) after the first one (LayFirst); figures with Stand, which checks
+// same BASE-4, river and shrine checks as in play) after the first one (LayFirst), or, while a position is being
+// entered in any order, with LayLoose (an island: its shared edges checked, BASE-4); figures with Stand, which checks
 // where a figure may stand with the same code as step 2 (canStandOn) plus what a position adds: never on a
-// completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1). Nothing here scores.
+// completed feature (BASE-12) and no more figures than the supply (CFG-2, ABBOT-1; one large follower, POS-3 amended).
+// Nothing here scores.
 
 // LayFirst lays tile type t at p in rotation rot (quarter turns) on an empty board: the first tile of a position
 // with no start piece (start=none, POS-1), which stands in for the start tile. Errors: BASE-4 (beyond the board),
@@ -19,14 +21,46 @@ func (s *State) LayFirst(t *TileType, p Pos, rot int) (int, error) {
 	return s.placeRaw(t, p, rot), nil
 }
 
+// LayLoose lays tile type t at p in rotation rot (quarter turns) in a position being entered, wherever it lies:
+// beside the tiles laid so far or apart from them (an island, joined to the board by tiles entered later: POS-1 is
+// checked once the position is finished). Every edge it shares with a tile beside it must match (BASE-4); the river
+// and shrine limits, which need the river's flow and the whole neighbourhood, are checked when the island is laid
+// from the board with Place. Errors: BASE-4 (beyond the board, a tile already there, an edge that does not match).
+func (s *State) LayLoose(t *TileType, p Pos, rot int) (int, error) {
+	if !inBounds(p) {
+		return -1, refuse("BASE-4", "err.out_of_board")
+	}
+	if s.grid[gridIndex(p)] != 0 {
+		return -1, refuse("BASE-4", "err.cell_taken")
+	}
+	if e := s.Mismatch(t, p, rot); e >= 0 {
+		n := s.At(p.Neighbour(e))
+		return -1, refuse("BASE-4", "err.edge_mismatch", "edge", EdgeNames[e], "terrain", t.Rotated(rot, e).String(),
+			"board", n.Type.Rotated(int(n.Rot), e+2).String())
+	}
+	return s.placeRaw(t, p, rot), nil
+}
+
+// Mismatch returns the first edge (0..3: N E S W) at which tile type t, lying at p in rotation rot, does not match
+// the tile beside it (BASE-4: both sides of a shared edge show the same terrain), -1 if every edge it shares with a
+// tile matches. A tile lying at p itself is not looked at (a tile typed again where it lies).
+func (s *State) Mismatch(t *TileType, p Pos, rot int) int {
+	for e := 0; e < 4; e++ {
+		if n := s.At(p.Neighbour(e)); n != nil && n.Type.Rotated(int(n.Rot), e+2) != t.Rotated(rot, e) {
+			return e
+		}
+	}
+	return -1
+}
+
 // CanStand checks that one more figure of the player's of that kind may stand (or, on a field, lie) on segment seg
 // in a position (POS-3): a place that figure may take (BASE-6, FARM-1/2, ABBOT-3/4, RIVER-8, RIV2-6), a feature
 // that is not completed (BASE-12: it would have been scored and its figures returned), and a figure left in the
 // supply (CFG-2; ABBOT-1 for a second abbot). Figures may share a feature (BASE-7 does not apply: features join
 // after figures are placed).
 func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
-	if kind == Abbot && !s.Opts.Abbot {
-		return refuse("ABBOT-1", "err.no_abbot_module")
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
 	}
 	if seg < 0 || int(seg) >= len(s.parent) {
 		return refuse("POS-3", "err.no_such_place")
@@ -39,13 +73,22 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	if k != KField && s.IsComplete(seg) {
 		return refuse("BASE-12", "err.pos.completed", "feature", k.String())
 	}
-	if s.fromSupply(player, kind) < 0 {
-		if kind == Abbot {
-			return refuse("ABBOT-1", "err.pos.one_abbot")
-		}
-		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
+	return s.standSupply(player, kind)
+}
+
+// standSupply checks that a figure of that kind is left for a position line (CFG-2): one abbot (ABBOT-1), one large
+// follower (POS-3 amended), Options.Followers followers.
+func (s *State) standSupply(player int, kind FigureKind) error {
+	if s.fromSupply(player, kind) >= 0 {
+		return nil
 	}
-	return nil
+	switch kind {
+	case Abbot:
+		return refuse("ABBOT-1", "err.pos.one_abbot")
+	case Large:
+		return refuse("POS-3", "err.pos.one_large")
+	}
+	return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
 }
 
 // Stand puts a figure of the player's supply onto segment seg after CanStand (POS-3).
@@ -58,9 +101,13 @@ func (s *State) Stand(player int, kind FigureKind, seg int32) error {
 }
 
 // CanStandInQuarter checks that one more figure of the player's of that kind may be in quarter q of the City in a
-// position (POS-4): the City lies flag side up (COUNT-3), the abbot only in the cathedral (COUNT-8(b)), the market
-// only with farmers (COUNT-8(c)), and a figure left in the supply (CFG-2, ABBOT-1).
+// position (POS-4): the City lies flag side up (COUNT-3), the abbot only in the cathedral (COUNT-8(b)), the large
+// follower in any quarter (COMBO-15), the market only with farmers (COUNT-8(c)), and a figure left in the supply
+// (CFG-2, ABBOT-1, POS-3).
 func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error {
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
 	switch {
 	case !s.City.Placed:
 		return refuse("POS-4", "err.pos.no_city")
@@ -68,18 +115,12 @@ func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error 
 		return refuse("COUNT-3", "err.city_plain")
 	case q >= NumQuarters:
 		return refuse("COUNT-5", "err.no_such_quarter")
-	case kind == Abbot && !s.Opts.Abbot:
-		return refuse("ABBOT-1", "err.no_abbot_module")
 	case kind == Abbot && q != Cathedral:
 		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
 	case q == Market && !s.Opts.Farmers:
 		return refuse("COUNT-8(c)", "err.market_closed")
-	case s.fromSupply(player, kind) < 0 && kind == Abbot:
-		return refuse("ABBOT-1", "err.pos.one_abbot")
-	case s.fromSupply(player, kind) < 0:
-		return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
 	}
-	return nil
+	return s.standSupply(player, kind)
 }
 
 // StandInQuarter puts a figure of the player's supply into quarter q after CanStandInQuarter (POS-4).

@@ -79,3 +79,37 @@ func TestPositionChecks(t *testing.T) {
 		t.Errorf("%d figures on the road, want 2", n)
 	}
 }
+
+// A position being entered lays tiles anywhere (LayLoose): apart from the board, an island, with only the edges it
+// shares checked (BASE-4); Mismatch names the first edge that does not match a tile beside the cell.
+func TestLayLoose(t *testing.T) {
+	cat := Standard()
+	s := New(cat, Options{Players: 2, Followers: 7, Farmers: true})
+	road := cat.Tile("b-rs") // a straight road, W-E in rotation 0
+	if _, err := s.LayLoose(road, Pos{0, 0}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.LayLoose(road, Pos{5, 5}, 1); err != nil { // touching nothing: an island
+		t.Fatalf("an island is refused: %v", err)
+	}
+	if _, err := s.LayLoose(road, Pos{5, 5}, 0); err == nil {
+		t.Fatal("a second tile in a cell")
+	}
+	// Below the island's N-S road, a W-E road shows a field on its N edge where the island shows a road.
+	if e := s.Mismatch(road, Pos{5, 6}, 0); e != N {
+		t.Fatalf("Mismatch = %d, want N", e)
+	}
+	_, err := s.LayLoose(road, Pos{5, 6}, 0)
+	if re, ok := err.(*RuleError); !ok || re.Rule != "BASE-4" || re.Data["edge"] != "N" {
+		t.Fatalf("mismatch beside the island: %v", err)
+	}
+	if e := s.Mismatch(road, Pos{5, 6}, 1); e != -1 {
+		t.Fatalf("a matching edge: Mismatch = %d", e)
+	}
+	if _, err := s.LayLoose(road, Pos{5, 6}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Tiles); n != 3 {
+		t.Fatalf("%d tiles laid, want 3", n)
+	}
+}

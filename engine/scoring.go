@@ -1,7 +1,9 @@
 package engine
 
 // Completion and scoring: DEF-9 (completed this turn), BASE-9..13 (completion, points, majority, return),
-// SHRINE-6/7 (challenges decided in a turn), KING/ROBBER updates, END-3..7 (final scoring), FARM-5/6 (fields).
+// IC-7..9 (inn roads and cathedral cities: doubled, tripled, or nothing when incomplete at the end), SHRINE-6/7
+// (challenges decided in a turn), KING/ROBBER updates, END-3..7 (final scoring), FARM-5/6 (fields). Every majority
+// is by strength (DEF-11, figures.go).
 
 // Category says what a scoring was for; the end-of-game tally groups scores by it.
 type Category uint8
@@ -37,19 +39,21 @@ const NumCategories = int(numCategories)
 type Score struct {
 	Rule     string
 	Cat      Category
-	Feature  int32 // a segment of the feature (its root when scored), -1 for none
-	Points   int   // to each owner
-	Owners   uint8 // bit p: player p scored Points
-	Figures  [MaxPlayers]uint8
-	Size     int  // cells (roads, cities), filled block cells (centre features)
-	Pennants int  // cities
-	Cities   int  // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
-	Final    bool // scored at the end of the game
+	Feature  int32             // a segment of the feature (its root when scored), -1 for none
+	Points   int               // to each owner
+	Owners   uint8             // bit p: player p scored Points
+	Figures  [MaxPlayers]uint8 // figures of each player on the feature, counted one by one
+	Strength [MaxPlayers]uint8 // their strength, which decided Owners (DEF-11: a large follower counts 2)
+	Size     int               // cells (roads, cities), filled block cells (centre features)
+	Pennants int               // cities
+	Cities   int               // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
+	Final    bool              // scored at the end of the game
 }
 
-// TurnState collects what happened in the current turn that later rules of the same turn depend on: the
-// features completed by the tile (DEF-9), the points each player gained (DEF-8, COUNT-6/7), whether a figure was
-// placed in step 2 (ABBOT-6(a)).
+// TurnState collects what happened in the current turn part (DEF-12: a turn has one part, or with the builder's
+// double turn two, each with its own tile, SEQ-1..7) that later rules of the same part depend on: the features
+// completed by the part's tile (DEF-9), the points each player gained in it (DEF-8, COUNT-6/7, tested per part,
+// COMBO-16), whether a figure was placed in its figure step (ABBOT-6(a)). BeginTurn starts a part.
 type TurnState struct {
 	Active        int
 	Tile          int     // index of the tile placed this turn, -1 before placement
@@ -62,7 +66,8 @@ type TurnState struct {
 	Volcano       bool // the River II volcano lake was placed (RIV2-8)
 }
 
-// BeginTurn resets the turn state for the active player.
+// BeginTurn resets the turn state for the active player: at the start of a turn, and again at the start of a second
+// turn part (DEF-12), which has its own completions, gains and figure step.
 func (s *State) BeginTurn(active int) {
 	s.Turn.Active = active
 	s.Turn.Tile = -1
@@ -114,17 +119,24 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 }
 
 // featurePoints returns the points a completed (or, final=true, incomplete) feature is worth and its size and
-// pennants (BASE-10, END-3).
+// pennants (BASE-10, END-3; an inn road 2 per cell, IC-7, a cathedral city 3 per cell and pennant, IC-8, either 0
+// when incomplete at the end, IC-9).
 func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int, rule string, cat Category) {
 	switch k := s.SegKind(seg); k {
 	case KRoad:
 		size = s.Size(seg)
+		if pts, rule, ok := s.markedPoints(seg, size, 0, final); ok { // an inn (IC-7, IC-9; ic.go)
+			return pts, size, 0, rule, CatRoad
+		}
 		if final {
 			return size, size, 0, "END-3(a)", CatRoad
 		}
 		return size, size, 0, "BASE-10(a)", CatRoad
 	case KCity:
 		size, pennants = s.Size(seg), s.Pennants(seg)
+		if pts, rule, ok := s.markedPoints(seg, size, pennants, final); ok { // a cathedral (IC-8, IC-9; ic.go)
+			return pts, size, pennants, rule, CatCity
+		}
 		if final {
 			return size + pennants, size, pennants, "END-3(b)", CatCity
 		}
@@ -152,15 +164,14 @@ func (s *State) award(seg int32, final bool) Score {
 	return sc
 }
 
-// tally works out a feature's Score (BASE-10, BASE-11, END-3) without crediting it.
+// tally works out a feature's Score (BASE-10, BASE-11, END-3, IC-7..9) without crediting it: owners by strength
+// (DEF-11).
 func (s *State) tally(seg int32, final bool) Score {
-	counts, owners, _ := s.Majority(seg)
+	ft := s.tallyFigures(seg)
 	pts, size, pen, rule, cat := s.featurePoints(seg, final)
-	sc := Score{Rule: rule, Cat: cat, Feature: s.find(seg), Points: pts, Owners: owners, Size: size, Pennants: pen,
+	sc := Score{Rule: rule, Cat: cat, Feature: s.find(seg), Points: pts, Owners: ft.owners, Size: size, Pennants: pen,
 		Final: final}
-	for p := range counts {
-		sc.Figures[p] = uint8(counts[p])
-	}
+	ft.fill(&sc)
 	return sc
 }
 
@@ -230,11 +241,9 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		log = append(log, sc)
 	}
 	for i := 0; i < nl; i++ {
-		counts, _, _ := s.Majority(losers[i])
+		ft := s.tallyFigures(losers[i])
 		sc := Score{Rule: "SHRINE-6", Cat: CatChallengeLost, Feature: s.find(losers[i])}
-		for p := range counts {
-			sc.Figures[p] = uint8(counts[p])
-		}
+		ft.fill(&sc)
 		log = append(log, sc)
 		s.returnAll(losers[i])
 	}
@@ -248,7 +257,8 @@ func (s *State) ScoreTurn(log []Score) []Score {
 	return log
 }
 
-// FinalScore adds the end-of-game scoring to the scores (END-2..7): incomplete features (END-3, SHRINE-8), fields
+// FinalScore adds the end-of-game scoring to the scores (END-2..7): incomplete features (END-3, SHRINE-8; an inn road
+// or cathedral city 0, IC-9, its figures stay and score nothing), fields
 // (FARM-5, COUNT-22), the King and the Robber Baron (KING-7, ROBBER-5) and unopened gifts (GIFT-11). Figures stay
 // where they are. Scores are appended to log.
 func (s *State) FinalScore(log []Score) []Score {
@@ -330,11 +340,9 @@ func (s *State) FieldScore(seg int32) Score {
 	if s.City.Active && s.cityFlag[seg] {
 		n++ // COUNT-22(a): the City counts as one completed city
 	}
-	counts, owners, _ := s.Majority(seg)
-	sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: owners, Cities: n, Final: true}
-	for p := range counts {
-		sc.Figures[p] = uint8(counts[p])
-	}
+	ft := s.tallyFigures(seg)
+	sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: ft.owners, Cities: n, Final: true}
+	ft.fill(&sc)
 	return sc
 }
 

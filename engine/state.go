@@ -3,8 +3,10 @@
 // state and is deterministic: the same calls give the same state.
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
-// placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, supply; BASE-6/7, ABBOT),
-// scoring.go (completion and scoring, BASE-9..13, END, FARM), city.go (the City of Carcassonne, COUNT),
+// placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
+// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END,
+// FARM), ic.go (Inns & Cathedrals: inn roads, cathedral cities, the large follower's places, and the rulings of
+// RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
 // identify.go (a tile from the edges a player sees), play.go (a whole plain turn, for benchmarks and random games),
@@ -18,8 +20,9 @@ import (
 	"strconv"
 )
 
-// MaxPlayers is the largest number of players (CFG-1).
-const MaxPlayers = 5
+// MaxPlayers is the largest number of players (CFG-1 amended: 6 with Inns & Cathedrals, IC-13; 5 without, which
+// the referee checks). Per-player arrays are this long; owner sets are bit masks of uint8.
+const MaxPlayers = 6
 
 const (
 	gridSize = 128
@@ -47,14 +50,17 @@ var oppHalf = [8]int{5, 4, 7, 6, 1, 0, 3, 2}
 
 // Options are the modules of a game (CFG-3) that change what the engine allows or scores.
 type Options struct {
-	Players   int  // 2..5
-	Followers int  // per player (CFG-2), default 7
+	Players   int  // 2..5, 2..6 with InnsCathedrals (CFG-1, IC-13)
+	Followers int  // ordinary followers per player (CFG-2), default 7
 	Farmers   bool // FARM
 	Abbot     bool // ABBOT: each player has an abbot
 	Shrines   bool // SHRINE-3 placement limit and challenges
 	King      bool // KING and ROBBER
 	Count     bool // the City of Carcassonne flag side: quarters, the Count, City bonus (COUNT)
 	Gifts     bool // GIFT
+	// InnsCathedrals: each player has a large follower (IC-2, IC-4..6), inns and cathedrals printed on the tiles
+	// act (IC-7..9), the River II inn too (COMBO-11).
+	InnsCathedrals bool
 }
 
 // Placed is a tile on the board.
@@ -88,8 +94,9 @@ type State struct {
 	segLocal []int8
 	// Aggregates, valid at a root.
 	open     []int16 // road, city, river: edge ports that face no tile yet
-	occ      []int16 // figures standing or lying on the feature
+	occ      []int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
 	pennants []int16
+	marks    []Mark  // inns and cathedrals of the feature, with their module only (IC-7, IC-8, IC-11)
 	cityFlag []bool  // field borders the City of Carcassonne
 	next     []int32 // circular list of the feature's segments
 
@@ -105,6 +112,10 @@ type State struct {
 
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
+
+	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
+	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
+	monasteries, shrines []Pos
 }
 
 // New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
@@ -125,6 +136,7 @@ func New(cat *Catalogue, o Options) *State {
 		open:     make([]int16, 0, 1024),
 		occ:      make([]int16, 0, 1024),
 		pennants: make([]int16, 0, 1024),
+		marks:    make([]Mark, 0, 1024),
 		cityFlag: make([]bool, 0, 1024),
 		next:     make([]int32, 0, 1024),
 		stamp:    make([]uint32, 0, 128),
@@ -154,9 +166,11 @@ func (s *State) Reset() {
 	s.open = s.open[:0]
 	s.occ = s.occ[:0]
 	s.pennants = s.pennants[:0]
+	s.marks = s.marks[:0]
 	s.cityFlag = s.cityFlag[:0]
 	s.next = s.next[:0]
 	s.stamp = s.stamp[:0]
+	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
@@ -181,10 +195,12 @@ func (s *State) Clone() *State {
 	c.open = append(make([]int16, 0, cap(s.open)), s.open...)
 	c.occ = append(make([]int16, 0, cap(s.occ)), s.occ...)
 	c.pennants = append(make([]int16, 0, cap(s.pennants)), s.pennants...)
+	c.marks = append(make([]Mark, 0, cap(s.marks)), s.marks...)
 	c.cityFlag = append(make([]bool, 0, cap(s.cityFlag)), s.cityFlag...)
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
 }
@@ -255,6 +271,7 @@ func (s *State) union(a, b int32) int32 {
 	s.open[ra] += s.open[rb]
 	s.occ[ra] += s.occ[rb]
 	s.pennants[ra] += s.pennants[rb]
+	s.marks[ra] |= s.marks[rb]
 	s.cityFlag[ra] = s.cityFlag[ra] || s.cityFlag[rb]
 	s.next[ra], s.next[rb] = s.next[rb], s.next[ra]
 	return ra
@@ -281,8 +298,21 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.open = append(s.open, int16(popcount4(sd.Edges)))
 		s.occ = append(s.occ, 0)
 		s.pennants = append(s.pennants, int16(sd.Pennants))
+		if s.Opts.InnsCathedrals {
+			s.marks = append(s.marks, sd.Marks)
+		} else {
+			s.marks = append(s.marks, 0) // an inn or cathedral without its module is only a picture (RIV2-9)
+		}
 		s.cityFlag = append(s.cityFlag, sd.BordersCity)
 		s.next = append(s.next, id)
+	}
+	if t.Centre >= 0 {
+		switch t.Segs[t.Centre].Kind {
+		case KMonastery:
+			s.monasteries = append(s.monasteries, p)
+		case KShrine:
+			s.shrines = append(s.shrines, p)
+		}
 	}
 	r := &t.rots[rot&3]
 	ls, n := s.links(g, r)
@@ -446,6 +476,10 @@ func (s *State) Size(seg int32) int {
 
 // Pennants returns the number of pennants of a city feature (BASE-10(b)).
 func (s *State) Pennants(seg int32) int { return int(s.pennants[s.find(seg)]) }
+
+// Marks returns the inns and cathedrals of the feature of seg that act in this game (with inns-cathedrals): an inn
+// road (MarkInn, IC-7), a cathedral city (MarkCathedral, IC-8). Several inns or cathedrals do not add up.
+func (s *State) Marks(seg int32) Mark { return s.marks[s.find(seg)] }
 
 // BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).
 func (s *State) BordersCity(seg int32) bool { return s.cityFlag[s.find(seg)] }

@@ -12,8 +12,11 @@ import (
 
 // The rule texts: one file per language, each a list of [[rule]] tables with
 // id, title and text, in the order of RULES.md (shared/rules/RULES.md, the
-// authority the ids come from). They are not go-i18n messages: a rule text is
-// long, has no placeholders and is looked up by rule id.
+// authority the ids come from) with the rules of RULES-IC-TB.md (Inns &
+// Cathedrals; its amendments replace the texts of the rules they amend)
+// merged in: new ids after their section's last, the IC section before END.
+// They are not go-i18n messages: a rule text is long, has no placeholders and
+// is looked up by rule id.
 //
 //go:embed rules/en.toml rules/bg.toml rules/uk.toml
 var ruleFiles embed.FS
@@ -107,7 +110,11 @@ func splitRuleID(cited string) (id string, points []string) {
 		}
 		rest = rest[i+j+1:]
 	}
-	return strings.ToUpper(strings.TrimSpace(s)), points
+	id = strings.ToUpper(strings.TrimSpace(s))
+	if n := len(id); n > 2 && id[n-1] >= 'A' && id[n-1] <= 'Z' && id[n-2] >= '0' && id[n-2] <= '9' {
+		id = id[:n-1] + strings.ToLower(id[n-1:]) // SEQ-7a: a lettered id of RULES-IC-TB.md
+	}
+	return id, points
 }
 
 // RuleText returns the rule cited as id in the language lang (anything
@@ -127,7 +134,8 @@ func RuleText(lang, id string) (r Rule, ok bool) {
 
 // RuleIDs returns the ids of every rule, in the order of RULES.md: DEF, CFG,
 // SEQ, BASE, FARM, RIVER, ABBOT, RIV2, COUNT, KING, ROBBER, SHRINE, TILES5,
-// GIFT, END, COMBO, EX, OPEN. The slice is the caller's.
+// GIFT, IC (RULES-IC-TB.md), END, POS, COMBO, EX, OPEN. The slice is the
+// caller's.
 func RuleIDs() []string { return slices.Clone(rulesOf(Default).order) }
 
 // SearchRules returns the rules of language lang (as for [RuleText]) whose id,

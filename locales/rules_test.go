@@ -16,8 +16,8 @@ import (
 	"testing"
 )
 
-// ruleIDRE is the shape of a bare rule id of RULES.md: DEF-1, RIV2-10, EX-S12.
-var ruleIDRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Z]?[0-9]+$`)
+// ruleIDRE is the shape of a bare rule id of RULES.md and RULES-IC-TB.md: DEF-1, RIV2-10, EX-S12, EX-IC1, SEQ-7a.
+var ruleIDRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*-[A-Z]{0,2}[0-9]+[a-z]?$`)
 
 // subPointRE finds the lettered sub-points of a rule text: "(a) " at the
 // start of a line.
@@ -107,7 +107,7 @@ func TestRulesCompleteInEveryLanguage(t *testing.T) {
 // citationRE finds rule ids, with any sub-points, cited in running text or in
 // a Go string literal: "BASE-4", "COUNT-16(b)", "GIFT-9(a)/(d)", "EX-S7".
 var citationRE = regexp.MustCompile(
-	`\b(?:DEF|CFG|SEQ|BASE|FARM|RIVER|ABBOT|RIV2|COUNT|KING|ROBBER|SHRINE|TILES5|GIFT|END|COMBO|OPEN|EX)-[A-Z]?[0-9]+\b(?:/?\([a-z]\))*`)
+	`\b(?:DEF|CFG|SEQ|BASE|FARM|RIVER|ABBOT|RIV2|COUNT|KING|ROBBER|SHRINE|TILES5|GIFT|IC|TB|END|POS|COMBO|OPEN|EX)-[A-Z]{0,2}[0-9]+[a-z]?\b(?:/?\([a-z]\))*`)
 
 // checkCitation reports whether the cited rule is in every language (not by
 // falling back to English) and every cited sub-point letter is a sub-point of
@@ -130,28 +130,79 @@ func checkCitation(t *testing.T, where, cited string) {
 	}
 }
 
-// The ids are exactly those of RULES.md ("**ID" at the start of a paragraph),
-// in its order. RULES.md lives outside the module: the test skips without it.
-func TestRulesMatchRULESmd(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "rules", "RULES.md"))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skip("../../shared/rules/RULES.md not present")
+// readShared reads ../shared/rules/NAME beside the project (../../shared from this package), or beside the folder
+// of worktrees that holds it (../../../shared); a user's clone has neither and the tests that need it skip.
+func readShared(t *testing.T, name string) []byte {
+	t.Helper()
+	for _, up := range []string{filepath.Join("..", ".."), filepath.Join("..", "..", "..")} {
+		data, err := os.ReadFile(filepath.Join(up, "shared", "rules", name))
+		if err == nil {
+			return data
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	head := regexp.MustCompile(`^\*\*([A-Z][A-Z0-9]*-[A-Z]?[0-9]+)\b`)
-	var want []string
+	t.Skip("../shared/rules/" + name + " not present")
+	return nil
+}
+
+// ruleHeads returns the rule ids of a rules file ("**ID" at the start of a paragraph), in its order.
+func ruleHeads(data []byte) []string {
+	head := regexp.MustCompile(`^\*\*([A-Z][A-Z0-9]*-[A-Z]{0,2}[0-9]+[a-z]?)\b`)
+	var out []string
 	prev := ""
 	for _, line := range strings.Split(string(data), "\n") {
-		if m := head.FindStringSubmatch(line); m != nil && strings.TrimSpace(prev) == "" {
-			want = append(want, m[1])
+		if m := head.FindStringSubmatch(line); m != nil && strings.TrimSpace(prev) == "" && !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
 		}
 		prev = line
 	}
+	return out
+}
+
+// pendingTB are the rules of RULES-IC-TB.md that concern Traders & Builders alone (the builder, the pig, the goods,
+// the double turn): their texts come with that module. Every other rule of RULES-IC-TB.md has a text.
+var pendingTB = regexp.MustCompile(`^(TB-[0-9]+|EX-TB[0-9]+|CFG-6|SEQ-7a|SEQ-10|POS-11|POS-12|COMBO-(12|13|16|17|27)|` +
+	`EX-C[15]|OPEN-(9|10|11|14|15|18|19|20|21|22))$`)
+
+// mergeRules returns the ids of RULES.md with those RULES-IC-TB.md adds, in the order of rules/en.toml: a new id of a
+// section RULES.md has goes after that section's last rule (DEF-11 after DEF-10, COMBO-11 after COMBO-10), a new
+// section (IC) goes before END; ids RULES-IC-TB.md only amends (DEF-4, SEQ-1, ...) keep their place.
+func mergeRules(base, add []string) []string {
+	out := slices.Clone(base)
+	section := func(id string) string { return id[:strings.LastIndexByte(id, '-')] }
+	for _, id := range add {
+		if slices.Contains(out, id) || pendingTB.MatchString(id) {
+			continue
+		}
+		at := -1
+		for i, o := range out {
+			if section(o) == section(id) {
+				at = i + 1
+			}
+		}
+		if at < 0 {
+			at = slices.Index(out, "END-1")
+		}
+		out = slices.Insert(out, at, id)
+	}
+	return out
+}
+
+// The ids are exactly those of RULES.md ("**ID" at the start of a paragraph), in its order, with those of
+// RULES-IC-TB.md merged in (mergeRules; the rules of Traders & Builders alone, pendingTB, left out). The rules files
+// live outside the module: the test skips without them.
+func TestRulesMatchRULESmd(t *testing.T) {
+	want := ruleHeads(readShared(t, "RULES.md"))
 	if len(want) < 100 {
 		t.Fatalf("found only %d rule ids in RULES.md: the pattern no longer fits the file", len(want))
 	}
+	ictb := ruleHeads(readShared(t, "RULES-IC-TB.md"))
+	if len(ictb) < 80 || !slices.Contains(ictb, "EX-IC4") || !slices.Contains(ictb, "SEQ-7a") {
+		t.Fatalf("found only %d rule ids in RULES-IC-TB.md: the pattern no longer fits the file", len(ictb))
+	}
+	want = mergeRules(want, ictb)
 	got := RuleIDs()
 	if slices.Equal(got, want) {
 		return
@@ -163,7 +214,7 @@ func TestRulesMatchRULESmd(t *testing.T) {
 	}
 	for _, id := range got {
 		if !slices.Contains(want, id) {
-			t.Errorf("rule %s of rules/en.toml is not in RULES.md", id)
+			t.Errorf("rule %s of rules/en.toml is not in RULES.md nor RULES-IC-TB.md", id)
 		}
 	}
 	t.Errorf("rule ids not in the order of RULES.md:\n got %v\nwant %v", got, want)
@@ -234,6 +285,9 @@ func TestSplitRuleID(t *testing.T) {
 		{"GIFT-9(a)/(d)", "GIFT-9", []string{"a", "d"}},
 		{"COUNT-7(c)(d)", "COUNT-7", []string{"c", "d"}},
 		{"EX-S7", "EX-S7", nil},
+		{"EX-IC4", "EX-IC4", nil},
+		{"ic-4(a)", "IC-4", []string{"a"}},
+		{"SEQ-7a", "SEQ-7a", nil},
 		{"BASE-4(", "BASE-4", nil},
 		{"", "", nil},
 	} {
@@ -302,12 +356,12 @@ func TestRuleTextFallsBackToEnglish(t *testing.T) {
 
 func TestRuleIDs(t *testing.T) {
 	ids := RuleIDs()
-	if len(ids) == 0 || ids[0] != "DEF-1" || ids[len(ids)-1] != "OPEN-7" {
-		t.Fatalf("RuleIDs() = %v…, want DEF-1 … OPEN-7", ids[:min(3, len(ids))])
+	if len(ids) == 0 || ids[0] != "DEF-1" || ids[len(ids)-1] != "OPEN-17" {
+		t.Fatalf("RuleIDs() = %v…, want DEF-1 … OPEN-17", ids[:min(3, len(ids))])
 	}
-	// The sections come in the order of RULES.md, each in one block.
+	// The sections come in the order of RULES.md, each in one block, Inns & Cathedrals (IC) before END.
 	order := []string{"DEF", "CFG", "SEQ", "BASE", "FARM", "RIVER", "ABBOT", "RIV2", "COUNT",
-		"KING", "ROBBER", "SHRINE", "TILES5", "GIFT", "END", "POS", "COMBO", "EX", "OPEN"}
+		"KING", "ROBBER", "SHRINE", "TILES5", "GIFT", "IC", "END", "POS", "COMBO", "EX", "OPEN"}
 	last := 0
 	for _, id := range ids {
 		i := slices.Index(order, id[:strings.IndexByte(id, '-')])

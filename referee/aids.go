@@ -23,11 +23,16 @@ type FeatureAid struct {
 	Root        int32       // the feature's root segment on the board
 	Kind        engine.Kind // road, city, monastery, shrine, garden
 	Figures     [engine.MaxPlayers]int
-	Owners      uint8     // bit p: seat p has the majority (DEF-6)
-	IfCompleted int       // points to each owner if completed as it lies (BASE-10, BASE-11)
-	IfEnded     int       // points to each owner if the game ended now (END-3)
-	Open        []AidCell // the cells it needs (OpenCells), with their fit counts
-	Dead        bool      // an open cell no tile left fits: the feature can never be completed
+	Owners      uint8 // bit p: seat p has the majority (DEF-6)
+	IfCompleted int   // points to each owner if completed as it lies (BASE-10, BASE-11; IC-7, IC-8)
+	IfEnded     int   // points to each owner if the game ended now (END-3; 0 for an inn road or cathedral city, IC-9)
+	// Mark is the feature's inn (a road) or cathedral (a city) with inns-cathedrals: it doubles or triples the points
+	// if completed (IC-7, IC-8) and makes them 0 if the game ends with it incomplete (IC-9). The rules of both
+	// projections are CompletedRule and EndedRule (BASE-10(a) ... IC-9).
+	Mark                     engine.Mark
+	CompletedRule, EndedRule string
+	Open                     []AidCell // the cells it needs (OpenCells), with their fit counts
+	Dead                     bool      // an open cell no tile left fits: the feature can never be completed
 }
 
 // FieldAid is a field with farmers on it and what it is worth now (FARM-5, COUNT-22(a)).
@@ -145,7 +150,8 @@ func (g *Game) Aids() *Aids {
 	for _, r := range s.OpenFeatures(roots[:0]) {
 		done, ended := s.Projection(r)
 		fa := FeatureAid{Feature: g.segRef(r), Root: r, Kind: s.SegKind(r), Owners: ended.Owners,
-			IfCompleted: done.Points, IfEnded: ended.Points}
+			IfCompleted: done.Points, IfEnded: ended.Points, Mark: s.Marks(r), CompletedRule: done.Rule,
+			EndedRule: ended.Rule}
 		for p := range fa.Figures {
 			fa.Figures[p] = int(ended.Figures[p])
 		}
@@ -211,8 +217,14 @@ type FeatureAidJSON struct {
 	Owners         []Colour       `json:"owners"`
 	IfCompletedNow int            `json:"if_completed_now"`
 	IfEndedNow     int            `json:"if_ended_now"`
-	OpenCells      []string       `json:"open_cells"`
-	Dead           bool           `json:"dead"`
+	// Mark is "inn" for a road with an inn, "cathedral" for a city with a cathedral (inns-cathedrals), with the
+	// rules of the two projections: IC-7 or IC-8 if completed, IC-9 (0 points) if the game ended now. All three are
+	// left out for any other feature.
+	Mark            string   `json:"mark,omitempty"`
+	RuleIfCompleted string   `json:"rule_if_completed,omitempty"`
+	RuleIfEnded     string   `json:"rule_if_ended,omitempty"`
+	OpenCells       []string `json:"open_cells"`
+	Dead            bool     `json:"dead"`
 }
 
 // FieldAidJSON is one field with farmers in AidsJSON.
@@ -240,6 +252,17 @@ type TileChanceJSON struct {
 	Chance float64 `json:"chance"`
 }
 
+// markWord names a feature's mark as the aids' JSON does: "inn", "cathedral" or "".
+func markWord(m engine.Mark) string {
+	switch {
+	case m.Has(engine.MarkInn):
+		return "inn"
+	case m.Has(engine.MarkCathedral):
+		return "cathedral"
+	}
+	return ""
+}
+
 // JSON returns the aids in the form of AidsJSON for game g.
 func (a *Aids) JSON(g *Game) *AidsJSON {
 	out := &AidsJSON{Stack: a.Stack, IfEndedNow: map[Colour]int{}, Frontier: map[string]int{},
@@ -264,7 +287,10 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 	}
 	for _, f := range a.Features {
 		fj := FeatureAidJSON{Feature: f.Feature.String(), Kind: f.Kind.String(), IfCompletedNow: f.IfCompleted,
-			IfEndedNow: f.IfEnded, OpenCells: []string{}, Dead: f.Dead}
+			IfEndedNow: f.IfEnded, OpenCells: []string{}, Dead: f.Dead, Mark: markWord(f.Mark)}
+		if fj.Mark != "" {
+			fj.RuleIfCompleted, fj.RuleIfEnded = f.CompletedRule, f.EndedRule
+		}
 		fj.Figures, fj.Owners = colours(f.Figures, f.Owners)
 		for _, c := range f.Open {
 			fj.OpenCells = append(fj.OpenCells, c.Pos.String())

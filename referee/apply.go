@@ -98,7 +98,7 @@ func (g *Game) apply(a Action) error {
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
 	}
-	if a.Verb == VerbGift && who == g.Active && g.lastTile >= 0 && !g.extraTurn && (g.Phase == PhaseFigure ||
+	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && (g.Phase == PhaseFigure ||
 		g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
 		// The gift window is after drawing and before placing (SEQ-2, GIFT-5(a)): this turn's tile lies already.
 		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8.)
@@ -131,7 +131,7 @@ func (g *Game) apply(a Action) error {
 			case VerbMarket:
 				// Record format: the first market line ends the play of tiles (a table that stops early holds
 				// the market round then, COUNT-19); the player who placed the last tile is the previous one.
-				if (g.TurnNo > 1 || g.Position != nil) && !g.giftOpened && g.S.City.Active {
+				if (g.TurnNo > 1 || g.Position != nil) && !g.part.giftOpened && g.S.City.Active {
 					if r := g.marketRefusal(who); r != nil {
 						return r
 					}
@@ -185,7 +185,7 @@ func (g *Game) apply(a Action) error {
 			case a.Verb == VerbCount:
 				return refusal("COUNT-11", "err.count_without_city")
 			}
-			g.endTurn() // the City placement is declined
+			g.endPart() // the City placement is declined
 		case PhaseCount:
 			switch {
 			case a.Verb == VerbCount && who == g.Active:
@@ -194,14 +194,14 @@ func (g *Game) apply(a Action) error {
 					return err
 				}
 				g.announce(who, "COUNT-11", "ev.count_moved", "quarter", a.Quarter)
-				g.endTurn()
+				g.endPart()
 				return nil
 			case a.Verb == VerbCount:
 				return refusal("COUNT-11", "err.count_not_yours", "player", g.Name(g.Active))
 			case a.Verb == VerbCity:
 				return refusal("COUNT-8(a)", "err.city_twice")
 			}
-			g.endTurn() // the Count stays
+			g.endPart() // the Count stays
 		}
 	}
 }
@@ -247,6 +247,9 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
 	}
+	if !g.TileInGame(t) { // e.g. an ic- tile without inns-cathedrals (IC-2, CFG-3)
+		return nil, refusal("CFG-5", "err.tile_not_in_game", "tile", t.ID)
+	}
 	if err := g.Bag.check(t); err != nil {
 		return nil, err
 	}
@@ -274,7 +277,7 @@ func (g *Game) place(a Action) error {
 		g.autoDiscardRiver()
 		return nil
 	}
-	g.lastTile = idx
+	g.part.tile = idx
 	g.S.Turn.Tile = idx
 	g.S.Turn.Completed = g.S.Completed(idx, g.S.Turn.Completed[:0])
 	if !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" && t.Set != "river2" {
@@ -305,19 +308,19 @@ func (g *Game) discard(a Action) error {
 		return err
 	}
 	if g.S.Placeable(t) {
-		if g.twoChoices {
+		if g.part.twoChoices {
 			return refusal("GIFT-10(d)", "err.discard_placeable", "tile", t.ID)
 		}
 		return refusal("BASE-5", "err.discard_placeable", "tile", t.ID)
 	}
 	g.Bag.take(t)
 	g.afterVolcano = false
-	g.giftDiscard = g.giftOpened
+	g.part.giftDiscard = g.part.giftOpened
 	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
 		t.Set != "river2" {
 		g.lastTurn = true
-		g.endTurn() // the stack ran out with a discard: the game ends after this turn (BASE-5, END-1)
+		g.endPart() // the stack ran out with a discard: the game ends after this turn (BASE-5, END-1)
 		return nil
 	}
 	g.autoDiscardRiver()
@@ -328,18 +331,14 @@ func (g *Game) discard(a Action) error {
 func (g *Game) figure(a Action, who int) error {
 	switch a.Verb {
 	case VerbDeploy:
-		local, err := g.S.SegByPlace(g.lastTile, a.Place)
+		local, err := g.S.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			return err
 		}
-		kind := engine.Follower
-		if a.Abbot {
-			kind = engine.Abbot
-		}
-		if _, err := g.S.Deploy(who, kind, g.lastTile, local); err != nil {
+		if _, err := g.S.Deploy(who, figureOf(a), g.part.tile, local); err != nil {
 			return err
 		}
-		seg := g.S.Tiles[g.lastTile].Seg(local)
+		seg := g.S.Tiles[g.part.tile].Seg(local)
 		if g.S.SegKind(seg).IsCloister() {
 			g.announceStarted(who, seg)
 		}
@@ -402,15 +401,25 @@ func (g *Game) RoundMover() int {
 // Targets returns the eligible targets of the current moving-out round.
 func (g *Game) Targets() []int32 { return g.targets }
 
+// FigureKind returns the kind of figure the action names (deploy, city, move, market, synod, cash-out,
+// change-position): the abbot, the large follower (IC-4; record_ic.go) or an ordinary follower.
+func (a Action) FigureKind() engine.FigureKind {
+	switch {
+	case a.Abbot:
+		return engine.Abbot
+	case a.Large:
+		return engine.Large
+	}
+	return engine.Follower
+}
+
+func figureOf(a Action) engine.FigureKind { return a.FigureKind() }
+
 // moveArgs resolves a move line: the quarter, the figure kind and the target segment.
 func (g *Game) moveArgs(a Action) (engine.Quarter, engine.FigureKind, int32, error) {
 	q, _ := engine.ParseQuarter(a.Quarter)
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
-	kind := engine.Follower
-	if a.Abbot {
-		kind = engine.Abbot
-	}
-	return q, kind, seg, err
+	return q, figureOf(a), seg, err
 }
 
 // checkMove checks a move line against COUNT-14, COUNT-15, COUNT-16(e) and COUNT-17, whoever's go it is.
@@ -474,7 +483,7 @@ func (g *Game) finishScoring() {
 			g.cityRefusal = re
 		}
 	}
-	g.endTurn()
+	g.endPart()
 }
 
 // announceChallenges says which shrine challenges this turn's scoring decided: one side completed first (SHRINE-6:
@@ -547,17 +556,27 @@ func (g *Game) challengeStarted(before []engine.Challenge, seg int32) bool {
 // enterCity handles "city" (COUNT-6..10).
 func (g *Game) enterCity(a Action, who int) error {
 	q, _ := engine.ParseQuarter(a.Quarter)
-	kind := engine.Follower
-	if a.Abbot {
-		kind = engine.Abbot
-	}
-	if err := g.S.EnterCity(who, q, kind); err != nil {
+	if err := g.S.EnterCity(who, q, figureOf(a)); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-6", "ev.city_entered", "quarter", a.Quarter)
 	g.Phase = PhaseCount
 	return nil
 }
+
+// endPart closes the current turn part (DEF-12): a second part follows when one is due (secondPartDue), else the
+// turn ends. SEQ-9: after the last land tile the game ends after this part, without a second one.
+func (g *Game) endPart() {
+	if !g.lastTurn && g.secondPartDue() {
+		g.beginPart(2)
+		return
+	}
+	g.endTurn()
+}
+
+// secondPartDue reports whether the turn gets a second part now that its first one is done (SEQ-7a). Only Traders &
+// Builders' builder gives one (TB-7..10); with the modules of this program a turn has one part.
+func (g *Game) secondPartDue() bool { return false }
 
 // endTurn closes the turn and begins the next one: the same player after the volcano (RIV2-8), the end of the game
 // after the last tile (END-1), else the left neighbour (SEQ-9).
@@ -634,7 +653,7 @@ func (g *Game) applyMarket(a Action, who int) error {
 	if err != nil {
 		return err
 	}
-	if err := g.S.MoveFromMarket(who, seg); err != nil {
+	if err := g.S.MoveFromMarket(who, figureOf(a), seg); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-19", "ev.market_moved")
@@ -648,12 +667,12 @@ func (g *Game) applyMarket(a Action, who int) error {
 }
 
 // marketRefusal returns why the player cannot move a figure out of the market now, nil if they can: the Count
-// stands on it (COUNT-15, COUNT-19(e)) or they have none there (COUNT-19(c)).
+// stands on it (COUNT-15, COUNT-19(e)) or they have none there (COUNT-19(c); the large follower, COMBO-15(b)).
 func (g *Game) marketRefusal(who int) *Refusal {
 	switch {
 	case !g.S.City.Active:
 		return refusal("COUNT-3", "err.city_plain")
-	case g.S.InQuarter(who, engine.Market, engine.Follower) == 0:
+	case g.S.MarketFigures(who) == 0:
 		return refusal("COUNT-19(c)", "err.none_in_quarter", "quarter", engine.Market.String(), "figure",
 			engine.Follower.String())
 	case g.S.City.Count == engine.Market:
@@ -671,7 +690,7 @@ func (g *Game) finalScore() {
 	if g.S.City.Active {
 		left := 0
 		for p := 0; p < g.Players(); p++ {
-			left += g.S.InQuarter(p, engine.Market, engine.Follower)
+			left += g.S.MarketFigures(p)
 		}
 		if left > 0 {
 			g.announce(-1, "COUNT-20", "ev.market_left", "count", left)
@@ -706,7 +725,7 @@ func (g *Game) Settle() {
 			g.roundPos = len(g.round)
 			g.advanceRound()
 		case PhaseCity, PhaseCount:
-			g.endTurn()
+			g.endPart()
 		default:
 			return
 		}
@@ -726,8 +745,8 @@ var giftRules = [engine.NumGiftCards]string{"GIFT-6", "GIFT-7", "GIFT-9", "GIFT-
 
 // gift handles "gift" in the window after drawing and before placing (SEQ-2, GIFT-5..10).
 func (g *Game) gift(a Action, who int) error {
-	if g.giftOpened {
-		if g.giftDiscard { // opened before a discard, it stays opened for the next tile (GIFT-5(e))
+	if g.part.giftOpened {
+		if g.part.giftDiscard { // opened before a discard, it stays opened for the next tile (GIFT-5(e))
 			return refusal("GIFT-5(e)", "err.gift_twice")
 		}
 		return refusal("GIFT-5(a)", "err.gift_twice")
@@ -736,17 +755,26 @@ func (g *Game) gift(a Action, who int) error {
 	if !ok {
 		return refusal("GIFT-1", "err.no_such_gift", "card", a.Gift)
 	}
-	kind := engine.Follower
-	if a.Abbot {
-		kind = engine.Abbot
-	}
+	kind := figureOf(a)
 	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	before := g.S.Challenges()
-	void := false // Two Choices with no second tile to draw (GIFT-10(c))
-	switch card {
-	case engine.Synod:
+	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target
+	rule := "GIFT-10(c)"
+	switch {
+	case a.Void: // "<card> void": only while the card has no target (GIFT-5(d))
+		if err := g.S.CanOpen(who, card); err != nil {
+			return err
+		}
+		if g.giftHasTarget(card) {
+			return refusal("GIFT-5(d)", "err.gift_not_void", "card", a.Gift)
+		}
+		if err := g.S.OpenVoid(who, card); err != nil {
+			return err
+		}
+		void, rule = true, "GIFT-5(d)"
+	case card == engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -755,7 +783,7 @@ func (g *Game) gift(a Action, who int) error {
 			return err
 		}
 		challenge = g.challengeStarted(before, seg)
-	case engine.RoadSweeper:
+	case card == engine.RoadSweeper:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -763,7 +791,7 @@ func (g *Game) gift(a Action, who int) error {
 		if scores, err = g.S.RoadSweeper(who, seg, nil); err != nil {
 			return err
 		}
-	case engine.ChangePosition:
+	case card == engine.ChangePosition:
 		from, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -774,13 +802,13 @@ func (g *Game) gift(a Action, who int) error {
 			return err
 		}
 		to := g.S.Tiles[ti].Seg(local)
-		if err := g.S.ChangePosition(who, from, to); err != nil {
+		if err := g.S.ChangePosition(who, kind, from, to); err != nil {
 			return err
 		}
 		if g.S.SegKind(to).IsCloister() && g.challengeStarted(before, to) { // GIFT-9(f)
 			g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 		}
-	case engine.CashOut:
+	case card == engine.CashOut:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
 			return err
@@ -788,17 +816,20 @@ func (g *Game) gift(a Action, who int) error {
 		if scores, err = g.S.CashOut(who, kind, seg, nil); err != nil {
 			return err
 		}
-	case engine.TwoChoices:
+	case card == engine.TwoChoices:
 		if err := g.S.OpenVoid(who, card); err != nil {
 			return err
 		}
 		void = !g.Bag.SecondTile()
 	}
-	g.giftOpened = true
-	g.twoChoices = card == engine.TwoChoices
+	g.part.giftOpened = true
+	g.part.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
-	if void { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
-		g.announce(who, "GIFT-10(c)", "ev.gift_void")
+	switch { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
+	case void && a.Void:
+		g.announce(who, rule, "ev.gift_void_card", "card", a.Gift)
+	case void:
+		g.announce(who, rule, "ev.gift_void")
 	}
 	g.announceScores(scores)
 	if challenge {

@@ -156,6 +156,35 @@ func (b *Bag) SecondTile() bool {
 	return n >= 2
 }
 
+// setModule is the expansion that puts each set of tiles into a game (CFG-3, CFG-5); "" for the base game's.
+var setModule = map[string]string{"base": "", "river": ExpansionRiver, "river2": ExpansionRiver2, "city": ExpansionCount,
+	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals}
+
+// TileInGame reports whether tile type t belongs to this game's box: the base game, or a set whose expansion is in
+// play (CFG-3; the City of Carcassonne also as a start, CFG-4). Whether a copy is left to draw is Bag's.
+func (g *Game) TileInGame(t *engine.TileType) bool {
+	m, ok := setModule[t.Set]
+	switch {
+	case !ok:
+		return false
+	case t.Set == "city":
+		return g.S.City.Placed
+	}
+	return m == "" || g.Setup.HasExpansion(m)
+}
+
+// TilesInGame returns the tile types of this game's box (TileInGame) that are drawn, not start pieces of several
+// cells, in catalogue order.
+func (g *Game) TilesInGame() []*engine.TileType {
+	var out []*engine.TileType
+	for _, t := range g.Cat.Types {
+		if t.Piece == nil && g.TileInGame(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // check says whether t can be the tile drawn now; the error cites the rule that orders the stacks.
 func (b *Bag) check(t *engine.TileType) error {
 	if b.Left(t) == 0 {

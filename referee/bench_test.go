@@ -127,7 +127,7 @@ func w1Moves(tb testing.TB, seed uint64) ([]w1Move, string) {
 		rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbPlace, Tile: t.ID,
 			Pos: Pos{m.Pos.X, m.Pos.Y}, Rot: 90 * m.Rot})
 		if m.Local >= 0 {
-			place := s.PlaceName(len(s.Tiles)-1, m.Local)
+			place := s.PlaceName(len(s.Tiles)-1, int(m.Local))
 			rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbDeploy, Place: place})
 		} else {
 			rec.Actions = append(rec.Actions, Action{Colour: colour, Verb: VerbPass})

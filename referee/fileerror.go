@@ -15,10 +15,6 @@ import (
 // (file.op.*), and for a store that stopped taking writes, what to do about that (file.stopped). The raw text
 // of the OS error (Error()) is for the log file only, never for the screen.
 
-// ErrNotFile is the error of opening a folder, a pipe or a device as a game to go on with (Resume): the record
-// must be a file, to be appended to and locked.
-var ErrNotFile = errors.New("not a regular file")
-
 // ErrNotFolder is the error of listing a file (or a pipe, a device) as the folder of the saved games.
 var ErrNotFolder = errors.New("not a folder")
 
@@ -36,9 +32,15 @@ const (
 	OpOpen FileOp = "open"
 	// OpRead: reading a record (replay, the input of an export). Nothing is written.
 	OpRead FileOp = "read"
-	// OpWrite: writing any other file (the state folder's last-game pointer, the settings). The file it replaces
-	// is as it was.
+	// OpWrite: writing any other file (the output of a command). The file it replaces is as it was.
 	OpWrite FileOp = "write"
+	// OpState: writing the state folder's last-game pointer (karkason resume without a file). Only that shortcut
+	// is lost, the game is saved; what to do is to mend or change the state folder (--state-dir), so its problems
+	// have their own messages (file.problem.state.*).
+	OpState FileOp = "state"
+	// OpConfig: reading the settings file. Its settings are not used, the rest are; nothing is written. Its
+	// problems are those of reading a file the player named (file.problem.read.*).
+	OpConfig FileOp = "config"
 	// OpExport: writing a picture of a game (karkason export --svg/--png, the tally's F9). The picture was not
 	// written (a file of that name is as it was) and nothing else changed; what to do is to choose another file
 	// or folder, not another data folder, so its problems have their own messages (file.problem.export.*).
@@ -90,8 +92,14 @@ const (
 	ProblemLocked   FileProblem = "locked"     // the game is open in another karkason (ErrLocked)
 	ProblemNotFile  FileProblem = "not_file"   // a folder, a pipe or a device where a record file was expected (EISDIR)
 	ProblemNotDir   FileProblem = "not_folder" // a file where a folder was expected (ErrNotFolder)
-	ProblemOther    FileProblem = "other"      // anything else (EIO, ...): see the log
+	ProblemDisk     FileProblem = "disk"       // the disk reported an error (EIO)
+	ProblemLink     FileProblem = "link"       // a symbolic link that leads round in a circle (ELOOP)
+	ProblemOther    FileProblem = "other"      // anything else (a name too long, too many open files, ...): see the log
 )
+
+// problems are all the FileProblems, in the order of ProblemOf.
+var problems = []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
+	ProblemNotFile, ProblemNotDir, ProblemDisk, ProblemLink, ProblemOther}
 
 // ProblemOf classifies an error of the file system; "" when err is not one (a *ParseError, a *Refusal, nil).
 func ProblemOf(err error) FileProblem {
@@ -112,6 +120,10 @@ func ProblemOf(err error) FileProblem {
 		return ProblemNotFile
 	case errors.Is(err, ErrNotFolder):
 		return ProblemNotDir
+	case errors.Is(err, syscall.EIO):
+		return ProblemDisk
+	case errors.Is(err, syscall.ELOOP):
+		return ProblemLink
 	}
 	var fe *FileError
 	var pe *fs.PathError
@@ -146,7 +158,7 @@ func AsFileError(err error, op FileOp, path string) *FileError {
 //   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
 //     with --data-dir, close the other karkason, ...); for OpExport file.problem.export.KIND, which does not
 //     send the player to --data-dir (the picture's file or folder is what to change: file.op.export says so);
-//   - file.op.OP (OP: save, create, open, read, write, export, list): what it means for the game: that nothing was lost, and
+//   - file.op.OP (OP: save, create, open, read, write, export, list, state, config): what it means for the game: that nothing was lost, and
 //     what to do once the problem is solved (confirm again, start again);
 //   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
 //
@@ -173,7 +185,8 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 	} else if fe.Path != "" {
 		dir = filepath.Dir(fe.Path)
 	}
-	data := map[string]any{"Path": fe.Path, "Dir": dir, "Op": string(fe.Op)}
+	// The names come from outside (a command line, a folder's listing): escaped for the terminal (Printable).
+	data := map[string]any{"Path": Printable(fe.Path), "Dir": Printable(dir), "Op": string(fe.Op)}
 	msgs = []FileMessage{{problemKey(problem, fe.Op), data}, {"file.op." + string(fe.Op), data}}
 	if fe.Stopped {
 		msgs = append(msgs, FileMessage{"file.stopped", data})
@@ -182,34 +195,40 @@ func FileMessages(err error) (msgs []FileMessage, ok bool) {
 }
 
 // problemKey is the message id of problem p met while doing op: file.problem.export.KIND for a picture's
-// export (its remedy is another file or folder for the picture), file.problem.read.KIND for reading a file the
-// player named (readProblems), file.problem.KIND for the rest.
+// export (its remedy is another file or folder for the picture), file.problem.state.KIND for the state folder (its
+// remedy is --state-dir), file.problem.read.KIND for reading a file the player named or the settings file
+// (readProblems), file.problem.KIND for the rest (the data folder's records: --data-dir).
 func problemKey(p FileProblem, op FileOp) string {
 	switch {
 	case op == OpExport:
 		return "file.problem.export." + string(p)
-	case op == OpRead && slices.Contains(readProblems, p):
+	case op == OpState && p != ProblemLocked:
+		return "file.problem.state." + string(p)
+	case (op == OpRead || op == OpConfig) && slices.Contains(readProblems, p):
 		return "file.problem.read." + string(p)
 	}
 	return "file.problem." + string(p)
 }
 
 // readProblems are the problems a read of a file the player named (replay FILE, export FILE, a record in the
-// library) can meet, each with its own remedy (file.problem.read.KIND: check the name, the rights, the disk; never
-// --data-dir, which is not where that file came from). A full, read-only or locked disk cannot stop a read.
-var readProblems = []FileProblem{ProblemDenied, ProblemMissing, ProblemNotDir, ProblemOther}
+// library, the settings file) can meet, each with its own remedy (file.problem.read.KIND: check the name, the
+// rights, the disk; never --data-dir, which is not where that file came from). A full, read-only or locked disk
+// cannot stop a read.
+var readProblems = []FileProblem{ProblemDenied, ProblemMissing, ProblemNotFile, ProblemNotDir, ProblemDisk,
+	ProblemLink, ProblemOther}
+
+// fileOps are all the FileOps.
+var fileOps = []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport, OpList, OpState, OpConfig}
 
 // FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
 func FileMessageKeys() []string {
 	keys := []string{"file.stopped"}
-	for _, op := range []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport, OpList} {
+	for _, op := range fileOps {
 		keys = append(keys, "file.op."+string(op))
-	}
-	for _, p := range []FileProblem{ProblemFull, ProblemReadOnly, ProblemDenied, ProblemMissing, ProblemLocked,
-		ProblemNotFile, ProblemNotDir, ProblemOther} {
-		keys = append(keys, problemKey(p, OpSave), problemKey(p, OpExport))
-		if k := problemKey(p, OpRead); k != problemKey(p, OpSave) {
-			keys = append(keys, k)
+		for _, p := range problems {
+			if k := problemKey(p, op); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
 		}
 	}
 	return keys

@@ -10,9 +10,22 @@ import (
 )
 
 // The game as it is played: set-up, whose turn it is, which decision is pending, and the validation of every
-// entered action against the rules in the order of the integrated turn (SEQ-1..9). Every refusal is a *Refusal
-// citing a rule ID; a refused action leaves the game exactly as it was. Points are never kept on the side: they
-// come from the engine as the actions are applied, so replaying the record (and undo) is exact.
+// entered action against the rules in the order of the integrated turn (SEQ-1..10, RULES-IC-TB.md section 2). Every
+// refusal is a *Refusal citing a rule ID; a refused action leaves the game exactly as it was. Points are never kept
+// on the side: they come from the engine as the actions are applied, so replaying the record (and undo) is exact.
+//
+// # Turns and turn parts (DEF-12)
+//
+// A turn has one or two parts; each part runs SEQ-1..7 on its own tile: its gift window (SEQ-2) and gift receipt
+// (SEQ-4, one gift at most per part, COMBO-20(b)), its placement, its figure step (SEQ-5), its moving-out round and
+// scoring (SEQ-6), its City test (SEQ-7, COMBO-16). What belongs to a part is Game.part (turnPart) and the engine's
+// TurnState (completions, gains, the figure step; engine.State.BeginTurn starts a part); what belongs to the turn is
+// Active, TurnNo, the volcano's extra turn (SEQ-8, after both parts) and the end of the game (SEQ-9: the last land
+// tile ends the game after its part, no second part). beginTurn starts a turn with part 1; when a part's decisions
+// are made, endPart asks secondPartDue whether a second part follows (beginPart(2), the same player's PhaseTile)
+// or the turn ends (endTurn). With the modules of this program secondPartDue is always false: a turn has one part.
+// Traders & Builders' builder (TB-7..10, SEQ-7a) is the one rule that makes it true, by what the first part's
+// placement noted (SEQ-3), and the record's `builder-pass` declines it.
 
 // Phase is the decision the game waits for.
 type Phase int
@@ -39,6 +52,9 @@ type Refusal struct {
 	Rule string
 	Key  string
 	Data map[string]any
+	// At are the cells of the board the refusal is about, for the table to show: the tile beside a typed tile whose
+	// edge does not match (BASE-4), the tiles of a position not joined to the board (POS-1); nil if none.
+	At []Pos
 }
 
 func (r *Refusal) Error() string {
@@ -121,22 +137,31 @@ type Game struct {
 	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
 	seat         map[Colour]int
-	lastTile     int     // index of the tile placed this turn, -1 before
-	giftOpened   bool    // a gift was opened this turn (GIFT-5(a))
-	twoChoices   bool    // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
-	giftDiscard  bool    // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
-	lastTurn     bool    // the land stack ran out this turn (END-1)
-	extraTurn    bool    // the volcano was placed: the same player goes again (RIV2-8)
-	afterVolcano bool    // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
-	round        []int   // moving-out round: players in order (COUNT-16)
-	roundPos     int     // whose go it is in round
-	targets      []int32 // eligible targets of the round (COUNT-17)
-	marketPos    int     // market round: index into the cyclic order
-	cityRefusal  *engine.RuleError
+	part         turnPart          // the current turn part (DEF-12)
+	lastTurn     bool              // the land stack ran out this turn (END-1)
+	extraTurn    bool              // the volcano was placed: the same player goes again (RIV2-8)
+	afterVolcano bool              // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
+	round        []int             // moving-out round: players in order (COUNT-16)
+	roundPos     int               // whose go it is in round
+	targets      []int32           // eligible targets of the round (COUNT-17)
+	marketPos    int               // market round: index into the cyclic order
+	cityRefusal  *engine.RuleError // why the City may not be entered (COUNT-6), for a "city" line anyway
 	prevActive   int
 	finalApplied bool
 	scoreLog     []engine.Score
 }
+
+// turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.
+type turnPart struct {
+	no          int  // 1, or 2 for the second part of a double turn
+	tile        int  // index of the tile placed in this part, -1 before
+	giftOpened  bool // a gift was opened in this part's window (GIFT-5(a), SEQ-2, COMBO-20(b))
+	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
+	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
+}
+
+// Part returns the number of the current turn part: 1, or 2 in the second part of a double turn (DEF-12).
+func (g *Game) Part() int { return g.part.no }
 
 // NewGame sets up a game: checks the set-up against the rules (CFG-1..5, COMBO), lays the start piece and fills
 // the stacks. Errors are *Refusal (rule CFG-*) or the record's *ParseError.
@@ -156,19 +181,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	}
 	has := setup.HasExpansion
 	river, river2, count := has(ExpansionRiver), has(ExpansionRiver2), has(ExpansionCount)
-	start := setup.Start
-	if start == "" {
-		switch {
-		case count:
-			start = StartCity
-		case river2:
-			start = StartRiver2
-		case river:
-			start = StartRiver
-		default:
-			start = StartStandard
-		}
-	}
+	start := setup.start()
 	switch {
 	case count && start != StartCity:
 		return nil, refusal("CFG-4", "err.setup_count_needs_city", "start", start)
@@ -178,6 +191,9 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		return nil, refusal("CFG-4", "err.setup_start_needs", "start", start, "expansion", ExpansionRiver2)
 	case start == StartStandard && (river || river2):
 		return nil, refusal("CFG-4", "err.setup_river_replaces_start", "start", start)
+	}
+	if err := checkSeats(setup); err != nil {
+		return nil, err
 	}
 	followers := setup.Followers
 	if followers == 0 {
@@ -192,15 +208,19 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		King:      has(ExpansionKingRobber),
 		Count:     count,
 		Gifts:     has(ExpansionGifts),
+
+		InnsCathedrals: has(ExpansionInnsCathedrals),
 	}
 	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
-		lastTile: -1}
+		part: turnPart{no: 1, tile: -1}}
 	for i, p := range setup.Players {
 		g.seat[p.Colour] = i
 	}
-	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles.
-	for _, set := range []string{"base", "shrines", "newtiles"} {
-		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) {
+	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
+	// tiles (IC-2).
+	for _, set := range []string{"base", "shrines", "newtiles", "ic"} {
+		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) ||
+			(set == "ic" && !opts.InnsCathedrals) {
 			continue
 		}
 		for _, t := range cat.Set(set) {
@@ -273,6 +293,39 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	return g, nil
 }
 
+// start is the start piece of the set-up: start=, or when it is left out the default (the City with count, else
+// River II's or the River's spring, else the standard start tile).
+func (s Setup) start() string {
+	switch {
+	case s.Start != "":
+		return s.Start
+	case s.HasExpansion(ExpansionCount):
+		return StartCity
+	case s.HasExpansion(ExpansionRiver2):
+		return StartRiver2
+	case s.HasExpansion(ExpansionRiver):
+		return StartRiver
+	}
+	return StartStandard
+}
+
+// checkSeats applies CFG-1 as Inns & Cathedrals amends it (IC-13): a sixth player and the colour pink need
+// inns-cathedrals. The set-up line parses with either (record_ic.go): this is the rule's refusal.
+func checkSeats(setup Setup) error {
+	if setup.HasExpansion(ExpansionInnsCathedrals) {
+		return nil
+	}
+	if len(setup.Players) > MaxPlayersBase {
+		return refusal("IC-13", "err.setup_sixth_player", "count", len(setup.Players))
+	}
+	for _, p := range setup.Players {
+		if p.Colour == Pink {
+			return refusal("IC-13", "err.setup_pink", "colour", string(Pink))
+		}
+	}
+	return nil
+}
+
 // springRule is the rule that lays a spring beside the City of Carcassonne: COMBO-1 for River II's, COMBO-3 for the
 // River's.
 func springRule(spring *engine.TileType) string {
@@ -325,17 +378,23 @@ func (g *Game) announceScores(scores []engine.Score) {
 // Scores returns the list of every scoring so far, in order.
 func (g *Game) ScoreLog() []engine.Score { return g.scoreLog }
 
+// beginTurn begins the player's turn with its first part (SEQ-1, DEF-12).
 func (g *Game) beginTurn(player int) {
 	g.Active = player
 	g.TurnNo++
-	g.Phase = PhaseTile
-	g.lastTile = -1
-	g.giftOpened, g.twoChoices, g.giftDiscard = false, false, false
-	g.S.BeginTurn(player)
-	g.autoDiscardRiver()
+	g.beginPart(1)
 	if g.Bag.Spring == nil {
 		g.announce(player, "SEQ-1", "ev.turn")
 	}
+}
+
+// beginPart begins part n of the active player's turn (DEF-12): a new tile to draw (SEQ-1), a gift window of its
+// own (SEQ-2), the engine's per-part state reset.
+func (g *Game) beginPart(n int) {
+	g.Phase = PhaseTile
+	g.part = turnPart{no: n, tile: -1}
+	g.S.BeginTurn(g.Active)
+	g.autoDiscardRiver()
 }
 
 // autoDiscardRiver puts the rest of the river back in the box when no river tile left can be placed any more

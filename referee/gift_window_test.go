@@ -83,10 +83,10 @@ func giftOffered(t *testing.T, g *Game, a Action) bool {
 }
 
 func sameGift(g *Game, o, a Action) bool {
-	if o.Gift != a.Gift || o.Abbot != a.Abbot {
+	if o.Gift != a.Gift || o.Abbot != a.Abbot || o.Void != a.Void {
 		return false
 	}
-	if a.Gift == engine.TwoChoices.String() {
+	if a.Gift == engine.TwoChoices.String() || a.Void {
 		return true
 	}
 	seg := func(r FeatureRef) int32 {

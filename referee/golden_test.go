@@ -22,7 +22,7 @@ import (
 //	# expect-error: 7 record         line 7 is malformed: a *ParseError whose key starts with "record"
 //	                                 (e.g. "record.bad_rotation")
 //	# expect-king: red               who holds the King after the record (none: nobody); likewise expect-baron
-//	# expect-quarter: red palace 1   figures (followers and abbot) red has in that quarter of the City (COUNT-5)
+//	# expect-quarter: red palace 1   figures (followers, large follower, abbot) red has in that quarter (COUNT-5)
 //	# expect-count: smithy           the quarter the Count stands on (COUNT-2, COUNT-11)
 //	# expect-phase: moving blue      the pending decision and whose it is, the record NOT settled (Phase names;
 //	                                 the player is the round's or the market's mover, else the active player)
@@ -156,7 +156,11 @@ func checkState(t *testing.T, kind string, f []string, g *Game, data []byte) {
 			t.Fatalf("bad expect-quarter %q", f)
 		}
 		p := g.Player(Colour(f[0]))
-		if got := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); got != n {
+		got := 0
+		for k := engine.FigureKind(0); k < engine.NumFigureKinds; k++ {
+			got += g.S.InQuarter(p, q, k)
+		}
+		if got != n {
 			t.Errorf("expect-quarter: %s has %d in the %s, want %d", f[0], got, q, n)
 		}
 	case "expect-count":

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"slices"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -33,18 +35,24 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     this turn (GIFT-5(a)), the gifts: synod onto each incomplete monastery or shrine with a follower and/or the
 //     abbot from supply (GIFT-6), road-sweeper on each incomplete road (GIFT-7), change-position of each follower to
 //     each legal place of its tile (GIFT-9), cash-out of each of the player's figures per feature and kind
-//     (GIFT-8), two-choices (GIFT-10). Roads are named by one segment of each road feature.
-//   - PhaseFigure (SEQ-5): pass; each deploy option (engine DeployOptions, BASE-6/7, FARM-2, ABBOT-3/4) named by
-//     the place's shortest name (PlaceName); return-abbot for each of the player's abbots on an incomplete
-//     building (ABBOT-6).
+//     (GIFT-8), two-choices (GIFT-10); the large follower wherever a follower may be named (COMBO-21, COMBO-23,
+//     COMBO-24); a card of the four with a target that has none now is listed as "<card> void" (GIFT-5(d)). Roads
+//     are named by one segment of each road feature.
+//   - PhaseFigure (SEQ-5): pass; each deploy option (engine DeployOptions, BASE-6/7, FARM-2, ABBOT-3/4, IC-4: a
+//     follower, the abbot, the large follower) named by the place's shortest name (PlaceName); return-abbot for
+//     each of the player's abbots on an incomplete building (ABBOT-6).
 //   - PhaseMoving (COUNT-13..17): for the player whose go it is, decline, and each move: from the quarter that
-//     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower and/or the abbot
-//     (cathedral only) present there (COUNT-16(e)), onto each eligible target (COUNT-17) named by one segment.
-//   - PhaseCity (COUNT-6..8): each quarter the active player may enter with a follower and/or the abbot; optional.
-//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is); optional.
+//     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower, the large follower
+//     (COMBO-15) and/or the abbot (cathedral only) present there (COUNT-16(e)), onto each eligible target
+//     (COUNT-17) named by one segment.
+//   - PhaseCity (COUNT-6..8): each quarter the active player may enter with a follower, the large follower (any
+//     quarter, COMBO-15) and/or the abbot; optional.
+//   - PhaseCount (COUNT-11): each quarter (the Count's own quarter leaves him where he is), the market only with
+//     farmers (COUNT-11(a)); optional.
 //   - PhaseMarket (COUNT-19): for the player whose market move it is, one market action per field feature on the
-//     board, named by one of its segments (every segment of a field is the same move: the farmer lies on the
-//     field, COUNT-19(c)); mandatory.
+//     board and per kind of figure they have in the market (a follower, the large follower, COMBO-15(b)), named by
+//     one of its segments (every segment of a field is the same move: the farmer lies on the field,
+//     COUNT-19(c)); mandatory.
 //   - PhaseEnded: nothing.
 //
 // Stopping the game is never listed: "end" (END-1) and, with the City, a "market" line in place of a tile, which
@@ -66,15 +74,18 @@ func (g *Game) Legal() Decision {
 		c := g.Colour(g.Active)
 		for _, q := range engine.QuarterNames {
 			qq, _ := engine.ParseQuarter(q)
-			for _, kind := range [2]engine.FigureKind{engine.Follower, engine.Abbot} {
+			for _, kind := range figureKinds {
 				if g.S.CanEnterCity(g.Active, qq, kind) == nil {
-					d.Actions = append(d.Actions, Action{Colour: c, Verb: VerbCity, Quarter: q, Abbot: kind == engine.Abbot})
+					d.Actions = append(d.Actions, naming(Action{Colour: c, Verb: VerbCity, Quarter: q}, kind))
 				}
 			}
 		}
 	case PhaseCount:
 		d.Optional = true
-		for _, q := range engine.QuarterNames {
+		for i, q := range engine.QuarterNames {
+			if engine.Quarter(i) == engine.Market && !g.S.Opts.Farmers {
+				continue // out of play for the Count too (COUNT-11(a))
+			}
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbCount, Quarter: q})
 		}
 	case PhaseMarket:
@@ -100,7 +111,7 @@ func (g *Game) AfterDecline() *Game {
 		c.roundPos = len(c.round)
 		c.advanceRound()
 	case PhaseCity, PhaseCount:
-		c.endTurn()
+		c.endPart()
 	default:
 		return nil
 	}
@@ -131,7 +142,7 @@ func (g *Game) legalTile(out []Action) []Action {
 		}
 		start = ends[i]
 	}
-	if g.S.Opts.Gifts && !g.giftOpened && g.S.Gift.Hands[g.Active] > 0 {
+	if g.S.Opts.Gifts && !g.part.giftOpened && g.S.Gift.Hands[g.Active] > 0 {
 		out = g.legalGifts(out)
 	}
 	return out
@@ -144,7 +155,14 @@ func (g *Game) segRef(seg int32) FeatureRef {
 	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
 }
 
-var figureKinds = [2]engine.FigureKind{engine.Follower, engine.Abbot}
+// figureKinds are the kinds of figure an action may name (DEF-4): a follower, the abbot, the large follower (IC-4).
+var figureKinds = [...]engine.FigureKind{engine.Follower, engine.Abbot, engine.Large}
+
+// naming returns a with the figure word of kind set (Abbot, Large; neither for an ordinary follower).
+func naming(a Action, kind engine.FigureKind) Action {
+	a.Abbot, a.Large = kind == engine.Abbot, kind == engine.Large
+	return a
+}
 
 // legalGifts lists the gifts the active player may open now (GIFT-5..10).
 func (g *Game) legalGifts(out []Action) []Action {
@@ -157,8 +175,8 @@ func (g *Game) legalGifts(out []Action) []Action {
 		case k.IsCloister(): // synod (GIFT-6): one segment per building
 			for _, kind := range figureKinds {
 				if s.CanSynod(who, kind, seg) == nil {
-					a := gift(engine.Synod)
-					a.Target, a.Abbot = g.segRef(seg), kind == engine.Abbot
+					a := naming(gift(engine.Synod), kind)
+					a.Target = g.segRef(seg)
 					out = append(out, a)
 				}
 			}
@@ -177,19 +195,20 @@ func (g *Game) legalGifts(out []Action) []Action {
 	}
 	// change-position (GIFT-9) and cash-out (GIFT-8): from the player's figures.
 	cashed := make(map[[2]int32]bool)
-	changed := make(map[int32]bool) // two followers of the player on one segment change position alike
+	changed := make(map[[2]int32]bool) // two followers of the player on one segment change position alike
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if int(f.Player) != who || f.Where != engine.OnBoard {
 			continue
 		}
-		if f.Kind == engine.Follower && !changed[f.Seg] && s.CanOpen(who, engine.ChangePosition) == nil {
-			changed[f.Seg] = true
+		if key := [2]int32{f.Seg, int32(f.Kind)}; f.Kind.IsFollower() && !changed[key] &&
+			s.CanOpen(who, engine.ChangePosition) == nil {
+			changed[key] = true
 			ti, _ := s.SegTile(f.Seg)
 			for l := range s.Tiles[ti].Type.Segs {
 				to := s.Tiles[ti].Seg(l)
-				if s.CanChangePosition(who, f.Seg, to) == nil {
-					a := gift(engine.ChangePosition)
+				if s.CanChangePosition(who, f.Kind, f.Seg, to) == nil {
+					a := naming(gift(engine.ChangePosition), f.Kind)
 					a.Target, a.NewPlace = g.segRef(f.Seg), s.PlaceName(ti, l)
 					out = append(out, a)
 				}
@@ -198,13 +217,22 @@ func (g *Game) legalGifts(out []Action) []Action {
 		key := [2]int32{s.Root(f.Seg), int32(f.Kind)}
 		if !cashed[key] && s.CanCashOut(who, f.Kind, f.Seg) == nil {
 			cashed[key] = true
-			a := gift(engine.CashOut)
-			a.Target, a.Abbot = g.segRef(f.Seg), f.Kind == engine.Abbot
+			a := naming(gift(engine.CashOut), f.Kind)
+			a.Target = g.segRef(f.Seg)
 			out = append(out, a)
 		}
 	}
 	if s.CanOpen(who, engine.TwoChoices) == nil {
 		out = append(out, gift(engine.TwoChoices))
+	}
+	// A card that has no target now may still be opened, void (GIFT-5(d)).
+	for _, card := range []engine.GiftCard{engine.Synod, engine.RoadSweeper, engine.ChangePosition, engine.CashOut} {
+		if s.CanOpen(who, card) != nil || slices.ContainsFunc(out, func(a Action) bool { return a.Gift == card.String() }) {
+			continue
+		}
+		a := gift(card)
+		a.Void = true
+		out = append(out, a)
 	}
 	return out
 }
@@ -212,9 +240,8 @@ func (g *Game) legalGifts(out []Action) []Action {
 func (g *Game) legalFigure(out []Action) []Action {
 	s, who, c := g.S, g.Active, g.Colour(g.Active)
 	out = append(out, Action{Colour: c, Verb: VerbPass})
-	for _, o := range s.DeployOptions(who, g.lastTile, nil) {
-		out = append(out, Action{Colour: c, Verb: VerbDeploy, Abbot: o.Kind == engine.Abbot,
-			Place: s.PlaceName(g.lastTile, o.Local)})
+	for _, o := range s.DeployOptions(who, g.part.tile, nil) {
+		out = append(out, naming(Action{Colour: c, Verb: VerbDeploy, Place: s.PlaceName(g.part.tile, o.Local)}, o.Kind))
 	}
 	if s.Opts.Abbot {
 		for i := range s.Figures {
@@ -245,8 +272,7 @@ func (g *Game) legalMoving(who int, out []Action) []Action {
 		}
 		for _, kind := range figureKinds {
 			if s.InQuarter(who, q, kind) > 0 && s.CanMoveOut(who, q, kind, t, g.targets) == nil {
-				out = append(out, Action{Colour: c, Verb: VerbMove, Quarter: q.String(), Target: g.segRef(t),
-					Abbot: kind == engine.Abbot})
+				out = append(out, naming(Action{Colour: c, Verb: VerbMove, Quarter: q.String(), Target: g.segRef(t)}, kind))
 			}
 		}
 	}
@@ -264,8 +290,12 @@ func (g *Game) legalMarket(who int, out []Action) []Action {
 		if seen[r] {
 			continue
 		}
-		seen[r] = true // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
-		out = append(out, Action{Colour: c, Verb: VerbMarket, Target: g.segRef(r)})
+		seen[r] = true                                                             // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
+		for _, kind := range [2]engine.FigureKind{engine.Follower, engine.Large} { // COMBO-15(b)
+			if s.InQuarter(who, engine.Market, kind) > 0 {
+				out = append(out, naming(Action{Colour: c, Verb: VerbMarket, Target: g.segRef(r)}, kind))
+			}
+		}
 	}
 	return out
 }

@@ -48,6 +48,8 @@ var unusedAllowed = map[string]string{
 	"term.gift":        "glossary word (GIFT-2) kept for the table's labels",
 	"plural.followers": "count of followers for the table's supply column (DEF-5)",
 	"plural.gifts":     "count of unopened gifts for the table (GIFT-4)",
+	"term.inn":         "glossary word (IC-7) kept for the table's labels of the inns on the board",
+	"term.cathedral":   "glossary word (IC-8) kept for the table's labels of the cathedrals on the board",
 }
 
 // wordPrefixes mirrors the record words locales translates in message data (locales.wordKeys): the value v of
@@ -64,7 +66,7 @@ var reprData = map[string]any{
 	"quarter": "palace", "want": "cathedral", "card": "road-sweeper", "colour": "red", "player": "Ана",
 	"actor": "Богдан", "points": 4, "size": 5, "count": 2, "place": "NNE", "pos": engine.Pos{X: 2, Y: -1},
 	"start": "river", "expansion": "river2",
-	"n": -3, "deck": 21, "line": 5, // position.go
+	"n": -3, "deck": 21, "line": 5, "cells": "4,2 5,2", // position.go
 	"winner": "-1,-3:shrine", "loser": "0,-3:monastery", "shrine": "-1,-3:shrine", "monastery": "0,-3:monastery",
 	// added by the renderer to events of a seated player
 	"Player": "Віра",
@@ -370,7 +372,7 @@ func family(prefix string) []string {
 	case "ev.score.", "cat.":
 		names = categories()
 	case "colour.":
-		for _, c := range referee.Colours() {
+		for _, c := range referee.AllColours() {
 			names = append(names, string(c))
 		}
 	case "term.quarter.":
@@ -383,7 +385,10 @@ func family(prefix string) []string {
 		}
 	case "term.":
 		// The record words of the data keys figure, kind, feature and board (locales.wordKeys).
-		names = []string{engine.Follower.String(), engine.Abbot.String()}
+		names = nil
+		for k := engine.FigureKind(0); k < engine.NumFigureKinds; k++ {
+			names = append(names, k.String())
+		}
 		for k := engine.KRoad; k <= engine.KGarden; k++ {
 			names = append(names, k.String())
 		}
@@ -623,7 +628,7 @@ func TestMessageExamples(t *testing.T) {
 		data     map[string]any
 		want     string
 	}{
-		{"en", "err.count_blocks", map[string]any{"quarter": "smithy"}, "The Count stands in the smithy: no figure may leave it."},
+		{"en", "err.count_blocks", map[string]any{"quarter": "smithy"}, "The Count stands in the smithy quarter: no figure may leave it."},
 		{"bg", "err.count_blocks", map[string]any{"quarter": "smithy"}, "Графът е в зона „ковачница“: от нея не може да излиза фигурка."},
 		{"uk", "err.count_blocks", map[string]any{"quarter": "smithy"}, "Граф стоїть у кварталі «кузня»: звідти фігурки не виходять."},
 		{"bg", "err.occupied", map[string]any{"feature": "city"}, "Този обект (крепост) вече е зает: не може да се добави фигурка."},

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/karkason/karkason/engine"
 )
@@ -17,14 +18,21 @@ import (
 //     would have replaced it (CFG-4): then, as in any game with those starts, it is back in the box.
 //   - layTiles: the order of the lines does not matter (POS-1): the river is laid from its spring along the flow
 //     (so RIVER-5/6 and RIV2-5 are checked as in play), then the land tiles outward from the start piece; with
-//     start=none the spring (or, without a river, the first tile line) stands in for the start piece. A refusal
-//     names the line of the tile that could not be laid.
-//   - checkRiver: with start=none and a river in play, the river's spring must be on the board (the river stack is
-//     laid from it, RIVER-2, RIV2-2): POS-2. A river laid in part (no land tile yet) is what its drawing order
-//     can have reached: no River II tile without the fork (RIV2-3), no lake before the last shuffled river tile
-//     (RIVER-2, RIV2-7); the refusal names the first such tile line.
+//     start=none the spring (or, without a river, the first tile line of the largest group of joined tiles) stands
+//     in for the start piece. A refusal names the line of the tile that could not be laid; tiles not joined to the
+//     board are refused together, their cells named (Refusal.At). A draft lays them apart, as islands (engine
+//     LayLoose: the edges they share checked, BASE-4; the river's flow and SHRINE-3 once they are joined).
+//   - checkRiver: with start=none, or with land tiles on the board, a river in play has its spring on the board
+//     (the river stack is laid from it, RIVER-2, RIV2-2): POS-2. River tiles missing beside land tiles were
+//     discarded (RIVER-10): out of the game, no stack holds them (POS-2, POS-9). A river laid in part (no land
+//     tile yet) is what its drawing order can have reached: no River II tile without the fork (RIV2-3), no lake
+//     before the last shuffled river tile (RIVER-2, RIV2-7); the refusal names the first such tile line.
 //   - layOthers: each of `count`, `king`, `robber`, `turn`, and `gifts` and `score` per colour may be given at most
 //     once; a second line is refused with the rule of its kind (POS-4, POS-5, POS-6, POS-7, POS-9).
+//   - normalise (position_start.go): a board entered with its start tile typed where it lies becomes the record's
+//     position with the copy of the start tile's type lying as the start piece lies (rotation 0) nearest the
+//     middle of the board as the start piece at 0,0; with no such copy, the one nearest the middle, the whole board
+//     turned by quarter turns so that it lies so (the record format puts the start piece at 0,0, rotation 0).
 //   - finishPosition: when the position leaves no tile to draw, the game is at its end (END-1, as after the last
 //     tile): the market round, if anyone has market figures, or the final scoring follows at once; the player
 //     before the one named by `position turn` counts as the one who placed the last tile (COUNT-19(b)).
@@ -149,8 +157,11 @@ func (b *Bag) slotOf(t *engine.TileType) riverSlot {
 }
 
 // layTiles checks the tiles against the box (POS-2) and the cells (POS-1), takes them from the stacks (CFG-5) and
-// lays them: the river from its spring along the flow, then the land (see the rulings above), each with the checks
-// of play (BASE-4, RIVER-5/6, RIV2-5, SHRINE-3); a tile that touches nothing is refused (POS-1).
+// lays them: the river from its spring along the flow, then the land outward from the start piece (see the rulings
+// above), each with the checks of play (BASE-4, RIVER-5/6, RIV2-5, SHRINE-3). What is not joined to that board is
+// refused in a whole position (POS-1, the cells of every tile left apart named); in a draft it is an island, laid
+// with only the edges it shares checked (engine LayLoose, BASE-4), as is a river tile that touches the board only
+// beside its river (its flow is checked once a river tile leads to it).
 func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 	g.boxCopies()
 	box := g.Bag.clone()
@@ -206,30 +217,42 @@ func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 			}
 		}
 	}
-	lay := func(k int, first bool) error {
+	lay := func(k int, how func(*engine.TileType, engine.Pos, int) (int, error)) error {
 		tt := &tiles[k]
-		var err error
-		if first {
-			_, err = g.S.LayFirst(tt.t, tt.p, tt.rot)
-		} else {
-			_, err = g.S.Place(tt.t, tt.p, tt.rot)
-		}
-		if err != nil {
+		if _, err := how(tt.t, tt.p, tt.rot); err != nil {
 			return lineRefusal(tt.line, err)
 		}
 		tt.laid = true
 		push(tt.p)
 		return nil
 	}
-	if len(g.S.Tiles) == 0 { // start=none: the spring, else the first tile line, stands in for the start piece
-		first := 0
-		for k := range tiles {
-			if tiles[k].t.RiverEndKind() == engine.Spring {
-				first = k
-				break
+	drain := func() error {
+		for len(riverQ)+len(landQ) > 0 {
+			var k int
+			if len(riverQ) > 0 {
+				k, riverQ = riverQ[0], riverQ[1:]
+			} else {
+				k, landQ = landQ[0], landQ[1:]
+			}
+			if tiles[k].laid {
+				continue
+			}
+			if err := lay(k, g.S.Place); err != nil {
+				return err
 			}
 		}
-		if err := lay(first, true); err != nil {
+		return nil
+	}
+	touches := func(p engine.Pos) bool {
+		for e := 0; e < 4; e++ {
+			if g.S.At(p.Neighbour(e)) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	if len(g.S.Tiles) == 0 { // start=none: the spring, else a tile of the largest group, stands in for the start piece
+		if err := lay(firstTile(tiles, cells), g.S.LayFirst); err != nil {
 			return err
 		}
 	} else {
@@ -237,56 +260,133 @@ func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 			push(g.S.Tiles[i].Pos)
 		}
 	}
-	for len(riverQ)+len(landQ) > 0 {
-		var k int
-		if len(riverQ) > 0 {
-			k, riverQ = riverQ[0], riverQ[1:]
-		} else {
-			k, landQ = landQ[0], landQ[1:]
+	// The board: everything the queues reach, then (in line order) a tile that touches it without being reached, a
+	// river tile beside the board with its river elsewhere: in a whole position laid as in play (RIVER-5, RIV2-5
+	// refuse it), in a draft apart from the flow.
+	for {
+		if err := drain(); err != nil {
+			return err
 		}
-		if tiles[k].laid {
-			continue
+		k := slices.IndexFunc(tiles, func(tt posTile) bool { return !tt.laid && touches(tt.p) })
+		if k < 0 {
+			break
 		}
-		if err := lay(k, false); err != nil {
+		how := g.S.Place
+		if mode == draftPosition && tiles[k].river {
+			how = g.S.LayLoose
+		}
+		if err := lay(k, how); err != nil {
 			return err
 		}
 	}
-	for k := range tiles { // in line order: the first tile that could not be laid
-		tt := &tiles[k]
-		if tt.laid {
+	apart := slices.IndexFunc(tiles, func(tt posTile) bool { return !tt.laid })
+	if apart < 0 {
+		if mode == wholePosition {
+			return g.checkRiver(tiles)
+		}
+		return nil
+	}
+	if mode == wholePosition { // tiles not joined to the board: named, and shown (Refusal.At)
+		r := atLine(tiles[apart].line, refusal("POS-1", "err.pos.islands", "cells", apartCells(tiles)))
+		for _, tt := range tiles {
+			if !tt.laid {
+				r.At = append(r.At, Pos{tt.p.X, tt.p.Y})
+			}
+		}
+		return r
+	}
+	// A draft: each island from its first line, its tiles laid apart from the board (BASE-4 on the edges they share).
+	for k := range tiles {
+		if tiles[k].laid {
 			continue
 		}
-		touches := false
-		for e := 0; e < 4; e++ {
-			touches = touches || g.S.At(tt.p.Neighbour(e)) != nil
+		island := []int{k}
+		for len(island) > 0 {
+			i := island[0]
+			island = island[1:]
+			if tiles[i].laid {
+				continue
+			}
+			if err := lay(i, g.S.LayLoose); err != nil {
+				return err
+			}
+			for e := 0; e < 4; e++ {
+				if j, ok := cells[tiles[i].p.Neighbour(e)]; ok && !tiles[j].laid {
+					island = append(island, j)
+				}
+			}
 		}
-		if !touches {
-			return atLine(tt.line, refusal("POS-1", "err.pos.detached", "pos", tt.p))
-		}
-		if err := lay(k, false); err != nil {
-			return err // a river tile that does not continue the river (RIVER-5, RIV2-5)
-		}
-		return atLine(tt.line, refusal("POS-1", "err.pos.detached", "pos", tt.p))
-	}
-	if mode == wholePosition {
-		return g.checkRiver(tiles)
 	}
 	return nil
 }
 
-// checkRiver applies POS-2 to the river of a whole position: a River or River II laid in full, or, with no land
-// tile on the board, in part; with start=none its spring on the board.
+// firstTile is the tile laid first on a board with no start piece (start=none): the spring, else the first tile line
+// of the largest group of tiles joined along their edges (a whole position has one group, POS-1; a draft may have
+// islands, and the board they are apart from is the largest).
+func firstTile(tiles []posTile, cells map[engine.Pos]int) int {
+	for k := range tiles {
+		if tiles[k].t.RiverEndKind() == engine.Spring {
+			return k
+		}
+	}
+	group := make([]int, len(tiles))
+	for k := range group {
+		group[k] = -1
+	}
+	best, bestN := 0, 0
+	for k := range tiles {
+		if group[k] >= 0 {
+			continue
+		}
+		n, queue := 0, []int{k}
+		group[k] = k
+		for len(queue) > 0 {
+			i := queue[0]
+			queue = queue[1:]
+			n++
+			for e := 0; e < 4; e++ {
+				if j, ok := cells[tiles[i].p.Neighbour(e)]; ok && group[j] < 0 {
+					group[j] = k
+					queue = append(queue, j)
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = k, n
+		}
+	}
+	return best
+}
+
+// apartCells lists the cells of the tiles not laid, "x,y x,y ..." in line order (at most 12, then "...").
+func apartCells(tiles []posTile) string {
+	var out []string
+	for _, tt := range tiles {
+		if !tt.laid {
+			if len(out) == 12 {
+				out = append(out, "...")
+				break
+			}
+			out = append(out, tt.p.String())
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// checkRiver applies POS-2 to the river of a whole position: with land tiles, the river tiles not on the board were
+// discarded (RIVER-10) and are out of the game (POS-9); with none, a river laid in part. Either way the spring is on
+// the board when the position has no start piece, or land tiles (it is laid at set-up, never drawn).
 func (g *Game) checkRiver(tiles []posTile) error {
 	if !g.Bag.InRiverPhase() {
 		return nil
 	}
-	if g.Setup.Start == StartNone && g.Bag.Spring != nil {
+	land := slices.IndexFunc(tiles, func(tt posTile) bool { return !tt.river }) >= 0
+	if g.Bag.Spring != nil && (g.Setup.Start == StartNone || land) {
 		return atLine(tiles[0].line, refusal("POS-2", "err.pos.river_no_spring", "tile", g.Bag.Spring.ID))
 	}
-	for _, tt := range tiles {
-		if !tt.river {
-			return atLine(tt.line, refusal("POS-2", "err.pos.half_river", "count", g.Bag.RiverLeft()))
-		}
+	if land {
+		g.Bag.discardRiver()
+		return nil
 	}
 	// A river laid in part is a prefix of its drawing order (POS-2, RIVER-4): the River II fork follows the spring
 	// (RIV2-3), and a lake is laid only after every shuffled river tile (RIVER-2, RIV2-7).
@@ -303,8 +403,8 @@ func (g *Game) checkRiver(tiles []posTile) error {
 	return nil
 }
 
-// layOthers applies the figure, City, King and Robber Baron, gift, score and turn lines in their order (POS-3..7,
-// POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
+// layOthers applies the figure (followers, abbots, large followers: at most one per colour, POS-3 amended), City,
+// King and Robber Baron, gift, score and turn lines in their order (POS-3..7, POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
 func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	turn := 0
 	seen := map[string]int{} // single-valued lines already given: kind (+ colour) -> line
@@ -327,11 +427,8 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		}
 		var err error
 		switch l.Kind {
-		case PosFollower, PosAbbot:
-			kind := engine.Follower
-			if l.Kind == PosAbbot {
-				kind = engine.Abbot
-			}
+		case PosFollower, PosAbbot, PosLarge:
+			kind := positionFigure[l.Kind]
 			if l.InCity() {
 				q, _ := engine.ParseQuarter(l.Quarter)
 				err = g.S.StandInQuarter(who, q, kind)
@@ -379,6 +476,15 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	return turn, nil
 }
 
+// positionFigure is the figure kind a figure line places (POS-3, POS-4; the large follower, POS-3 amended), and
+// figurePosition the line kind of each figure kind.
+var (
+	positionFigure = map[PositionKind]engine.FigureKind{PosFollower: engine.Follower, PosAbbot: engine.Abbot,
+		PosLarge: engine.Large}
+	figurePosition = [engine.NumFigureKinds]PositionKind{engine.Follower: PosFollower, engine.Abbot: PosAbbot,
+		engine.Large: PosLarge}
+)
+
 // featureAt resolves x,y:PLACE on the position's board; a cell with no tile or a place the tile does not have
 // is a figure or marker that stands on nothing (POS-3).
 func (g *Game) featureAt(f FeatureRef) (int32, error) {
@@ -407,7 +513,7 @@ func (g *Game) finishPosition(turn int, mode positionMode) {
 }
 
 // ErrNotBetweenTurns is returned by PositionLines while a turn is under way (a tile placed or a gift opened, a
-// decision pending) or the game is over.
+// decision pending, a second turn part due, DEF-12) or the game is over.
 var ErrNotBetweenTurns = errors.New("referee: a position is taken between turns")
 
 // featureRef names the feature of a segment as a position line writes it: x,y:PLACE of that segment.
@@ -418,14 +524,15 @@ func (g *Game) featureRef(seg int32) FeatureRef {
 }
 
 // PositionLines returns the game as it stands between two turns as position lines (POS; record format
-// "Positions"): the tiles after the start piece, the figures on the board and in the City, the Count when he is
+// "Positions"): the tiles after the start piece, the figures on the board and in the City (followers, abbots, large
+// followers), the Count when he is
 // not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
 // points of each player who has any, and who places the next tile when it is not the first player. A record
 // with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
 // tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
 // returns ErrNotBetweenTurns during a turn or after the end.
 func (g *Game) PositionLines() ([]PositionLine, error) {
-	if g.Phase != PhaseTile || g.lastTile >= 0 || g.giftOpened {
+	if g.Phase != PhaseTile || g.part.tile >= 0 || g.part.giftOpened || g.part.no != 1 { // never between parts (POS-12)
 		return nil, ErrNotBetweenTurns
 	}
 	s := g.S
@@ -435,10 +542,7 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 		out = append(out, PositionLine{Kind: PosTile, Tile: t.Type.ID, Pos: Pos{t.Pos.X, t.Pos.Y}, Rot: 90 * int(t.Rot)})
 	}
 	for _, f := range s.Figures {
-		l := PositionLine{Kind: PosFollower, Colour: g.Colour(int(f.Player))}
-		if f.Kind == engine.Abbot {
-			l.Kind = PosAbbot
-		}
+		l := PositionLine{Kind: figurePosition[f.Kind], Colour: g.Colour(int(f.Player))}
 		switch f.Where {
 		case engine.OnBoard:
 			l.Target = g.featureRef(f.Seg)

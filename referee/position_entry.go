@@ -1,13 +1,14 @@
 package referee
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
-	"time"
 
 	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // Entering a position at the table ("the board as it lies"), for the TUI: a Draft is the position so far, an
@@ -22,8 +23,13 @@ import (
 //	d.Add(PositionLine{Kind: PosTile, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90})      // a tile where the cursor is
 //	d.Replace(d.TileAt(Pos{1, 0}), PositionLine{Kind: PosTile, ...})                // a mistyped tile, where it lies
 //	d.Remove(d.TileAt(Pos{1, 0}))                                                    // ... or taken away
+//	d.TileFeatures(Pos{1, 0})              // the features of that tile, each with why no figure may stand there
 //	d.FigurePlaces(Red, engine.Follower)   // where a red follower may stand now: []FeatureOption{Ref, Seg, Kind}
+//	d.StandRefusal(Red, engine.Follower, seg) // why not (nil: it may); QuarterRefusal likewise for the City
 //	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: opt.Ref})            // or Quarter: "smithy"
+//	d.FigurePlaces(Red, engine.Large)      // likewise the large follower (inns-cathedrals; never a garden, IC-4(a))
+//	d.Add(PositionLine{Kind: PosLarge, Colour: Red, Target: opt.Ref})               // or Quarter: any (COMBO-15)
+//	d.QuarterOptions(Red, engine.Large)    // the quarters of the City the figure may be in now (POS-4)
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
 //	d.Set(PositionLine{Kind: PosCount, Quarter: "market"}); d.Set(...PosGifts/PosScore N...); d.Set(...PosTurn...)
@@ -33,25 +39,34 @@ import (
 // whole list of lines with the new step is laid again, in draft mode, and a step that breaks a rule is refused with
 // the rule and message key the record would get (a *Refusal whose Line is the step's line in the saved record: 3 +
 // its index), leaving the draft exactly as it was. Draft mode differs from a record's check only in what a
-// position under way cannot meet yet: the river laid in full beside land tiles (POS-2) and, with start=none, at
-// least one tile (POS-1); Finish checks those too. Check tells whether a step would be accepted without taking it
-// (to grey out choices); Game is the board so far, for drawing (read-only: Game().S.Tiles, Game().S.Figures,
-// Game().Bag for the tiles left in the box). Removing or replacing a tile is refused like any step when the rest
-// would break a rule (a tile left touching nothing, POS-1; a figure left on a feature the new tile completes,
+// position under way cannot meet yet: tiles may be entered anywhere and in any order, so a tile apart from the
+// board is an island until the tiles between are entered (POS-1 is checked by Finish, which names every tile left
+// apart in Refusal.At); a river tile's flow (RIVER-5/6, RIV2-5) and SHRINE-3 are checked once it is joined to the
+// board; with start=none, at least one tile (POS-1), and the river's spring beside land tiles (POS-2). A tile
+// whose edge does not match a tile beside it is refused naming that tile's cell (err.pos.edge_neighbour, its cell
+// in Refusal.At): the tile entered earlier may be the one typed wrong. Check tells whether a step would be
+// accepted without taking it (to grey out choices); Game is the board so far, for drawing (read-only:
+// Game().S.Tiles, Game().S.Figures, Game().Bag for the tiles left in the box). Removing or replacing a tile is
+// refused like any step when the rest would break a rule (a figure left on a feature the new tile completes,
 // BASE-12; the King's marker left on a city that is no longer complete, KING-2): take the figure or marker off
 // first.
 //
 // # Saving and resuming an entry
 //
-// An unfinished entry is an ordinary record file: the header, the setup line and the position lines entered so
-// far, and no action (a record with start=none and no position line yet parses too; only the referee's whole
-// check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it before it counts
+// An unfinished entry is an ordinary record file: the header, a comment that marks it as an entry (entryMark; with
+// the start tile typed also typedMark, and start=none on the setup line), the setup line and the position lines
+// entered so far, and no action (IsEntry; a record with start=none and no position line yet parses too; only the
+// referee's whole check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it before it counts
 // (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically (Store.Rewrite). A
 // crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
-// mode (a half-laid river is fine); it returns ErrNotEntry for a record that has actions (resume it with Resume).
+// mode (islands and a half-laid river are fine; a file of an entry saved with its start piece at 0,0 gets its start
+// tile as a line there and becomes the entry's); it returns ErrNotEntry for a record that has actions (resume it
+// with Resume), and refuses a file with a refused line as it is, as Resume does (nothing rewritten, nothing set
+// aside).
 // When the entry is done, Entry.Play hands the file over to a Session, the game going on from the position (the
 // table's usual end, "end" or the market round first, gives the tally); undo in that Session never goes back past
-// the position (Game.Undo rebuilds from it).
+// the position (Game.Undo rebuilds from it). With start=standard the start tile is typed where it lies, like any
+// tile, and the record's coordinates are written when the board is finished (position_start.go).
 
 // FeatureOption is a place on the board the entry may offer: the feature as a position line names it (x,y:PLACE)
 // and the engine segment it names on Draft.Game().S, for the board to highlight.
@@ -63,22 +78,41 @@ type FeatureOption struct {
 
 // Draft is a position being entered (see the API above). The zero value is not usable: create it with NewDraft.
 type Draft struct {
+	// Setup is the game's set-up as chosen (start=standard also while its start tile is typed, TypedStart).
 	Setup Setup
 	cat   *engine.Catalogue
 	lines []PositionLine
 	game  *Game
+	// typed: start=standard, the start tile typed where it lies (see above).
+	typed bool
 }
 
-// NewDraft starts an empty position for the set-up: the set-up is checked as for a new game (CFG-*). Errors are
-// *Refusal or *ParseError.
+// NewDraft starts an empty position for the set-up: the set-up is checked as for a new game (CFG-*). With
+// start=standard (given or by default) the start tile is typed where it lies (TypedStart). Errors are *Refusal or
+// *ParseError.
 func NewDraft(setup Setup, cat *engine.Catalogue) (*Draft, error) {
-	d := &Draft{Setup: setup, cat: cat}
+	d := &Draft{Setup: setup, cat: cat, typed: setup.start() == StartStandard}
 	g, err := d.build(nil)
 	if err != nil {
 		return nil, err
 	}
 	d.game = g
 	return d, nil
+}
+
+// The header comments of an entry's record file: entryMark on every entry (a record with no tile yet is an entry,
+// not a game at its first turn); typedMark when the start tile is typed (the file says start=none until the board
+// is finished: its coordinates are the entry's, and the start tile is among its tile lines).
+const (
+	entryMark = "karkason: a board as it lies, being entered"
+	typedMark = "karkason: start=standard, its start tile typed where it lies (start=none until the board is finished)"
+)
+
+// IsEntry reports whether a record is an entry under way: no action, and the entry's mark, position lines or
+// start=none (a game played from its start with no move yet is none of these).
+func IsEntry(rec *Record) bool {
+	return len(rec.Actions) == 0 &&
+		(slices.Contains(rec.HeaderComments, entryMark) || len(rec.Position) > 0 || rec.Setup.Start == StartNone)
 }
 
 // firstPositionLine is the line of the first position line in a record written by WriteRecord without comments:
@@ -101,7 +135,33 @@ func (d *Draft) build(lines []PositionLine) (*Game, error) {
 			return nil, err
 		}
 	}
-	return buildGame(d.Setup, lines, d.cat, draftPosition)
+	return buildGame(d.boardSetup(), lines, d.cat, draftPosition)
+}
+
+// beside checks a tile line entered as line i (an index; len for a new line) against the tiles beside its cell
+// before the whole position is laid again: an edge that does not match names the neighbour's cell
+// (err.pos.edge_neighbour, BASE-4; Refusal.At), which may be the tile typed wrong.
+func (d *Draft) beside(l PositionLine, i int) error {
+	if l.Kind != PosTile {
+		return nil
+	}
+	if i < len(d.lines) && (d.lines[i].Kind != PosTile || d.lines[i].Pos != l.Pos) {
+		return nil // a tile moved elsewhere: the whole check names what breaks
+	}
+	t := d.cat.Tile(l.Tile)
+	if t == nil || t.Piece != nil || d.game.Bag.Left(t) == 0 && (i >= len(d.lines) || d.lines[i].Tile != l.Tile) {
+		return nil // a tile the box does not hold: the whole check names that first (POS-2)
+	}
+	s, p, rot := d.game.S, engine.Pos{X: l.Pos.X, Y: l.Pos.Y}, l.Rot/90
+	e := s.Mismatch(t, p, rot)
+	if e < 0 {
+		return nil
+	}
+	n := s.At(p.Neighbour(e))
+	r := refusal("BASE-4", "err.pos.edge_neighbour", "edge", engine.EdgeNames[e], "terrain",
+		t.Rotated(rot, e).String(), "board", n.Type.Rotated(int(n.Rot), e+2).String(), "pos", n.Pos)
+	r.Line, r.At = firstPositionLine+i, []Pos{{n.Pos.X, n.Pos.Y}}
+	return r
 }
 
 // try checks the lines and, if they are accepted, makes them the draft.
@@ -125,15 +185,28 @@ func (d *Draft) Lines() []PositionLine { return slices.Clone(d.lines) }
 func (d *Draft) Game() *Game { return d.game }
 
 // Check reports whether Add would accept l, without adding it: nil, or the *Refusal (or *ParseError) it would get.
-func (d *Draft) Check(l PositionLine) error { return d.try(append(d.Lines(), l), false) }
+func (d *Draft) Check(l PositionLine) error {
+	if err := d.beside(l, len(d.lines)); err != nil {
+		return err
+	}
+	return d.try(append(d.Lines(), l), false)
+}
 
 // Add appends a line to the position after checking the whole position with it (draft mode).
-func (d *Draft) Add(l PositionLine) error { return d.try(append(d.Lines(), l), true) }
+func (d *Draft) Add(l PositionLine) error {
+	if err := d.beside(l, len(d.lines)); err != nil {
+		return err
+	}
+	return d.try(append(d.Lines(), l), true)
+}
 
 // Replace replaces line i (a tile retyped where it lies, a figure moved) after checking the whole position.
 func (d *Draft) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(d.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
+	}
+	if err := d.beside(l, i); err != nil {
+		return err
 	}
 	lines := d.Lines()
 	lines[i] = l
@@ -223,6 +296,100 @@ func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
 	return out
 }
 
+// TileFeature is a feature of a tile of the position, for the figure entry: where it is, and why no figure may
+// stand there now (Why nil: some player's follower, abbot or large follower may).
+type TileFeature struct {
+	FeatureOption
+	// Why is the *Refusal of a figure there when nobody's may stand there: the feature's own reason first (BASE-12
+	// a completed feature, RIVER-8 the river, ABBOT-3 a garden), else the supply's (CFG-2, ABBOT-1).
+	Why error
+}
+
+// TileFeatures lists every feature of the tile at p (its segments in the tile's order), each with why no figure may
+// stand there (POS-3: engine.State.CanStand for every seat and figure kind in play: follower, abbot, large
+// follower); nil if no tile lies at p.
+func (d *Draft) TileFeatures(p Pos) []TileFeature {
+	s := d.game.S
+	ti := s.TileIndex(engine.Pos{X: p.X, Y: p.Y})
+	if ti < 0 {
+		return nil
+	}
+	t := &s.Tiles[ti]
+	kinds := []engine.FigureKind{engine.Follower}
+	if s.Opts.Abbot {
+		kinds = append(kinds, engine.Abbot)
+	}
+	if s.Opts.InnsCathedrals {
+		kinds = append(kinds, engine.Large)
+	}
+	var out []TileFeature
+	for l := range t.Type.Segs {
+		seg := t.Seg(l)
+		f := TileFeature{FeatureOption: FeatureOption{Ref: FeatureRef{Pos: p, Place: s.PlaceName(ti, l)}, Seg: seg,
+			Kind: t.Type.Segs[l].Kind}}
+		var own, supply error
+		ok := false
+		for who := 0; who < d.game.Players() && !ok; who++ {
+			for _, k := range kinds {
+				err := s.CanStand(who, k, seg)
+				var re *engine.RuleError
+				switch {
+				case err == nil:
+					ok = true
+				case errors.As(err, &re) && (re.Rule == "CFG-2" || re.Key == "err.pos.one_abbot" || re.Key == "err.pos.one_large"):
+					supply = cmp.Or(supply, asRefusal(err))
+				default:
+					own = cmp.Or(own, asRefusal(err))
+				}
+			}
+		}
+		if !ok {
+			f.Why = cmp.Or(own, supply)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// QuarterOptions lists the quarters of the City of Carcassonne where one more figure of that kind of that colour may
+// be in the position now (POS-4: engine.State.CanStandInQuarter, the check Add applies; the abbot only in the
+// cathedral quarter, COUNT-8(b); the large follower in any, COMBO-15), in the order of engine.QuarterNames; nil if
+// the colour is not at the table, the City is not in play or no such figure is left in supply.
+func (d *Draft) QuarterOptions(c Colour, kind engine.FigureKind) []string {
+	who := d.game.Player(c)
+	if who < 0 {
+		return nil
+	}
+	var out []string
+	for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+		if d.game.S.CanStandInQuarter(who, q, kind) == nil {
+			out = append(out, q.String())
+		}
+	}
+	return out
+}
+
+// StandRefusal tells whether one more figure of that kind of that colour may stand on seg now (POS-3,
+// engine.State.CanStand, the check Add applies): nil, or the *Refusal.
+func (d *Draft) StandRefusal(c Colour, kind engine.FigureKind, seg int32) error {
+	who := d.game.Player(c)
+	if who < 0 {
+		return refusal("CFG-1", "err.colour_not_seated", "colour", string(c))
+	}
+	return asRefusal(d.game.S.CanStand(who, kind, seg))
+}
+
+// QuarterRefusal tells whether one more figure of that kind of that colour may go into the quarter of the City
+// (POS-4, engine.State.CanStandInQuarter): nil, or the *Refusal.
+func (d *Draft) QuarterRefusal(c Colour, kind engine.FigureKind, quarter string) error {
+	who := d.game.Player(c)
+	q, ok := engine.ParseQuarter(quarter)
+	if who < 0 || !ok {
+		return refusal("POS-4", "err.pos.no_city")
+	}
+	return asRefusal(d.game.S.CanStandInQuarter(who, q, kind))
+}
+
 // Markers lists the features the King's marker (robber false: the largest completed cities) or the Robber Baron's
 // (robber true: the longest completed roads) may lie on now (POS-5, KING-3, ROBBER-3: engine.State.CanHold), one
 // per feature; nil without king-robber.
@@ -241,40 +408,61 @@ func (d *Draft) Markers(robber bool) []FeatureOption {
 	return out
 }
 
-// Record returns the record of the entry so far: the set-up and the position lines, no action.
-func (d *Draft) Record() *Record { return &Record{Setup: d.Setup, Position: d.Lines()} }
+// Record returns the record of the entry so far, as its file holds it: the entry's mark (and, with the start tile
+// typed, start=none and its mark), the set-up and the position lines, no action.
+func (d *Draft) Record() *Record { return d.record(d.Lines()) }
+
+// record is the entry's record with these lines.
+func (d *Draft) record(lines []PositionLine) *Record {
+	marks := []string{entryMark}
+	if d.typed {
+		marks = append(marks, typedMark)
+	}
+	return &Record{Setup: d.boardSetup(), HeaderComments: marks, Position: lines}
+}
 
 // Finish checks the whole position (POS-1..POS-9, as a record's position is checked) and returns the game that
-// goes on from it (POS-9), or the *Refusal of the first rule it breaks. The draft is unchanged either way.
+// goes on from it (POS-9), or the *Refusal of the first rule it breaks. With the start tile typed, the game is the
+// position in the record's coordinates (see above: its Setup says start=standard, its Position has the lines
+// normalised). The draft is unchanged either way.
 func (d *Draft) Finish() (*Game, error) {
-	g, err := buildGame(d.Setup, d.Lines(), d.cat, wholePosition)
+	g, err := buildGame(d.boardSetup(), d.Lines(), d.cat, wholePosition)
 	if r, ok := err.(*Refusal); ok && r.Line == 0 {
 		r.Line = 2 // the setup line (start=none with no tile, POS-1)
 	}
-	return g, err
+	if err != nil || !d.typed {
+		return g, err
+	}
+	lines, err := d.normalise()
+	if err != nil {
+		return nil, err
+	}
+	return buildGame(d.Setup, lines, d.cat, wholePosition)
 }
 
 // Entry is a Draft saved as it is entered: every accepted step is on disk before it counts (see the API above).
 type Entry struct {
 	Draft *Draft
 	Store *Store
-	// Recovered is set when opening found a torn last line (moved aside, see Store); Refused, when a line of the
-	// file was refused on resuming: the file as it was is kept in Refused.SavedTo and the entry holds the lines
-	// before it.
+	// Recovered is set when opening found a cut-off last line (moved aside, see Store).
 	Recovered *Recovery
-	Refused   *Recovery
+	// header and trailing are the record's comments before its setup line and after its last line, kept when the
+	// file is rewritten (Replace, Remove).
+	header, trailing []string
 }
 
 // ErrNotEntry is returned by ResumeEntry for a record that has actions: it is a game, resumed with Resume.
 var ErrNotEntry = errors.New("referee: the record is a game under way, not a position being entered")
 
-// NewEntry starts the entry of a position for the set-up and its record file at path (which must not exist).
+// NewEntry starts the entry of a position for the set-up and its record file at path (which must not exist): the
+// entry's record (Draft.Record: marked as an entry, start=none while the start tile is typed).
 func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 	d, err := NewDraft(setup, cat)
 	if err != nil {
 		return nil, err
 	}
-	st, err := Create(path, setup)
+	rec := d.Record()
+	st, err := Create(path, rec.Setup, rec.HeaderComments...)
 	if err != nil {
 		return nil, err
 	}
@@ -282,100 +470,168 @@ func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 }
 
 // ResumeEntry opens the record file of an unfinished entry (a set-up and position lines, no action) and loads
-// its lines into a Draft in draft mode. A record with actions gives ErrNotEntry (the file is left as it is). If a
-// line is refused (a file edited by hand), the entry holds the lines before it, the file is rewritten to them
-// after its old content was copied to a side file (Entry.Refused), and the refusal is returned with the Entry.
+// its lines into a Draft in draft mode, read as Resume reads a record: locked, bounded, by the reader of every
+// command, and nothing written before the file is known to be an entry. A record with actions gives ErrNotEntry;
+// a line that is refused (a file edited by hand) is refused with its line and rule as replay refuses it, the
+// lines checked together as a position is (so that replay and resume name the same line): in both cases the file
+// is left as it is. The one change opening may make is to move a cut-off last line aside (Entry.Recovered).
 func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
-	st, rec, recov, err := Open(path)
+	return ResumeEntryOn(storefs.OS{}, path, cat)
+}
+
+// ResumeEntryOn is ResumeEntry with the record on the file system fsys (tests: storefs.Faulty).
+func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry, error) {
+	o, err := openRecord(fsys, path)
 	if err != nil {
-		if st != nil {
+		return nil, err
+	}
+	var d *Draft
+	old := false
+	rec, err := parseRecord(bytes.NewReader(o.data), recordHooks{
+		begin: func(rec *Record, atEnd bool) error {
+			if !atEnd {
+				return ErrNotEntry
+			}
+			setup, lines := rec.Setup, rec.Position
+			typed := slices.Contains(rec.HeaderComments, typedMark)
+			if typed {
+				setup.Start = StartStandard
+			}
+			nd, err := NewDraft(setup, cat)
+			if err != nil {
+				if r, ok := err.(*Refusal); ok && r.Line == 0 {
+					r.Line = rec.SetupLine
+				}
+				return err
+			}
+			// An entry saved with its start piece at 0,0 (start=standard, the record's coordinates, before the start
+			// tile was typed): the start tile is a tile of the entry there, and the file is the entry's from now on.
+			old = nd.typed && !typed
+			if old {
+				lines = append([]PositionLine{{Kind: PosTile, Tile: startTile(cat).ID}}, lines...)
+			}
+			if err := nd.try(lines, true); err != nil { // the lines in any order, as a record's position
+				return atFileLine(err, lines)
+			}
+			d = nd
+			return nil
+		},
+	})
+	cut, _ := err.(*CutOff)
+	if err != nil && cut == nil {
+		o.release()
+		return nil, err
+	}
+	st, recov, err := o.store(cut)
+	if err != nil {
+		return nil, err
+	}
+	e := &Entry{Draft: d, Store: st, Recovered: recov, header: rec.HeaderComments, trailing: rec.TrailingComments}
+	if old {
+		if err := e.commit(d.Lines(), false, e.trailing); err != nil {
 			st.Close()
-		}
-		return nil, err
-	}
-	if len(rec.Actions) > 0 {
-		st.Close()
-		return nil, ErrNotEntry
-	}
-	d, err := NewDraft(rec.Setup, cat)
-	if err != nil {
-		st.Close()
-		if r, ok := err.(*Refusal); ok && r.Line == 0 {
-			r.Line = rec.SetupLine
-		}
-		return nil, err
-	}
-	e := &Entry{Draft: d, Store: st, Recovered: recov}
-	if d.try(rec.Position, true) == nil { // the lines in any order, as a record's position
-		return e, nil
-	}
-	for _, l := range rec.Position { // else line by line: the lines before the first refused one
-		if err := d.Add(l); err != nil {
-			if r, ok := err.(*Refusal); ok {
-				r.Line = l.Line
-			}
-			if serr := e.setAside(path); serr != nil {
-				return e, serr
-			}
-			return e, err
+			return nil, err
 		}
 	}
 	return e, nil
 }
 
-// setAside copies the record file to a side file and rewrites it to the draft's lines.
-func (e *Entry) setAside(path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
+// atFileLine gives a refusal of the draft's lines (numbered as the canonical record numbers them: numbered) the
+// line of the file they were read from.
+func atFileLine(err error, lines []PositionLine) error {
+	i := lineOf(err) - firstPositionLine
+	if i < 0 || i >= len(lines) {
 		return err
 	}
-	side := fmt.Sprintf("%s.refused-%s", path, time.Now().UTC().Format("20060102T150405"))
-	if err := os.WriteFile(side, data, 0o644); err != nil {
-		return err
+	switch e := err.(type) {
+	case *Refusal:
+		e.Line = lines[i].Line
+	case *ParseError:
+		e.Line = lines[i].Line
+		if e.Data != nil {
+			e.Data["Line"] = e.Line
+		}
 	}
-	e.Refused = &Recovery{TornBytes: len(data), SavedTo: side}
-	return e.Store.Rewrite(e.Draft.Record())
+	return err
 }
 
-// commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite) and makes it
-// the draft. A refusal or a failed write leaves the draft and the file as they were.
-func (e *Entry) commit(lines []PositionLine, appended bool) error {
+// commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite, the record's
+// comments kept, trailing those after its last line) and makes it the draft. A refusal or a failed write leaves the
+// draft and the file as they were.
+func (e *Entry) commit(lines []PositionLine, appended bool, trailing []string) error {
 	lines = numbered(lines)
 	g, err := e.Draft.build(lines)
 	if err != nil {
 		return err
 	}
 	if appended {
+		// The comments after the last line come before the new line in the file.
+		lines[len(lines)-1].CommentsBefore, trailing = trailing, nil
 		err = e.Store.AppendPosition(lines[len(lines)-1])
 	} else {
-		err = e.Store.Rewrite(&Record{Setup: e.Draft.Setup, Position: lines})
+		r := e.Draft.record(lines)
+		r.HeaderComments = e.headerWith(r.HeaderComments)
+		r.TrailingComments = trailing
+		err = e.Store.Rewrite(r)
 	}
 	if err != nil {
 		return err
 	}
 	e.Draft.lines, e.Draft.game = lines, g
+	e.trailing = trailing
 	return nil
 }
 
-// Add is Draft.Add, the line appended to the file and synced before it counts.
-func (e *Entry) Add(l PositionLine) error { return e.commit(append(e.Draft.Lines(), l), true) }
+// headerWith returns the entry's marks followed by the comments a player wrote before the setup line (the file's
+// header comments without the marks), so a rewrite keeps them (issue 21) and the marks say what the file is now.
+func (e *Entry) headerWith(marks []string) []string {
+	out := slices.Clone(marks)
+	for _, c := range e.header {
+		if c != entryMark && c != typedMark {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
-// Replace is Draft.Replace, the file rewritten atomically.
+// Add is Draft.Add, the line appended to the file and synced before it counts.
+func (e *Entry) Add(l PositionLine) error {
+	if err := e.Draft.beside(l, len(e.Draft.lines)); err != nil {
+		return err
+	}
+	return e.commit(append(e.Draft.Lines(), l), true, e.trailing)
+}
+
+// Replace is Draft.Replace, the file rewritten atomically; the comments of the line replaced stay with it.
 func (e *Entry) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
+	if err := e.Draft.beside(l, i); err != nil {
+		return err
+	}
 	lines := e.Draft.Lines()
+	l.CommentsBefore, l.Comment = lines[i].CommentsBefore, lines[i].Comment
 	lines[i] = l
-	return e.commit(lines, false)
+	return e.commit(lines, false, e.trailing)
 }
 
-// Remove is Draft.Remove, the file rewritten atomically.
+// Remove is Draft.Remove, the file rewritten atomically; the comments before the line removed stay where they
+// were, before the line after it (or at the end).
 func (e *Entry) Remove(i int) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
 	}
-	return e.commit(slices.Delete(e.Draft.Lines(), i, i+1), false)
+	lines := e.Draft.Lines()
+	kept := lines[i].CommentsBefore
+	lines = slices.Delete(lines, i, i+1)
+	trailing := e.trailing
+	if i < len(lines) {
+		lines[i].CommentsBefore = append(slices.Clone(kept), lines[i].CommentsBefore...)
+	} else {
+		trailing = append(slices.Clone(kept), trailing...)
+	}
+	return e.commit(lines, false, trailing)
 }
 
 // Set is Draft.Set, saved: appended when it adds, the file rewritten when it replaces.
@@ -387,14 +643,23 @@ func (e *Entry) Set(l PositionLine) (int, error) {
 }
 
 // Play finishes the entry (Draft.Finish) and hands its file over to a Session that goes on from the position:
-// ordinary actions, or the table's end ("end", the market round first) for the tally. On a refusal the entry stays
-// as it was, open.
+// ordinary actions, or the table's end ("end", the market round first) for the tally. With the start tile typed,
+// the file is first rewritten to the record of the finished position (start=standard, its coordinates). On a
+// refusal, or a write that fails, the entry stays as it was, open.
 func (e *Entry) Play() (*Session, error) {
 	g, err := e.Draft.Finish()
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Game: g, Store: e.Store, Recovered: e.Recovered}
+	header := e.header
+	if e.Draft.typed {
+		header = e.headerWith(nil)
+		if err := e.Store.Rewrite(&Record{Setup: g.Setup, Position: g.Position, HeaderComments: header,
+			TrailingComments: e.trailing}); err != nil {
+			return nil, err
+		}
+	}
+	s := &Session{Game: g, Store: e.Store, Recovered: e.Recovered, header: header, trailing: e.trailing}
 	e.Store = nil
 	return s, nil
 }

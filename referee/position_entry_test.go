@@ -39,6 +39,11 @@ func TestDraftSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if !d.TypedStart() {
+		t.Fatal("start=standard: the start tile is not typed where it lies")
+	}
+	// The start tile, typed first here, where the record has it.
+	must(e.Add(tileLine("b-c1rs", 0, 0, 0)))
 	if got := d.Fits("b-rs", Pos{1, 0}); len(got) != 1 || got[0] != 90 { // 270 is the same placement
 		t.Errorf("b-rs fits east of the start tile in %v, want [90]", got)
 	}
@@ -46,21 +51,32 @@ func TestDraftSteps(t *testing.T) {
 		t.Errorf("a city tile fits against the start tile's road in %v", got)
 	}
 	must(e.Add(tileLine("b-rs", 1, 0, 90)))
-	wantRule(t, "a city edge against the start tile's road", e.Add(tileLine("b-c1", 2, 0, 90)), "BASE-4")
-	wantRule(t, "a tile touching nothing", e.Add(tileLine("b-rs", 5, 5, 0)), "POS-1")
+	err = e.Add(tileLine("b-c1", 2, 0, 90))
+	wantRule(t, "a field edge against the road at 1,0", err, "BASE-4")
+	if r, _ := err.(*Refusal); r == nil || r.Key != "err.pos.edge_neighbour" || len(r.At) != 1 || r.At[0] != (Pos{1, 0}) {
+		t.Errorf("the refusal does not name the tile beside it: %#v", err)
+	}
+	// A tile apart from the board is an island while entering; the finished board must be one (POS-1).
+	must(e.Add(tileLine("b-rs", 5, 5, 0)))
+	_, err = d.Finish()
+	wantRule(t, "an island when the board is finished", err, "POS-1")
+	if r, _ := err.(*Refusal); r == nil || len(r.At) != 1 || r.At[0] != (Pos{5, 5}) {
+		t.Errorf("the refusal does not show the island: %#v", err)
+	}
+	must(e.Remove(d.TileAt(Pos{5, 5})))
 	wantRule(t, "two tiles in one cell", e.Add(tileLine("b-rs", 1, 0, 90)), "POS-1")
 	wantRule(t, "a tile of another expansion", e.Add(tileLine("r1-spring", -1, 0, 0)), "POS-2")
 	wantRule(t, "a cap facing away from the start tile's city", e.Add(tileLine("b-c1", 0, -1, 0)), "BASE-4")
 	wantRule(t, "the King on an incomplete city", e.Add(PositionLine{Kind: PosKing, Colour: Red,
 		Target: FeatureRef{Pos{0, 0}, "N"}}), "KING-2")
-	if len(d.Lines()) != 1 {
+	if len(d.Lines()) != 2 {
 		t.Fatalf("refused steps were kept: %v", d.Lines())
 	}
 	must(e.Add(tileLine("b-c1", 0, -1, 180))) // the cap faces S: the city is completed
 	wantRule(t, "a road retyped as a city", e.Replace(d.TileAt(Pos{1, 0}), tileLine("b-c1", 1, 0, 90)), "BASE-4")
 	must(e.Replace(d.TileAt(Pos{1, 0}), tileLine("b-rs", 1, 0, 270)))
-	if d.Lines()[0].Rot != 270 {
-		t.Fatalf("replaced tile: %v", d.Lines()[0])
+	if d.Lines()[1].Rot != 270 {
+		t.Fatalf("replaced tile: %v", d.Lines()[1])
 	}
 	if got := d.Markers(false); len(got) != 1 || got[0].Kind != engine.KCity {
 		t.Fatalf("markers: %v", got)
@@ -76,6 +92,25 @@ func TestDraftSteps(t *testing.T) {
 	}
 	wantRule(t, "a follower on the completed city", e.Add(PositionLine{Kind: PosFollower, Colour: Red,
 		Target: FeatureRef{Pos{0, -1}, "S"}}), "BASE-12")
+	// The features of a tile, each with why nobody's figure may stand there: the completed city (BASE-12); the
+	// field takes one.
+	feats := d.TileFeatures(Pos{0, -1})
+	if len(feats) != 2 {
+		t.Fatalf("features of 0,-1: %v", feats)
+	}
+	for _, f := range feats {
+		switch f.Kind {
+		case engine.KCity:
+			wantRule(t, "the completed city's reason", f.Why, "BASE-12")
+			wantRule(t, "a red follower there", d.StandRefusal(Red, engine.Follower, f.Seg), "BASE-12")
+		case engine.KField:
+			if f.Why != nil {
+				t.Errorf("a farmer may lie on the field: %v", f.Why)
+			}
+			wantRule(t, "a red abbot on a field", d.StandRefusal(Red, engine.Abbot, f.Seg), "ABBOT-4")
+		}
+	}
+	wantRule(t, "a figure in the City without it", d.QuarterRefusal(Red, engine.Follower, "smithy"), "POS-4")
 	must(e.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: places[0].Ref}))
 	must(e.Add(PositionLine{Kind: PosFollower, Colour: Blue, Target: FeatureRef{Pos{1, 0}, "E"}}))
 	if _, err := e.Set(PositionLine{Kind: PosKing, Colour: Blue, Target: d.Markers(false)[0].Ref}); err != nil {
@@ -124,43 +159,121 @@ func TestDraftSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	if s2.Game.Phase != PhaseEnded || len(s2.Game.Position) != n {
+	if s2.Game.Phase != PhaseEnded || len(s2.Game.Position) != n-1 { // the start tile is the start piece now
 		t.Errorf("resumed game: phase %s, %d position lines", s2.Game.Phase, len(s2.Game.Position))
 	}
 	data, _ := os.ReadFile(path)
-	if !strings.Contains(string(data), "position red score 14\n") || strings.Contains(string(data), "score 4\n") {
+	if !strings.Contains(string(data), "position red score 14\n") || strings.Contains(string(data), "score 4\n") ||
+		strings.Contains(string(data), "b-c1rs") || strings.Contains(string(data), "start=none") {
 		t.Errorf("file:\n%s", data)
 	}
 }
 
-// An entry's half-laid river is fine while entering; Finish refuses it (POS-2); a hand-edited line that is refused
-// on resuming is set aside with the file's old content.
+// An entry's river beside land tiles: the river tiles not entered were discarded (RIVER-10) and are out of the game
+// once the board is finished (POS-2, POS-9); a hand-edited line that is refused on resuming is refused with its
+// line, as replay refuses it, and the file is left as it is (issue 21).
 func TestDraftRiverAndResume(t *testing.T) {
 	setup := Setup{Players: []PlayerSpec{{"A", Red}, {"B", Blue}}, Expansions: []string{ExpansionRiver}}
-	path := filepath.Join(t.TempDir(), "entry.rec")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "entry.rec")
 	e, err := NewEntry(setup, engine.Standard(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if e.Draft.TypedStart() {
+		t.Error("the River's spring is the start piece: no start tile to type")
+	}
 	// The spring r1-spring lies at 0,0: road N and E, river S, field W.
-	if err := e.Add(tileLine("b-m", -1, 0, 0)); err != nil { // a land tile beside the spring: fine while entering
+	if err := e.Add(tileLine("b-m", -1, 0, 0)); err != nil { // a land tile beside the spring
 		t.Fatal(err)
 	}
-	_, err = e.Draft.Finish()
-	wantRule(t, "half a river beside land tiles", err, "POS-2")
+	g, err := e.Draft.Finish()
+	if err != nil {
+		t.Fatalf("a river laid in part beside land tiles: %v", err)
+	}
+	if n := g.Bag.RiverLeft(); n != 0 {
+		t.Errorf("%d river tiles still to draw: the missing ones are out of the game (POS-9)", n)
+	}
+	err = g.Apply(Action{Colour: Red, Verb: VerbPlace, Tile: "r1-straight", Pos: Pos{0, 1}, Rot: 0})
+	wantRule(t, "a river tile after the position", err, "CFG-5")
 	e.Close()
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString("position tile b-m 9,9 0\n")
+	f.WriteString("position tile b-m -1,0 0\n")
 	f.Close()
+	before := readFile(t, path)
 	e2, err := ResumeEntry(path, engine.Standard())
-	wantRule(t, "a hand-edited detached tile", err, "POS-1")
-	if e2 == nil || e2.Refused == nil || len(e2.Draft.Lines()) != len(e.Draft.Lines()) {
-		t.Fatalf("resumed entry %+v", e2)
+	wantRule(t, "a hand-edited second tile in a cell", err, "POS-1")
+	if r, ok := err.(*Refusal); !ok || r.Line != 5 || e2 != nil {
+		t.Fatalf("resumed entry %+v, %v: want a refusal of line 5", e2, err)
 	}
-	e2.Close()
-	side, _ := os.ReadFile(e2.Refused.SavedTo)
-	if !strings.Contains(string(side), "9,9") {
-		t.Errorf("side file %q", side)
+	if got := readFile(t, path); got != before {
+		t.Errorf("the refused entry was changed:\n%s", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files beside the entry: %v", entries)
+	}
+}
+
+// The start tile typed where it lies, the board read row by row from its top-left corner: the record format's
+// example (start at 0,0, b-rs east of it, b-c1 north), turned half round on the table and entered in the entry's
+// coordinates (the first tile at 0,0, its row's second tile an island until the row below joins them). Finish puts
+// the start piece at 0,0 lying as it lies (the board turned back) and gives the example's position and tally.
+func TestDraftTypedStartNormalised(t *testing.T) {
+	cat := engine.Standard()
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}}, Expansions: []string{ExpansionFarmers},
+		Start: StartStandard}
+	d, err := NewDraft(setup, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Finish()
+	wantRule(t, "no tile yet", err, "POS-1")
+	// Turned half round: the record's 1,0 b-rs 90 lies at -1,0 turned 270, the start tile at 0,0 turned 180, the
+	// record's 0,-1 b-c1 180 at 0,1 turned 0; shifted one column east so that the top-left tile is at 0,0.
+	for _, l := range []PositionLine{
+		tileLine("b-rs", 0, 0, 270),
+		{Kind: PosFollower, Colour: Red, Target: FeatureRef{Pos{0, 0}, "W"}}, // the record's 1,0:E
+		tileLine("b-c1", 1, 1, 0), // an island until the start tile joins it
+	} {
+		if err := d.Add(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	_, err = d.Finish()
+	wantRule(t, "no start tile on the board", err, "POS-1")
+	for _, l := range []PositionLine{
+		tileLine("b-c1rs", 1, 0, 180),
+		{Kind: PosFollower, Colour: Blue, Target: FeatureRef{Pos{1, 0}, "NNW"}}, // the record's 0,0:SSE
+		{Kind: PosScore, Colour: Red, N: 41}, {Kind: PosScore, Colour: Blue, N: 37},
+	} {
+		if err := d.Add(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	if d.Turns() != 2 {
+		t.Errorf("the board is turned %d quarter turns, want 2", d.Turns())
+	}
+	g, err := d.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"position tile b-rs 1,0 90", "position red follower 1,0:E", "position tile b-c1 0,-1 180",
+		"position blue follower 0,0:SSE", "position red score 41", "position blue score 37"}
+	var got []string
+	for _, l := range g.Position {
+		got = append(got, l.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if g.Setup.Start != StartStandard || g.S.Tiles[0].Type.ID != "b-c1rs" || g.S.Tiles[0].Pos != (engine.Pos{}) {
+		t.Errorf("the start piece: %s, %v", g.Setup.Start, g.S.Tiles[0])
+	}
+	if err := g.Apply(Action{Verb: VerbEnd}); err != nil {
+		t.Fatal(err)
+	}
+	if s := g.S.Scores; s[0] != 43 || s[1] != 37 { // the format's example: red 41+2, blue 37+0
+		t.Errorf("tally %v, want red 43 blue 37", s[:2])
 	}
 }
 
@@ -171,6 +284,9 @@ func TestDraftMarkersLargest(t *testing.T) {
 		Expansions: []string{ExpansionKingRobber}}
 	d, err := NewDraft(setup, engine.Standard())
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Add(tileLine("b-c1rs", 0, 0, 0)); err != nil { // the start tile, typed where the record has it
 		t.Fatal(err)
 	}
 	if err := d.Add(tileLine("b-c1", 0, -1, 180)); err != nil { // closes the start city: 2 cells
@@ -202,5 +318,44 @@ func TestDraftMarkersLargest(t *testing.T) {
 		Target: FeatureRef{Pos{1, -1}, "E"}}), "KING-3")
 	if err := d.Add(PositionLine{Kind: PosKing, Colour: Blue, Target: got[0].Ref}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An entry saved before the start tile was typed (start=standard, its lines in the record's coordinates, the start
+// piece at 0,0) is resumed with the start tile as a tile of the entry at 0,0, and its file becomes the entry's.
+func TestResumeEntryWithStartPiece(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.rec")
+	old := "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+		"position tile b-rs 1,0 90\nposition red follower 1,0:E\n"
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := ResumeEntry(path, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	lines := e.Draft.Lines()
+	if len(lines) != 3 || lines[0].String() != "position tile b-c1rs 0,0 0" || !e.Draft.TypedStart() {
+		t.Fatalf("resumed lines %v", lines)
+	}
+	rec, err := ParseRecord(strings.NewReader(readFile(t, path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Setup.Start != StartNone || !IsEntry(rec) || len(rec.Position) != 3 {
+		t.Errorf("the file is not the entry's:\n%s", readFile(t, path))
+	}
+	if err := e.Add(tileLine("b-c1", 0, -1, 180)); err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	e2, err := ResumeEntry(path, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	if got := e2.Draft.Lines(); len(got) != 4 || !e2.Draft.TypedStart() {
+		t.Errorf("resumed again: %v", got)
 	}
 }

@@ -40,6 +40,7 @@ const (
 	PosTile     PositionKind = "tile"     // position tile <tile> <x>,<y> <rot>                 (POS-1, POS-2)
 	PosFollower PositionKind = "follower" // position <colour> follower <x>,<y>:<place>|<quarter> (POS-3, POS-4)
 	PosAbbot    PositionKind = "abbot"    // position <colour> abbot <x>,<y>:<place>|cathedral   (POS-3, POS-4)
+	PosLarge    PositionKind = "large"    // position <colour> large <x>,<y>:<place>|<quarter>   (POS-3 amended, IC-4)
 	PosCount    PositionKind = "count"    // position count <quarter>                          (POS-4)
 	PosKing     PositionKind = "king"     // position <colour> king <x>,<y>:<place>             (POS-5)
 	PosRobber   PositionKind = "robber"   // position <colour> robber <x>,<y>:<place>           (POS-5)
@@ -53,6 +54,7 @@ const (
 //	tile      Tile Pos Rot                 position tile b-rs 1,0 90
 //	follower  Colour Target | Quarter      position red follower 1,0:E / position red follower smithy
 //	abbot     Colour Target | Quarter      position red abbot 2,0:monastery / position red abbot cathedral
+//	large     Colour Target | Quarter      position red large 1,0:E / position red large market
 //	count     Quarter                      position count smithy
 //	king      Colour Target                position red king 0,-1:S
 //	robber    Colour Target                position blue robber 1,0:E
@@ -75,10 +77,12 @@ type PositionLine struct {
 	CommentsBefore []string
 }
 
-// InCity reports whether the line puts a follower or the abbot into a quarter of the City (POS-4).
-func (l PositionLine) InCity() bool {
-	return (l.Kind == PosFollower || l.Kind == PosAbbot) && l.Quarter != ""
-}
+// InCity reports whether the line puts a follower, the abbot or the large follower into a quarter of the City
+// (POS-4, COMBO-15).
+func (l PositionLine) InCity() bool { return l.Kind.isFigure() && l.Quarter != "" }
+
+// isFigure reports whether lines of this kind place a figure (on the board or in the City): follower, abbot, large.
+func (k PositionKind) isFigure() bool { return k == PosFollower || k == PosAbbot || k == PosLarge }
 
 // String returns the canonical line without its comment, e.g. "position tile b-rs 1,0 90",
 // "position red follower 1,0:E", "position turn blue".
@@ -91,7 +95,7 @@ func (l PositionLine) String() string {
 		w = append(w, string(PosCount), l.Quarter)
 	case PosTurn:
 		w = append(w, string(PosTurn), string(l.Colour))
-	case PosFollower, PosAbbot:
+	case PosFollower, PosAbbot, PosLarge:
 		where := l.Quarter
 		if where == "" {
 			where = l.Target.String()
@@ -148,7 +152,7 @@ var positionErrorKeys = []string{KeyBadPositionLine, KeyBadPositionKind, KeyBadF
 // What was expected, in English (ParseError.Expected), for position lines.
 const (
 	expPositionLine   = `"position tile ...", "position count ...", "position turn COLOUR" or "position COLOUR ..."`
-	expPositionKind   = "follower, abbot, king, robber, gifts or score"
+	expPositionKind   = "follower, abbot, large, king, robber, gifts or score"
 	expFigurePlace    = "a feature x,y:PLACE (e.g. 2,-1:N) or a quarter: palace, smithy, cathedral or market"
 	expNumber         = "a whole number, e.g. 12"
 	expPositionBefore = "position lines only right after the setup line, before any action (POS-10)"
@@ -217,7 +221,7 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 		}
 		l.Kind = PositionKind(kind)
 		switch l.Kind {
-		case PosFollower, PosAbbot:
+		case PosFollower, PosAbbot, PosLarge:
 			w, err := sc.need(slotFeature, KeyBadFigurePlace, expFigurePlace)
 			if err != nil {
 				return l, err

@@ -37,6 +37,9 @@ func TestParsePositionLine(t *testing.T) {
 		{"position red score 041", PositionLine{Kind: PosScore, Colour: Red, N: 41}, "position red score 41"},
 		{"position red score -3", PositionLine{Kind: PosScore, Colour: Red, N: -3}, ""},
 		{"position turn blue", PositionLine{Kind: PosTurn, Colour: Blue}, ""},
+		{"position red large 1,0:E", PositionLine{Kind: PosLarge, Colour: Red, Target: FeatureRef{Pos{1, 0}, "E"}}, ""},
+		{"position pink large market", PositionLine{Kind: PosLarge, Colour: Pink, Quarter: "market"}, ""},
+		{"position turn pink", PositionLine{Kind: PosTurn, Colour: Pink}, ""},
 	} {
 		got, err := ParsePositionLine(c.line, 7)
 		if err != nil {

@@ -22,14 +22,19 @@ type playerOpts struct {
 	endAt int // apply "end" after this many actions (0: play the game out)
 }
 
-// randomSetup returns a set-up with 2..5 players and the given expansions.
+// randomSetup returns a set-up with 2..5 players and the given expansions; with inns-cathedrals 2..6, pink among the
+// colours (IC-13).
 func randomSetup(rng *rand.Rand, exps []string) Setup {
-	n := 2 + rng.IntN(4)
-	names := []string{"Ана", "Bo", "Віра", "Dan", "Ева"}
+	cs := Colours()
+	if slices.Contains(exps, ExpansionInnsCathedrals) {
+		cs = AllColours()
+	}
+	n := 2 + rng.IntN(len(cs)-1)
+	names := []string{"Ана", "Bo", "Віра", "Dan", "Ева", "Фа"}
 	s := Setup{Expansions: exps}
-	perm := rng.Perm(5)
+	perm := rng.Perm(len(cs))
 	for i := 0; i < n; i++ {
-		s.Players = append(s.Players, PlayerSpec{Name: names[i], Colour: colours[perm[i]]})
+		s.Players = append(s.Players, PlayerSpec{Name: names[i], Colour: cs[perm[i]]})
 	}
 	switch rng.IntN(4) {
 	case 0:
@@ -109,8 +114,8 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 			rest = append(rest, i)
 		}
 		return acts[weighted(rng, rest, func(i int) int {
-			if acts[i].Verb == VerbDeploy && g.lastTile >= 0 {
-				if l, err := g.S.SegByPlace(g.lastTile, acts[i].Place); err == nil && g.S.SegKind(g.S.Tiles[g.lastTile].Seg(l)) == engine.KField {
+			if acts[i].Verb == VerbDeploy && g.part.tile >= 0 {
+				if l, err := g.S.SegByPlace(g.part.tile, acts[i].Place); err == nil && g.S.SegKind(g.S.Tiles[g.part.tile].Seg(l)) == engine.KField {
 					return 1
 				}
 			}
@@ -141,10 +146,6 @@ func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
 func checkFigures(t testing.TB, g *Game) {
 	t.Helper()
 	s := g.S
-	abbots := 0
-	if s.Opts.Abbot {
-		abbots = 1
-	}
 	for p := 0; p < g.Players(); p++ {
 		for _, kind := range figureKinds {
 			n := s.InSupplyCount(p, kind)
@@ -157,11 +158,7 @@ func checkFigures(t testing.TB, g *Game) {
 					n++
 				}
 			}
-			want := s.Opts.Followers
-			if kind == engine.Abbot {
-				want = abbots
-			}
-			if n != want {
+			if want := s.Supplied(kind); n != want {
 				t.Fatalf("player %d has %d %ss in supply, on the board and in the City, want %d (DEF-5)", p, n, kind, want)
 			}
 		}
@@ -175,12 +172,13 @@ func checkFigures(t testing.TB, g *Game) {
 				t.Fatalf("figure %d on segment %d of %d", i, f.Seg, s.SegCount())
 			}
 			k := s.SegKind(f.Seg)
-			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind == engine.Follower && k == engine.KGarden) {
+			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind != engine.Abbot && k == engine.KGarden) {
 				t.Fatalf("figure %d (%s) stands on a %s", i, f.Kind, k)
 			}
 			occ[s.Root(f.Seg)]++
 		case engine.InCity:
-			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) {
+			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) ||
+				(f.Quarter == engine.Market && !s.Opts.Farmers) {
 				t.Fatalf("figure %d in quarter %d (COUNT-8)", i, f.Quarter)
 			}
 		}
@@ -271,12 +269,13 @@ type actionKey struct {
 	Tile, Place, Quarter, Gift, NewPlace string
 	Pos                                  Pos
 	Rot                                  int
-	Abbot                                bool
+	Abbot, Large                         bool
 	Target                               FeatureRef
 }
 
 func keyOf(a Action) actionKey {
-	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Target}
+	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
+		a.Target}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -340,13 +339,13 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 	case PhaseFigure:
 		n := 0
-		for l := range s.Tiles[g.lastTile].Type.Segs {
+		for l := range s.Tiles[g.part.tile].Type.Segs {
 			for _, kind := range figureKinds {
-				if s.CanDeploy(g.Active, kind, g.lastTile, l) != nil {
+				if s.CanDeploy(g.Active, kind, g.part.tile, l) != nil {
 					continue
 				}
 				n++
-				a := Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Abbot: kind == engine.Abbot, Place: s.PlaceName(g.lastTile, l)}
+				a := naming(Action{Colour: g.Colour(g.Active), Verb: VerbDeploy, Place: s.PlaceName(g.part.tile, l)}, kind)
 				if !listed[keyOf(a)] {
 					t.Fatalf("legal deploy %q not listed", a)
 				}
@@ -368,7 +367,9 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 	switch d.Phase {
 	case PhaseCity, PhaseCount:
 		for _, q := range quarters {
-			cands = append(cands, Action{Colour: c, Verb: VerbCity, Quarter: q}, Action{Colour: c, Verb: VerbCity, Quarter: q, Abbot: true})
+			for _, kind := range figureKinds {
+				cands = append(cands, naming(Action{Colour: c, Verb: VerbCity, Quarter: q}, kind))
+			}
 		}
 		if d.Phase == PhaseCount {
 			cands = cands[:0]
@@ -379,8 +380,8 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 	case PhaseMoving:
 		for _, tg := range g.Targets() {
 			for _, q := range quarters {
-				for _, ab := range []bool{false, true} {
-					cands = append(cands, Action{Colour: c, Verb: VerbMove, Quarter: q, Target: g.segRef(tg), Abbot: ab})
+				for _, kind := range figureKinds {
+					cands = append(cands, naming(Action{Colour: c, Verb: VerbMove, Quarter: q, Target: g.segRef(tg)}, kind))
 				}
 			}
 		}
@@ -412,7 +413,8 @@ func recordText(g *Game) string {
 
 // garbage returns a random action, most of them malformed or illegal.
 func garbage(g *Game, rng *rand.Rand) Action {
-	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: colours[rng.IntN(len(colours))]}
+	all := AllColours()
+	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: all[rng.IntN(len(all))]}
 	places := append(append(append([]string{"#f1", "#c1", "#r1", "#x"}, edges...), halfEdges...), centres...)
 	pos := func() Pos { return Pos{rng.IntN(9) - 4, rng.IntN(9) - 4} }
 	types := g.Cat.Types
@@ -444,6 +446,9 @@ func garbage(g *Game, rng *rand.Rand) Action {
 		case GiftChangePosition:
 			a.Target, a.NewPlace = FeatureRef{pos(), places[rng.IntN(len(places))]}, places[rng.IntN(len(places))]
 		}
+	}
+	if a.usedFields()&fLarge != 0 && rng.IntN(4) == 0 { // the large follower where a figure word may stand (IC-4)
+		a.Abbot, a.Large = false, true
 	}
 	return a
 }
@@ -546,23 +551,26 @@ func stopEarly(g *Game) Action {
 	return Action{Verb: VerbEnd}
 }
 
-// checkMovesMatch compares the engine's move enumeration before the placement (a follower on each feature of the
-// tile whose joined feature would be unoccupied, W1) with the deploy options after it: the same features.
+// checkMovesMatch compares the engine's move enumeration before the placement (a follower or the large follower on
+// each feature of the tile whose joined feature would be unoccupied, the abbot on its building; W1) with the deploy
+// options after it: the same features and kinds.
 func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
 	t.Helper()
 	s := g.S
-	fromMoves, fromDeploy := map[int32]bool{}, map[int32]bool{}
-	for _, m := range moves {
-		fromMoves[s.Root(s.Tiles[g.lastTile].Seg(m.Local))] = true
+	type option struct {
+		root int32
+		kind engine.FigureKind
 	}
-	for _, o := range s.DeployOptions(g.Active, g.lastTile, nil) {
-		if o.Kind == engine.Follower {
-			fromDeploy[s.Root(s.Tiles[g.lastTile].Seg(o.Local))] = true
-		}
+	fromMoves, fromDeploy := map[option]bool{}, map[option]bool{}
+	for _, m := range moves {
+		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(int(m.Local))), m.Kind}] = true
+	}
+	for _, o := range s.DeployOptions(g.Active, g.part.tile, nil) {
+		fromDeploy[option{s.Root(s.Tiles[g.part.tile].Seg(o.Local)), o.Kind}] = true
 	}
 	if !reflect.DeepEqual(fromMoves, fromDeploy) {
 		t.Fatalf("tile %s: LegalMoves offers a follower on features %v, DeployOptions on %v\n%s",
-			s.Tiles[g.lastTile].Type.ID, fromMoves, fromDeploy, recordText(g))
+			s.Tiles[g.part.tile].Type.ID, fromMoves, fromDeploy, recordText(g))
 	}
 }
 
@@ -714,6 +722,12 @@ func TestRandomExpansionGames(t *testing.T) {
 		{ExpansionShrines, ExpansionAbbot}, {ExpansionKingRobber}, {ExpansionNewTiles}, {ExpansionGifts, ExpansionFarmers},
 		{ExpansionGifts, ExpansionAbbot, ExpansionShrines, ExpansionCount, ExpansionFarmers},
 		{ExpansionCount, ExpansionRiver2}, {ExpansionCount, ExpansionRiver},
+		// Inns & Cathedrals: the large follower in every decision, six players (randomSetup), the River II inn.
+		{ExpansionInnsCathedrals, ExpansionFarmers}, {ExpansionInnsCathedrals, ExpansionCount, ExpansionFarmers, ExpansionAbbot},
+		{ExpansionInnsCathedrals, ExpansionGifts, ExpansionShrines, ExpansionAbbot, ExpansionFarmers},
+		{ExpansionInnsCathedrals, ExpansionRiver2, ExpansionKingRobber},
+		{ExpansionFarmers, ExpansionAbbot, ExpansionInnsCathedrals, ExpansionCount, ExpansionKingRobber, ExpansionShrines,
+			ExpansionNewTiles, ExpansionGifts, ExpansionRiver},
 	}
 	for i := 0; i < nExp; i++ {
 		seed := *randomSeed + uint64(5000+i)

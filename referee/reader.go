@@ -51,6 +51,9 @@ type lineReader struct {
 	read int64 // bytes consumed
 	done bool
 	err  error // a cap's *ParseError, or the reader's error
+	// open: the last line handed out is the last of the record and has no line end (a write cut off mid-line, or
+	// a file written by hand without a newline at its end; see CutOff).
+	open bool
 }
 
 // newLineReader refuses a regular file over MaxRecordBytes at once (if r has a Stat method, as *os.File has).
@@ -68,14 +71,18 @@ func tooLarge(line int) *ParseError {
 	return newError(line, KeyTooLarge, "", expSmallRecord, "Max", MaxRecordBytes>>20)
 }
 
-// next returns the next line without its "\n", as strings.Split(text, "\n") would: after the last "\n" comes one
-// more line, empty if the text ends in "\n". It returns false at the end, or on an error (lr.err) after which it
-// reads nothing more.
+// next returns the next line without its "\n". A record is its lines, each ending in "\n" but perhaps the last
+// (lr.open then says so): nothing after the last "\n" is no line, so a file of exactly MaxLines lines is within the
+// cap. It returns false at the end, or on an error (lr.err) after which it reads nothing more.
 func (lr *lineReader) next() (string, bool) {
 	if lr.done {
 		return "", false
 	}
 	b, err := lr.br.ReadSlice('\n')
+	if len(b) == 0 && errors.Is(err, io.EOF) {
+		lr.done = true
+		return "", false
+	}
 	lr.read += int64(len(b))
 	lr.n++
 	if lr.read > MaxRecordBytes || lr.n > MaxLines {
@@ -89,7 +96,7 @@ func (lr *lineReader) next() (string, bool) {
 		lr.done, lr.err = true, lineTooLong(lr.n, b)
 		return "", false
 	case errors.Is(err, io.EOF):
-		lr.done = true
+		lr.done, lr.open = true, true
 	default:
 		lr.done, lr.err = true, err
 		return "", false
@@ -103,6 +110,15 @@ func (lr *lineReader) next() (string, bool) {
 		return "", false
 	}
 	return string(b), true
+}
+
+// endLine is the line number an error at the end of the record names (a missing header or setup line): the line
+// after the last, or the last itself when it has no line end.
+func (lr *lineReader) endLine() int {
+	if lr.open {
+		return lr.n
+	}
+	return lr.n + 1
 }
 
 func lineTooLong(line int, b []byte) *ParseError {
@@ -122,9 +138,12 @@ func quote(s string) string {
 	return s
 }
 
-// Printable returns the offending text of an error (ParseError.Text) fit to show on a terminal: control
-// characters and bytes of invalid UTF-8 written as Go escapes ("\x00", "\x1b", "\r", "\xff"), so that nothing
-// from a file can blank or drive the terminal; a tab is a space. Renderers of ParseError apply it to Text.
+// Printable returns a string from outside (the offending text of an error, ParseError.Text; a file name; a value
+// of the settings) fit to show on a terminal: control characters, format characters (the right-to-left override
+// U+202E and the other bidirectional controls, zero-width characters), line and paragraph separators and bytes of
+// invalid UTF-8 written as Go escapes ("\x00", "\x1b", "\r", "\u202e", "\xff"), so that nothing from a file or a
+// file name can blank, drive or reorder the terminal; a tab is a space. Renderers of ParseError apply it to Text;
+// FileMessages to the paths it names.
 func Printable(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -134,7 +153,7 @@ func Printable(s string) string {
 			fmt.Fprintf(&b, "\\x%02x", s[i])
 		case r == '\t':
 			b.WriteByte(' ')
-		case unicode.IsControl(r):
+		case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
 			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
 		default:
 			b.WriteString(s[i : i+size])
@@ -156,4 +175,46 @@ func commentOnly(line string) (string, bool) {
 		return strings.TrimSpace(t[1:]), true
 	}
 	return "", false
+}
+
+// CutOff is the last line of a record file when it has no line end and is refused (it does not parse, or the
+// referee refuses it): what a write cut off mid-line leaves (a crash, a kill, a power cut while karkason wrote it;
+// karkason writes every line whole, with its "\n", and syncs it before it counts). Every reading of a record file
+// leaves it out in the same way, so that every command sees the same lines (ReadFile for replay, export and the
+// saved games; Resume and ResumeEntry, which move it aside to a side file, Recovery): the record is the lines
+// before it. A last line without its line end that is accepted is an ordinary line (a record written by hand).
+// A cut-off line is only ever one after the header and the setup line: before them there is no record to keep.
+type CutOff struct {
+	Line int   // the line's number
+	Err  error // why it was refused: *ParseError or *Refusal
+}
+
+// Error is the English text, for the log.
+func (c *CutOff) Error() string {
+	return fmt.Sprintf("line %d has no line end and is refused (a write cut off, left out): %v", c.Line, c.Err)
+}
+
+// Unwrap returns Err.
+func (c *CutOff) Unwrap() error { return c.Err }
+
+// uncut returns the refusal of a cut-off line as it is (the strict readers of a stream, ParseRecord and Replay,
+// refuse such a line like any other), and any other error unchanged.
+func uncut(err error) error {
+	if c, ok := err.(*CutOff); ok {
+		return c.Err
+	}
+	return err
+}
+
+// lineOf is the line a refusal names (*ParseError, *Refusal), 0 if none.
+func lineOf(err error) int {
+	var pe *ParseError
+	var r *Refusal
+	switch {
+	case errors.As(err, &pe):
+		return pe.Line
+	case errors.As(err, &r):
+		return r.Line
+	}
+	return 0
 }

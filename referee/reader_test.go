@@ -248,7 +248,8 @@ func TestSetupLineIsBounded(t *testing.T) {
 	}
 }
 
-// Resume refuses a record file over the cap before reading it, and plays the record as it reads it.
+// Resume refuses a record file over the cap before reading it, and plays the record as it reads it; a refused
+// record is refused whole, with no session to append after the refused line.
 func TestResumeIsBounded(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.rec")
@@ -275,10 +276,16 @@ func TestResumeIsBounded(t *testing.T) {
 	if !errors.As(err, &re) || re.Line != 3 {
 		t.Fatalf("resume: %v, want the refusal of line 3", err)
 	}
-	if s == nil {
-		t.Fatal("no session for a record refused at line 3")
+	if s != nil {
+		t.Fatal("a session for a record refused at line 3: the next action would follow the refused line")
 	}
-	s.Close()
+	// Refused as it is: not changed, and not locked (opening again gives the same refusal).
+	if got := readFile(t, bad); got != twoPlayers+"red pass\nthis is not a line\n" {
+		t.Fatalf("the refused record changed: %q", got)
+	}
+	if _, err := Resume(bad, engine.Standard()); !errors.As(err, &re) || re.Line != 3 {
+		t.Fatalf("resume again: %v", err)
+	}
 }
 
 // A refusal quotes at most MaxQuote characters of a text from the record: a 3000-letter tile id, within the line

@@ -130,10 +130,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	writePositions(&b, rec.Position)
 	for _, a := range rec.Actions {
 		comments(a.CommentsBefore)
-		b.WriteString(a.String())
-		if c := strings.TrimSpace(a.Comment); c != "" {
-			b.WriteString("  # " + c)
-		}
+		b.WriteString(actionLine(a))
 		b.WriteByte('\n')
 	}
 	comments(rec.TrailingComments)
@@ -147,11 +144,13 @@ func WriteRecord(w io.Writer, rec *Record) error {
 // *ParseError naming the line, the offending text and what was expected; read errors of r are
 // returned as they are. The reading is bounded: a record over MaxRecordBytes or MaxLines
 // (KeyTooLarge) or a line over MaxLineBytes (KeyLineTooLong) is refused where the cap is
-// passed, without reading the rest (see reader.go).
+// passed, without reading the rest (see reader.go). A last line without its line end is read
+// like any other (a record file is read with ReadFile, which sets such a line aside when it is
+// refused: CutOff).
 func ParseRecord(r io.Reader) (*Record, error) {
 	rec, err := parseRecord(r, recordHooks{})
 	if err != nil {
-		return nil, err
+		return nil, uncut(err)
 	}
 	return rec, nil
 }
@@ -159,19 +158,27 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // recordHooks are called as the record is read, so that a game is played along line by line (Replay, Resume): a
 // hook's error stops the reading and is returned. begin is called once the record's beginning is read (the header,
 // the setup line and the position lines, if any), with the record so far: at its first action line, or at its end
-// when it has none; action is then called with each action, before the next line is read, and the actions are
-// not kept in the record as well (Record.Actions stays empty: the game played along holds them).
+// when it has none; action is then called with each action, before the next line is read, and the actions it
+// accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds them;
+// playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone, or a
+// position), or its first action is next.
 type recordHooks struct {
-	begin  func(rec *Record) error
+	begin  func(rec *Record, atEnd bool) error
 	action func(a Action) error
 }
 
-// parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go).
-// On an error the record read so far may be returned with it.
+// parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go). The
+// record read so far is returned with an error: the lines before the refused one.
+//
+// The last line of the record, when it has no line end and is refused (it does not parse, the action hook refuses
+// it, or, for a record that ends in its position, the position is refused at that line), is a *CutOff once the
+// header and the setup line are read: the record returned is the one without it, begun (hooks.begin) and played
+// to the line before (see CutOff). Before the setup line is read there is no record to keep, and the error is the
+// line's own.
 func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	lr, err := newLineReader(r)
 	if err != nil {
-		return nil, err
+		return &Record{}, err
 	}
 	const (
 		wantHeader = iota
@@ -182,16 +189,28 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	state := wantHeader
 	rec := &Record{}
 	begun := false
-	begin := func() error { // the hook, once
+	begin := func(atEnd bool) error { // the hook, once
 		if begun || hooks.begin == nil {
 			return nil
 		}
 		begun = true
-		return hooks.begin(rec)
+		return hooks.begin(rec, atEnd)
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
-	actions := 0
+	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
+	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
+	// record whose header and setup are read (the record is then begun without it), else err itself.
+	refused := func(n int, err error) (*Record, error) {
+		if !lr.open || state < inActions {
+			return rec, err
+		}
+		rec.TrailingComments = pending
+		if berr := begin(actions == 0); berr != nil {
+			return rec, berr
+		}
+		return rec, &CutOff{Line: n, Err: err}
+	}
 	for {
 		line, more := lr.next()
 		if !more {
@@ -206,7 +225,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		}
 		line = strings.TrimSuffix(line, "\r")
 		if !utf8.ValidString(line) {
-			return nil, newError(n, KeyBadUTF8, line, expUTF8)
+			return refused(n, newError(n, KeyBadUTF8, line, expUTF8))
 		}
 		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)
 			if state == wantHeader || state == wantSetup {
@@ -225,13 +244,13 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			}
 			if state == wantHeader {
 				if err := parseHeader(&sc); err != nil {
-					return nil, err
+					return rec, err
 				}
 				state = wantSetup
 			} else {
 				s, err := parseSetup(&sc)
 				if err != nil {
-					return nil, err
+					return rec, err
 				}
 				rec.Setup, rec.SetupLine = s, n
 				state = inActions
@@ -241,7 +260,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			if sc.peekWord() == positionWord { // position_record.go
 				p, err := parsePosition(&sc, actions > 0)
 				if err != nil {
-					return nil, err
+					return refused(n, err)
 				}
 				p.CommentsBefore, pending = pending, nil
 				rec.Position = append(rec.Position, p)
@@ -249,45 +268,64 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			}
 			a, blank, err := parseAction(&sc)
 			if err != nil {
-				return nil, err
+				return refused(n, err)
 			}
 			if blank {
 				pending = appendComment(pending, a.Comment)
 				continue
 			}
-			a.CommentsBefore, pending = pending, nil
-			if err := begin(); err != nil {
+			a.CommentsBefore = pending
+			if err := begin(false); err != nil {
 				return rec, err
 			}
-			actions++
 			if hooks.action != nil { // the hook keeps the action (the game's record): not kept twice
 				if err := hooks.action(a); err != nil {
-					return rec, err
+					return refused(n, err)
 				}
 			} else {
 				rec.Actions = append(rec.Actions, a)
 			}
+			actions++
+			pending = nil
 			if a.Verb == VerbEnd {
 				state = afterEnd
 			}
 		case afterEnd:
 			if !sc.blank() {
-				return nil, newError(n, KeyAfterEnd, sc.restContent(""), expNothingAfterEnd)
+				return refused(n, newError(n, KeyAfterEnd, sc.restContent(""), expNothingAfterEnd))
 			}
 			pending = appendComment(pending, sc.comment())
 		}
 	}
 	switch state {
 	case wantHeader:
-		return nil, newError(lr.n, KeyMissingHeader, "", expHeader)
+		return rec, newError(lr.endLine(), KeyMissingHeader, "", expHeader)
 	case wantSetup:
-		return nil, newError(lr.n, KeyMissingSetup, "", expSetup)
+		return rec, newError(lr.endLine(), KeyMissingSetup, "", expSetup)
 	}
 	rec.TrailingComments = pending
-	if err := begin(); err != nil { // a record of no action: a set-up, or a position to tally
-		return rec, err
+	err = begin(true) // a record of no action: a set-up, or a position to tally
+	if last := len(rec.Position) - 1; err != nil && lr.open && actions == 0 && last >= 0 &&
+		rec.Position[last].Line == lr.n && lineOf(err) == lr.n {
+		// The last line, without its line end, is a position line the position is refused at: begun again
+		// without it.
+		rec.TrailingComments = rec.Position[last].CommentsBefore
+		rec.Position = rec.Position[:last]
+		begun = false
+		if berr := begin(true); berr != nil {
+			return rec, berr
+		}
+		return rec, &CutOff{Line: lr.n, Err: err}
 	}
-	return rec, nil
+	return rec, err
+}
+
+// actionLine is an action's line as WriteRecord writes it: the action, and its comment after two spaces and "# ".
+func actionLine(a Action) string {
+	if c := strings.TrimSpace(a.Comment); c != "" {
+		return a.String() + "  # " + c
+	}
+	return a.String()
 }
 
 func appendComment(cs []string, c string) []string {
@@ -326,7 +364,7 @@ func ParseAction(line string, lineNo int) (a Action, blank bool, err error) {
 func ParsePos(s string) (Pos, error) {
 	p, ok := parsePos(s)
 	if !ok {
-		return Pos{}, newError(0, KeyBadPosition, s, expPosition)
+		return Pos{}, newError(0, KeyBadPosition, s, expPosition, "Range", outOfRange(s))
 	}
 	return p, nil
 }

@@ -65,18 +65,22 @@ func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
 //
 //	place        Colour Tile Pos Rot           red place b-rs 1,0 90
 //	discard      Colour Tile                   red discard b-rs
-//	deploy       Colour Abbot Place            red deploy follower E / red deploy abbot monastery
+//	deploy       Colour Abbot|Large Place      red deploy follower E / deploy abbot monastery / deploy large N
 //	return-abbot Colour Pos                    red return-abbot 1,0
 //	pass         Colour                        red pass
-//	city         Colour Quarter Abbot          red city cathedral [abbot]
+//	city         Colour Quarter Abbot|Large    red city cathedral [abbot|large]
 //	count        Colour Quarter                red count smithy
-//	move         Colour Quarter Target Abbot   red move palace 1,0:N [abbot]
+//	move         Colour Quarter Target A|L     red move palace 1,0:N [abbot|large]
 //	decline      Colour                        red decline
-//	market       Colour Target                 red market 1,0:NNW
-//	gift         Colour Gift ...               synod Target [Abbot]; road-sweeper Target;
-//	                                           change-position Target NewPlace;
-//	                                           cash-out Target [Abbot]; two-choices
+//	market       Colour Target Large           red market 1,0:NNW [large]
+//	gift         Colour Gift ...               synod Target [Abbot|Large]; road-sweeper Target;
+//	                                           change-position Target NewPlace [Large];
+//	                                           cash-out Target [Abbot|Large]; two-choices;
+//	                                           synod|road-sweeper|change-position|cash-out void (Void)
 //	end          (nothing; Colour is "")       end
+//
+// Abbot and Large name the abbot and the large follower (Inns & Cathedrals, record_ic.go); neither names an ordinary
+// follower. At most one of them is set.
 type Action struct {
 	Line     int    // 1-based line in the source; 0 if built in code
 	Colour   Colour // the acting player; "" only for end
@@ -85,11 +89,13 @@ type Action struct {
 	Pos      Pos        // place, return-abbot
 	Rot      int        // place: 0, 90, 180 or 270
 	Abbot    bool       // deploy abbot, city/move/synod/cash-out ... abbot
+	Large    bool       // deploy large, city/move/market/synod/cash-out/change-position ... large (IC-4)
 	Place    string     // deploy: the place on the tile just placed
 	Quarter  string     // city, count, move
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
 	Gift     string     // gift: the card
 	NewPlace string     // gift change-position: the place the follower moves to
+	Void     bool       // gift synod, road-sweeper, change-position, cash-out: opened with no target (GIFT-5(d))
 	// Comment is the text of a trailing "#" comment, trimmed; "" if none. Kept for round trips.
 	Comment string
 	// CommentsBefore are the comment-only lines between the previous action (or the setup
@@ -110,6 +116,8 @@ const (
 	fTarget
 	fGift
 	fNewPlace
+	fVoid
+	fLarge
 )
 
 // usedFields returns the fields the action's verb (and gift card) uses.
@@ -120,25 +128,28 @@ func (a Action) usedFields() field {
 	case VerbDiscard:
 		return fTile
 	case VerbDeploy:
-		return fAbbot | fPlace
+		return fAbbot | fLarge | fPlace
 	case VerbReturnAbbot:
 		return fPos
 	case VerbCity:
-		return fQuarter | fAbbot
+		return fQuarter | fAbbot | fLarge
 	case VerbCount:
 		return fQuarter
 	case VerbMove:
-		return fQuarter | fTarget | fAbbot
+		return fQuarter | fTarget | fAbbot | fLarge
 	case VerbMarket:
-		return fTarget
+		return fTarget | fLarge
 	case VerbGift:
+		if a.Void && a.Gift != GiftTwoChoices { // "<card> void" names no target (GIFT-5(d))
+			return fGift | fVoid
+		}
 		switch a.Gift {
 		case GiftSynod, GiftCashOut:
-			return fGift | fTarget | fAbbot
+			return fGift | fTarget | fAbbot | fLarge
 		case GiftRoadSweeper:
 			return fGift | fTarget
 		case GiftChangePosition:
-			return fGift | fTarget | fNewPlace
+			return fGift | fTarget | fNewPlace | fLarge
 		}
 		return fGift
 	}
@@ -159,11 +170,7 @@ func (a Action) String() string {
 	case VerbDiscard:
 		w = append(w, a.Tile)
 	case VerbDeploy:
-		fig := "follower"
-		if a.Abbot {
-			fig = "abbot"
-		}
-		w = append(w, fig, a.Place)
+		w = append(w, a.figureWord(), a.Place)
 	case VerbReturnAbbot:
 		w = append(w, a.Pos.String())
 	case VerbCity, VerbCount:
@@ -174,17 +181,31 @@ func (a Action) String() string {
 		w = append(w, a.Target.String())
 	case VerbGift:
 		w = append(w, a.Gift)
+		if a.Void {
+			w = append(w, "void")
+		}
 		if a.usedFields()&fTarget != 0 {
 			w = append(w, a.Target.String())
 		}
-		if a.Gift == GiftChangePosition {
+		if a.Gift == GiftChangePosition && !a.Void {
 			w = append(w, a.NewPlace)
 		}
 	}
-	if a.Abbot && a.Verb != VerbDeploy {
-		w = append(w, "abbot")
+	if (a.Abbot || a.Large) && a.Verb != VerbDeploy {
+		w = append(w, a.figureWord())
 	}
 	return strings.Join(w, " ")
+}
+
+// figureWord returns the record word of the figure the action names: follower, abbot or large.
+func (a Action) figureWord() string {
+	switch {
+	case a.Abbot:
+		return FigureAbbot
+	case a.Large:
+		return FigureLarge
+	}
+	return FigureFollower
 }
 
 // Validate checks an Action built in code: the verb is known, the colour is set (and empty only
@@ -215,15 +236,20 @@ func (a Action) Validate() error {
 		check(fPos, a.Pos != Pos{}, "position"),
 		check(fRot, a.Rot != 0, "rotation"),
 		check(fAbbot, a.Abbot, "abbot"),
+		check(fLarge, a.Large, "large"),
 		check(fPlace, a.Place != "", "place"),
 		check(fQuarter, a.Quarter != "", "quarter"),
 		check(fTarget, !a.Target.IsZero(), "feature"),
 		check(fGift, a.Gift != "", "gift"),
 		check(fNewPlace, a.NewPlace != "", "new place"),
+		check(fVoid, a.Void, "void"),
 	} {
 		if err != nil {
 			return err
 		}
+	}
+	if a.Abbot && a.Large {
+		return bad(KeyTwoFigures, "abbot large", expOneFigure)
 	}
 	if used&fTile != 0 {
 		if id, ok := CanonicalTileID(a.Tile); !ok || id != a.Tile {
@@ -351,9 +377,11 @@ func parseArgs(sc *scanner, a *Action) error {
 			return err
 		}
 		switch fig {
-		case "follower":
-		case "abbot":
+		case FigureFollower:
+		case FigureAbbot:
 			a.Abbot = true
+		case FigureLarge:
+			a.Large = true
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)
 		}
@@ -371,10 +399,13 @@ func parseArgs(sc *scanner, a *Action) error {
 			}
 		}
 		if a.Verb != VerbCount {
-			a.Abbot, err = sc.optAbbot()
+			a.Abbot, a.Large, err = sc.optFigure(true)
 		}
 	case VerbMarket:
-		a.Target, err = needFeature(sc, false)
+		if a.Target, err = needFeature(sc, false); err != nil {
+			return err
+		}
+		_, a.Large, err = sc.optFigure(false)
 	case VerbGift:
 		card, err := sc.need(slotWord, KeyBadGift, expGift)
 		if err != nil {
@@ -387,14 +418,21 @@ func parseArgs(sc *scanner, a *Action) error {
 		if card == GiftTwoChoices {
 			return nil
 		}
+		if sc.optWord("void") { // opened with no target: discarded, no action (GIFT-5(d))
+			a.Void = true
+			return nil
+		}
 		if a.Target, err = needFeature(sc, card == GiftSynod); err != nil {
 			return err
 		}
 		switch card {
 		case GiftSynod, GiftCashOut:
-			a.Abbot, err = sc.optAbbot()
+			a.Abbot, a.Large, err = sc.optFigure(true)
 		case GiftChangePosition:
-			a.NewPlace, err = needPlace(sc)
+			if a.NewPlace, err = needPlace(sc); err != nil {
+				return err
+			}
+			_, a.Large, err = sc.optFigure(false)
 		}
 		return err
 	}
@@ -420,7 +458,7 @@ func needPos(sc *scanner) (Pos, error) {
 	}
 	p, ok := parsePos(w)
 	if !ok {
-		return Pos{}, sc.errorf(KeyBadPosition, w, expPosition)
+		return Pos{}, sc.errorf(KeyBadPosition, w, expPosition, "Range", outOfRange(w))
 	}
 	return p, nil
 }
@@ -464,7 +502,7 @@ func parseFeature(w string, lineNo int, synod bool) (FeatureRef, error) {
 	ps, place, found := strings.Cut(w, ":")
 	pos, ok := parsePos(ps)
 	if !found || !ok {
-		return FeatureRef{}, newError(lineNo, KeyBadFeature, w, expFeature)
+		return FeatureRef{}, newError(lineNo, KeyBadFeature, w, expFeature, "Range", found && outOfRange(ps))
 	}
 	switch {
 	case synod && !isSynodPlace(place):
@@ -484,6 +522,21 @@ func parsePos(s string) (Pos, bool) {
 	x, okx := parseCoord(xs)
 	y, oky := parseCoord(ys)
 	return Pos{x, y}, okx && oky
+}
+
+// outOfRange reports whether s is "x,y" of two decimal integers one of which is beyond int32 (data "Range" of
+// KeyBadPosition and KeyBadFeature: the message says so rather than "not two whole numbers").
+func outOfRange(s string) bool {
+	xs, ys, found := strings.Cut(s, ",")
+	_, okx := parseCoord(xs)
+	_, oky := parseCoord(ys)
+	return found && isInteger(xs) && isInteger(ys) && !(okx && oky)
+}
+
+// isInteger reports whether s is a decimal integer with an optional sign, of any size.
+func isInteger(s string) bool {
+	digits := strings.TrimLeft(s, "+-")
+	return len(s)-len(digits) <= 1 && digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 func parseCoord(s string) (int, bool) {

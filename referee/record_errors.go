@@ -52,6 +52,7 @@ const (
 	KeyBadName            = "record.bad_name"
 	KeyBadColour          = "record.bad_colour"
 	KeyDuplicateColour    = "record.duplicate_colour"
+	KeyDuplicateName      = "record.duplicate_name"
 	KeyPlayerCount        = "record.player_count"
 	KeyBadExpansion       = "record.bad_expansion"
 	KeyDuplicateExpansion = "record.duplicate_expansion"
@@ -83,12 +84,12 @@ func ParseErrorKeys() []string {
 	return append([]string{
 		KeyBadUTF8, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
 		KeySetupBadItem, KeySetupUnknownKey, KeySetupDuplicateKey, KeySetupNoPlayers, KeyBadPlayer,
-		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyPlayerCount, KeyBadExpansion,
+		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyDuplicateName, KeyPlayerCount, KeyBadExpansion,
 		KeyDuplicateExpansion, KeyNoneNotAlone, KeyBadStart, KeyBadFollowers, KeyExpectedAction,
 		KeyBadVerb, KeyEndWithColour, KeyAfterEnd, KeyBadTile, KeyBadPosition, KeyBadRotation,
 		KeyBadFigure, KeyBadPlace, KeyBadFeature, KeyBadSynodPlace, KeyBadQuarter, KeyBadGift,
 		KeyExpectedAbbot, KeyExtraText, KeyBadComment, KeyUnusedField,
-		KeyTooLarge, KeyLineTooLong,
+		KeyTooLarge, KeyLineTooLong, KeyTwoFigures,
 	}, positionErrorKeys...)
 }
 
@@ -101,32 +102,32 @@ const (
 	expSetupItem         = "KEY=VALUE: players=, expansions=, start= or followers="
 	expSetupKey          = "players=, expansions=, start= or followers="
 	expSetupOnce         = "each of players=, expansions=, start=, followers= at most once"
-	expSetupPlayers      = "players=NAME:COLOUR,... with 2 to 5 players"
+	expSetupPlayers      = "players=NAME:COLOUR,... with 2 to 6 players"
 	expPlayer            = "a player NAME:COLOUR"
 	expName              = `a player name: not empty, no spaces, no ",", ":" or "#"`
-	expColour            = "a colour: red, blue, green, yellow or black"
+	expColour            = "a colour: red, blue, green, yellow, black or pink"
 	expDistinctColour    = "a colour no other player has"
-	expPlayerCount       = "2 to 5 players"
-	expExpansion         = "an expansion: farmers, abbot, river, river2, count, king-robber, shrines, newtiles, gifts, or none"
+	expDistinctName      = "a name no other player has"
+	expPlayerCount       = "2 to 6 players (6 only with inns-cathedrals)"
+	expExpansion         = "an expansion: farmers, abbot, river, river2, count, king-robber, shrines, newtiles, gifts, inns-cathedrals, or none"
 	expDistinctExpansion = "each expansion at most once"
 	expNoneAlone         = `"none" alone, or expansions without "none"`
 	expStart             = "a start: standard, river, river2, city, or none (with position lines)"
 	expFollowers         = "a number of followers from 1 to 99"
 	expAction            = `an action "COLOUR VERB ...", or "end" (the header and setup come only once)`
-	expActionColour      = `a colour (red, blue, green, yellow, black) or "end"`
+	expActionColour      = `a colour (red, blue, green, yellow, black, pink) or "end"`
 	expVerb              = "a verb: place, discard, deploy, return-abbot, pass, city, count, move, decline, market or gift"
 	expEndAlone          = `"end" alone, without a colour`
 	expNothingAfterEnd   = `nothing after "end" but blank lines and comments`
 	expTile              = `a tile id (letters, digits and "-", e.g. b-rs)`
 	expPosition          = "a position x,y: two integers, e.g. 0,-1"
 	expRotation          = "a rotation: 0, 90, 180 or 270"
-	expFigure            = `"follower" or "abbot"`
+	expFigure            = `"follower", "abbot" or "large"`
 	expPlace             = "a place: N, E, S, W, NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW, monastery, shrine, garden or #name"
 	expFeature           = "a feature x,y:PLACE, e.g. 2,-1:N"
 	expSynodPlace        = "x,y:monastery or x,y:shrine"
 	expQuarter           = "a quarter: palace, smithy, cathedral or market"
 	expGift              = "a gift: synod, road-sweeper, change-position, cash-out or two-choices"
-	expAbbot             = `"abbot" or the end of the line`
 	expEndOfLine         = `the end of the line, or a comment starting with "#"`
 	expComment           = "a comment on one line, in UTF-8"
 )

@@ -54,6 +54,14 @@ func FuzzParseRecord(f *testing.F) {
 		head + "position tile b-rs 1,0 45\n",
 		head + "position count\nposition turn\n",
 		head + "position blue king 0,0:#c1#x\n",
+		// Inns & Cathedrals: pink, six players, the large follower in every line that may name it, and wrong words.
+		"karkason-record 1\nsetup players=a:red,b:blue,c:green,d:yellow,e:black,f:pink expansions=inns-cathedrals,count,farmers,gifts start=city\n" +
+			"position pink large 1,0:E\nposition red large market\n" +
+			"red deploy large E\nred city market large\nred move smithy 1,0:#r1 large # x\nred market 1,0:NNW large\n" +
+			"pink gift synod 1,1:monastery large\nred gift cash-out 5,5:W large\nred gift change-position 0,0:N S large\n",
+		head + "red deploy large\nred city palace large abbot\n",
+		head + "red market 1,0:N abbot\nred deploy huge E\n",
+		"karkason-record 1\nsetup players=a:red,b:blue,c:green,d:yellow,e:black,f:pink,g:red\n",
 	} {
 		f.Add(seed)
 	}

@@ -127,14 +127,12 @@ func (s *scanner) finish() error {
 	return nil
 }
 
-// optAbbot reads an optional trailing "abbot".
-func (s *scanner) optAbbot() (bool, error) {
-	w, ok := s.take(slotWord)
-	if !ok {
-		return false, nil
+// optWord reads the next word if it is w, and leaves the line as it was otherwise.
+func (s *scanner) optWord(w string) bool {
+	next, at := s.next, s.commentAt
+	if got, ok := s.take(slotWord); ok && got == w {
+		return true
 	}
-	if w != "abbot" {
-		return false, s.errorf(KeyExpectedAbbot, w, expAbbot)
-	}
-	return true, nil
+	s.next, s.commentAt = next, at
+	return false
 }

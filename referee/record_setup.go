@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // PlayerSpec is one name:colour pair of the setup line.
@@ -18,8 +20,8 @@ type PlayerSpec struct {
 //
 //	setup players=Ана:red,Богдан:blue expansions=farmers,abbot start=standard followers=7
 type Setup struct {
-	// Players in seating order, clockwise, the first player first; 2 to 5 of them with distinct
-	// colours (CFG-1).
+	// Players in seating order, clockwise, the first player first; 2 to 6 of them with distinct
+	// colours (CFG-1; the sixth player and pink need inns-cathedrals, IC-13, which the referee checks).
 	Players []PlayerSpec
 	// Expansions are canonical names (see Expansions) in the order given, without duplicates;
 	// nil for "none" or when expansions= is left out.
@@ -86,6 +88,11 @@ func (s Setup) Validate() error {
 				"Colour", string(p.Colour))
 		}
 		seen[p.Colour] = true
+	}
+	for i, p := range s.Players {
+		if sameNameBefore(s.Players[:i], p.Name) {
+			return newError(0, KeyDuplicateName, p.Name, expDistinctName, "Name", p.Name)
+		}
 	}
 	for i, e := range s.Expansions {
 		if !IsExpansion(e) {
@@ -207,6 +214,9 @@ func parsePlayers(sc *scanner, val string) ([]PlayerSpec, error) {
 				return nil, sc.errorf(KeyDuplicateColour, pair, expDistinctColour, "Colour", colour)
 			}
 		}
+		if sameNameBefore(ps, name) {
+			return nil, sc.errorf(KeyDuplicateName, pair, expDistinctName, "Name", name)
+		}
 		ps = append(ps, PlayerSpec{Name: name, Colour: Colour(colour)})
 	}
 	if len(ps) < MinPlayers || len(ps) > MaxPlayers {
@@ -251,4 +261,17 @@ func parseFollowers(sc *scanner, val string) (int, error) {
 		return 0, sc.errorf(KeyBadFollowers, val, expFollowers)
 	}
 	return n, nil
+}
+
+// sameNameBefore reports whether one of ps has the name name, compared in Unicode normal form C (a "ë" typed as
+// one character or as "e" and a combining diaeresis is one name). Two seats with one name cannot be told apart
+// in the scores, the statistics or the head to head, so a setup with them is refused (record.duplicate_name).
+func sameNameBefore(ps []PlayerSpec, name string) bool {
+	n := norm.NFC.String(name)
+	for _, p := range ps {
+		if norm.NFC.String(p.Name) == n {
+			return true
+		}
+	}
+	return false
 }

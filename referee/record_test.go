@@ -104,7 +104,21 @@ func TestParseActionForms(t *testing.T) {
 		{"red gift cash-out 5,5:W", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Target: ref(5, 5, "W")}},
 		{"red gift cash-out 5,5:monastery abbot", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Target: ref(5, 5, "monastery"), Abbot: true}},
 		{"red gift two-choices", Action{Colour: Red, Verb: VerbGift, Gift: GiftTwoChoices}},
+		{"red gift synod void", Action{Colour: Red, Verb: VerbGift, Gift: GiftSynod, Void: true}},
+		{"red gift road-sweeper void # no road", Action{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Void: true, Comment: "no road"}},
+		{"red gift change-position void", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Void: true}},
+		{"red gift cash-out void", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Void: true}},
 		{"end", Action{Verb: VerbEnd}},
+		// Inns & Cathedrals (spec "Inns & Cathedrals and Traders & Builders"): the large follower, the colour pink.
+		{"red deploy large E", Action{Colour: Red, Verb: VerbDeploy, Place: "E", Large: true}},
+		{"pink deploy large NNW", Action{Colour: Pink, Verb: VerbDeploy, Place: "NNW", Large: true}},
+		{"red city market large", Action{Colour: Red, Verb: VerbCity, Quarter: QuarterMarket, Large: true}},
+		{"red move smithy 1,0:E large", Action{Colour: Red, Verb: VerbMove, Quarter: QuarterSmithy, Target: ref(1, 0, "E"), Large: true}},
+		{"red market 1,0:NNW large", Action{Colour: Red, Verb: VerbMarket, Target: ref(1, 0, "NNW"), Large: true}},
+		{"red gift synod 1,1:monastery large", Action{Colour: Red, Verb: VerbGift, Gift: GiftSynod, Target: ref(1, 1, "monastery"), Large: true}},
+		{"red gift cash-out 5,5:W large", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Target: ref(5, 5, "W"), Large: true}},
+		{"red gift change-position 0,0:N S large", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Target: ref(0, 0, "N"), NewPlace: "S", Large: true}},
+		{"red market 1,0:#f2 large # a farmer", Action{Colour: Red, Verb: VerbMarket, Target: ref(1, 0, "#f2"), Large: true, Comment: "a farmer"}},
 		// White space and comments.
 		{"\t red \t place\tb-rs   1,0 90 \t", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}},
 		{"red place b-rs 1,0 90          # straight road", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90, Comment: "straight road"}},
@@ -239,7 +253,18 @@ func TestParseActionErrors(t *testing.T) {
 		{"end now", KeyExtraText, "now"},
 		{"end red", KeyExtraText, "red"},
 		{"red pass now", KeyExtraText, "now"},
+		{"red gift two-choices void", KeyExtraText, "void"},
+		{"red gift synod void abbot", KeyExtraText, "abbot"},
+		{"red gift cash-out void 1,0:N", KeyExtraText, "1,0:N"},
 		{"red decline please", KeyExtraText, "please"},
+		{"red deploy huge E", KeyBadFigure, "huge"},
+		{"red city palace huge", KeyExpectedAbbot, "huge"},
+		{"red city palace large abbot", KeyExtraText, "abbot"},
+		{"red market 1,0:N abbot", KeyExtraText, "abbot"},
+		{"red market 1,0:N large large", KeyExtraText, "large"},
+		{"red gift change-position 0,0:N S abbot", KeyExtraText, "abbot"},
+		{"red gift road-sweeper 0,0:N large", KeyExtraText, "large"},
+		{"red count palace large", KeyExtraText, "large"},
 		{"red place", KeyBadTile, "red place"},
 		{"red place b_rs 0,0 0", KeyBadTile, "b_rs"},
 		{"red place b-rś 0,0 0", KeyBadTile, "b-rś"},
@@ -332,7 +357,6 @@ func TestParseSetup(t *testing.T) {
 				Expansions: []string{"river2", "newtiles"}, Start: "river2", Followers: 5}},
 		{"  setup\tplayers=x=y:red,Z:blue  start=city followers=099 # comment",
 			Setup{Players: []PlayerSpec{{"x=y", Red}, {"Z", Blue}}, Start: "city", Followers: 99}},
-		{"setup players=Ана:red,Ана:blue", Setup{Players: []PlayerSpec{{"Ана", Red}, {"Ана", Blue}}}},
 		{"setup players=a:red,b:blue followers=1", Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}}, Followers: 1}},
 	}
 	for _, tt := range tests {
@@ -392,6 +416,8 @@ func TestParseSetupErrors(t *testing.T) {
 		{"setup players=a:Red,b:blue", KeyBadColour, "Red"},
 		{"setup players=a:,b:blue", KeyBadColour, "a:"},
 		{"setup players=a:red,b:red", KeyDuplicateColour, "b:red"},
+		{"setup players=Bob:green,Bob:black", KeyDuplicateName, "Bob:black"},
+		{"setup players=Zo\u00eb:red,Zoe\u0308:blue", KeyDuplicateName, "Zoe\u0308:blue"},
 		{"setup players=a:red,b:blue expansions=farmer", KeyBadExpansion, "farmer"},
 		{"setup players=a:red,b:blue expansions=Farmers", KeyBadExpansion, "Farmers"},
 		{"setup players=a:red,b:blue expansions=farmers,", KeyBadExpansion, "farmers,"},
@@ -597,12 +623,17 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 		key  string
 	}{
 		{"one player", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}}}}, KeyPlayerCount},
-		{"six players", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Red}}}}, KeyPlayerCount},
+		{"seven players", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Pink}, {"g", Red}}}}, KeyPlayerCount},
+		{"six with a repeated colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Blue}, {"c", Green}, {"d", Yellow}, {"e", Black}, {"f", Red}}}}, KeyDuplicateColour},
 		{"name with space", Record{Setup: Setup{Players: []PlayerSpec{{"a b", Red}, {"b", Blue}}}}, KeyBadName},
 		{"name with comma", Record{Setup: Setup{Players: []PlayerSpec{{"a,b", Red}, {"b", Blue}}}}, KeyBadName},
 		{"empty name", Record{Setup: Setup{Players: []PlayerSpec{{"", Red}, {"b", Blue}}}}, KeyBadName},
-		{"bad colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", "pink"}, {"b", Blue}}}}, KeyBadColour},
+		{"bad colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", "grey"}, {"b", Blue}}}}, KeyBadColour},
+		{"abbot and large", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbDeploy, Place: "N", Abbot: true, Large: true}}}, KeyTwoFigures},
+		{"large on count", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbCount, Quarter: "palace", Large: true}}}, KeyUnusedField},
+		{"large on road-sweeper", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Target: FeatureRef{Pos{1, 0}, "N"}, Large: true}}}, KeyUnusedField},
 		{"same colour", Record{Setup: Setup{Players: []PlayerSpec{{"a", Red}, {"b", Red}}}}, KeyDuplicateColour},
+		{"same name", Record{Setup: Setup{Players: []PlayerSpec{{"Ана", Red}, {"Ана", Blue}}}}, KeyDuplicateName},
 		{"none as expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"none"}}}, KeyBadExpansion},
 		{"duplicate expansion", Record{Setup: Setup{Players: good.Players, Expansions: []string{"abbot", "abbot"}}}, KeyDuplicateExpansion},
 		{"bad start", Record{Setup: Setup{Players: good.Players, Start: "moon"}}, KeyBadStart},
@@ -617,6 +648,8 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 		{"rotation on deploy", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbDeploy, Place: "N", Rot: 90}}}, KeyUnusedField},
 		{"tile on pass", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbPass, Tile: "b-rs"}}}, KeyUnusedField},
 		{"abbot on count", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbCount, Quarter: "palace", Abbot: true}}}, KeyUnusedField},
+		{"two-choices void", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftTwoChoices, Void: true}}}, KeyUnusedField},
+		{"void with a target", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftSynod, Void: true, Target: FeatureRef{Pos: Pos{1, 0}, Place: "monastery"}}}}, KeyUnusedField},
 		{"abbot on road-sweeper", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Target: FeatureRef{Pos{1, 0}, "N"}, Abbot: true}}}, KeyUnusedField},
 		{"target on two-choices", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftTwoChoices, Target: FeatureRef{Pos{1, 0}, "N"}}}}, KeyUnusedField},
 		{"bad place", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbDeploy, Place: "north"}}}, KeyBadPlace},
@@ -643,13 +676,13 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 }
 
 func TestListsAndCheckers(t *testing.T) {
-	if len(Colours()) != 5 || len(Expansions()) != 9 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
+	if len(Colours()) != 5 || len(AllColours()) != 6 || len(Expansions()) != 10 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
 		len(Starts()) != 4 || len(Verbs()) != 12 || len(Edges()) != 4 || len(HalfEdges()) != 8 ||
 		len(Centres()) != 3 || len(Rotations()) != 4 {
 		t.Error("a list has the wrong length")
 	}
-	Colours()[0] = "pink" // the lists are copies
-	if !IsColour("red") || IsColour("pink") || IsColour("Red") {
+	Colours()[0] = "grey" // the lists are copies
+	if !IsColour("red") || !IsColour("pink") || IsColour("grey") || IsColour("Red") || IsColour("Pink") {
 		t.Error("IsColour")
 	}
 	if IsExpansion(ExpansionNone) || !IsExpansion("king-robber") {

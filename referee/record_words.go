@@ -10,16 +10,18 @@ import (
 	"unicode/utf8"
 )
 
-// Player counts, follower supply bounds and the default supply (spec "Setup"; CFG-1, CFG-2).
+// Player counts, follower supply bounds and the default supply (spec "Setup"; CFG-1, CFG-2). MaxPlayers is 6 with
+// inns-cathedrals, MaxPlayersBase (5) without (IC-13; record_ic.go).
 const (
 	MinPlayers       = 2
-	MaxPlayers       = 5
+	MaxPlayers       = 6
 	MinFollowers     = 1
 	MaxFollowers     = 99
 	DefaultFollowers = 7
 )
 
-// Colour is a player colour: red, blue, green, yellow or black (spec "Setup"; CFG-1).
+// Colour is a player colour: red, blue, green, yellow or black, and pink with inns-cathedrals (spec "Setup"; CFG-1,
+// IC-13).
 type Colour string
 
 // The five player colours.
@@ -33,11 +35,11 @@ const (
 
 var colours = []Colour{Red, Blue, Green, Yellow, Black}
 
-// Colours returns the five colours in the order the spec lists them.
+// Colours returns the five colours of the base game in the order the spec lists them (AllColours adds pink).
 func Colours() []Colour { return slices.Clone(colours) }
 
-// IsColour reports whether s is one of the five colours (lower case, exactly).
-func IsColour(s string) bool { return slices.Contains(colours, Colour(s)) }
+// IsColour reports whether s is one of the six colours, pink included (lower case, exactly).
+func IsColour(s string) bool { return slices.Contains(colours, Colour(s)) || Colour(s) == Pink }
 
 // Expansion names for Setup.Expansions (spec "Setup"; CFG-3). ExpansionNone is only a way of
 // writing an empty list and never appears in Setup.Expansions.
@@ -56,13 +58,13 @@ const (
 
 var expansions = []string{
 	ExpansionFarmers, ExpansionAbbot, ExpansionRiver, ExpansionRiver2, ExpansionCount,
-	ExpansionKingRobber, ExpansionShrines, ExpansionNewTiles, ExpansionGifts,
+	ExpansionKingRobber, ExpansionShrines, ExpansionNewTiles, ExpansionGifts, ExpansionInnsCathedrals,
 }
 
-// Expansions returns the nine expansion names, in the spec's order, without "none".
+// Expansions returns the expansion names, in the spec's order, without "none".
 func Expansions() []string { return slices.Clone(expansions) }
 
-// IsExpansion reports whether s is one of the nine expansion names ("none" is not one).
+// IsExpansion reports whether s is one of the expansion names ("none" is not one).
 func IsExpansion(s string) bool { return slices.Contains(expansions, s) }
 
 // Start pieces for Setup.Start (spec "Setup", start=; CFG-4).

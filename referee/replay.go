@@ -17,8 +17,8 @@ import (
 // the state after the last good action (nil if the header or setup is bad). Read errors of r are returned as they
 // are.
 func Replay(r io.Reader, final bool) (*Game, error) {
-	g, err := playAlong(r, engine.Standard())
-	return settled(g, err, final)
+	_, g, err := playAlong(r, engine.Standard())
+	return settled(g, uncut(err), final)
 }
 
 // settled ends a replay: the game after its last good action (nil if none) is settled, and with final and no
@@ -36,12 +36,14 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 
 // playAlong reads a record and plays it as it reads: the game is set up once the setup line and the position
 // lines are read (NewGameFrom, at the first action) and each action applied before the next line is read. It
-// returns the game after the last good action (nil before the game is set up) and the first error.
-func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
+// returns the record read (up to the first error), the game after the last good action (nil before the game is
+// set up) and the first error, a *CutOff for a refused last line without its line end (parseRecord). The record's
+// Actions are those the game applied, in the game's own memory (capped, so that an append to either copies).
+func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 	var g *Game
 	hint := actionsHint(r)
-	_, err := parseRecord(r, recordHooks{
-		begin: func(rec *Record) error {
+	rec, err := parseRecord(r, recordHooks{
+		begin: func(rec *Record, _ bool) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {
 				return err
@@ -52,7 +54,10 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Game, error) {
 		},
 		action: func(a Action) error { return g.Apply(a) },
 	})
-	return g, err
+	if g != nil { // the record's actions are the game's (parseRecord does not keep them twice): the same values
+		rec.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
+	}
+	return rec, g, err
 }
 
 // ReplayRecord applies a parsed record; see Replay.
@@ -103,7 +108,10 @@ func (g *Game) reserve(n int) {
 	g.scoreLog = slices.Grow(g.scoreLog, n/4+1)
 }
 
-// ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule.
+// ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule (for a
+// road with an inn or a city with a cathedral IC-7, IC-8, or IC-9 when it scores 0 at the end; COMBO-22 for Road
+// Sweeper on an inn road). Strength is given only when it differs from the figures (a large follower counts 2,
+// DEF-11, IC-5): it decided the owners.
 type ScoreEntry struct {
 	Rule     string         `json:"rule"`
 	Category string         `json:"category"`
@@ -111,6 +119,7 @@ type ScoreEntry struct {
 	Points   int            `json:"points"`
 	Players  []Colour       `json:"players"`
 	Figures  map[Colour]int `json:"figures,omitempty"`
+	Strength map[Colour]int `json:"strength,omitempty"`
 	Size     int            `json:"size,omitempty"`
 	Pennants int            `json:"pennants,omitempty"`
 	Cities   int            `json:"count,omitempty"`
@@ -146,7 +155,7 @@ func (g *Game) FeatureRefOf(seg int32) string {
 
 // Summary returns the scores and the breakdown of every scoring so far.
 func (g *Game) Summary() Summary {
-	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players,
+	s := Summary{Scores: map[Colour]int{}, Final: g.Phase == PhaseEnded, Players: g.Setup.Players, Breakdown: []ScoreEntry{},
 		Phase: g.Phase.String(), Turn: g.TurnNo, TilesLeft: g.Bag.LandLeft() + g.Bag.RiverLeft()}
 	best := -1
 	for i, p := range g.Setup.Players {
@@ -173,6 +182,14 @@ func (g *Game) Summary() Summary {
 					e.Figures = map[Colour]int{}
 				}
 				e.Figures[g.Colour(p)] = int(sc.Figures[p])
+			}
+		}
+		if sc.Strength != sc.Figures {
+			e.Strength = map[Colour]int{}
+			for p := 0; p < g.Players(); p++ {
+				if sc.Strength[p] > 0 {
+					e.Strength[g.Colour(p)] = int(sc.Strength[p])
+				}
 			}
 		}
 		s.Breakdown = append(s.Breakdown, e)

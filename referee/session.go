@@ -15,8 +15,11 @@ type Session struct {
 	Game  *Game
 	Store *Store // nil: not saved (tests, "what if")
 	redo  []Action
-	// Recovered is set when opening found a torn last line (moved aside, see Store).
+	// Recovered is set when opening found a cut-off last line (moved aside, see Store).
 	Recovered *Recovery
+	// header and trailing are the record's comments before its setup line and after its last line (Record):
+	// kept through an undo, which rewrites the record.
+	header, trailing []string
 }
 
 // NewSession starts a new game and, if path is not empty, its record file. Errors: a refused set-up (*ParseError,
@@ -42,34 +45,43 @@ func NewSessionOn(fsys storefs.FS, setup Setup, cat *engine.Catalogue, path stri
 	return s, nil
 }
 
-// Resume opens a record file and replays it as it reads it (a line is applied before the next is read; the reading
-// is bounded by MaxRecordBytes and MaxLineBytes). A refused or malformed line stops the replay: the session is
-// returned with the game as after the last good action and the error says which line; the file is left as it is.
-// Errors with a nil session: a bad header or setup line (*ParseError, *Refusal), a record over MaxRecordBytes, a
-// *FileError (OpOpen) or ErrLocked.
+// Resume opens a record file to go on with the game: the file is locked and read (bounded by MaxRecordBytes,
+// MaxLines and MaxLineBytes) and played line by line by the reader every command uses (ReadFile), before anything
+// is written. A file that is not a record, or a record with a refused or malformed line, is refused as it is: the
+// error says which line, and the file is not changed. The one change opening may make is to move a cut-off last
+// line (CutOff) aside to a side file, named in Session.Recovered. Errors: *ParseError, *Refusal, a *FileError
+// (OpOpen; ErrLocked under it for a game open in another program).
 func Resume(path string, cat *engine.Catalogue) (*Session, error) {
 	return ResumeOn(storefs.OS{}, path, cat)
 }
 
 // ResumeOn is Resume with the record on the file system fsys (tests: storefs.Faulty).
 func ResumeOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Session, error) {
-	st, data, recov, err := openStore(fsys, path)
+	o, err := openRecord(fsys, path)
 	if err != nil {
 		return nil, err
 	}
-	g, err := playAlong(bytes.NewReader(data), cat)
-	if g == nil {
-		st.Close()
+	rec, g, err := playAlong(bytes.NewReader(o.data), cat)
+	cut, _ := err.(*CutOff)
+	if err != nil && cut == nil {
+		o.release()
 		return nil, err
 	}
-	return &Session{Game: g, Store: st, Recovered: recov}, err
+	st, recov, err := o.store(cut)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{Game: g, Store: st, Recovered: recov, header: rec.HeaderComments,
+		trailing: rec.TrailingComments}, nil
 }
 
-// Do validates a, saves it and applies it. A refusal (or a failed write) leaves the game unchanged.
+// Do validates a, saves it and applies it. A refusal (or a failed write) leaves the game unchanged. The record's
+// comments after its last line come before a in the file: they are a's CommentsBefore from then on.
 func (s *Session) Do(a Action) error {
 	if err := a.Validate(); err != nil {
 		return err
 	}
+	a.CommentsBefore = s.trailing
 	next := s.Game.Clone()
 	if err := next.Apply(a); err != nil {
 		return err
@@ -80,21 +92,28 @@ func (s *Session) Do(a Action) error {
 		}
 	}
 	s.Game = next
+	s.trailing = nil
 	s.redo = s.redo[:0]
 	return nil
 }
 
-// Undo takes back the last action; false if there is none. A failed rewrite of the record leaves the game as it
-// was, unless the rewrite was Committed (*FileError): then the undo is done and the error says the store stopped.
+// Undo takes back the last action; false if there is none. The record is rewritten without it, its comments kept
+// (those before the undone action come after the last line again). A failed rewrite of the record leaves the game
+// as it was, unless the rewrite was Committed (*FileError): then the undo is done and the error says the store
+// stopped.
 func (s *Session) Undo() (bool, error) {
 	if len(s.Game.Actions) == 0 {
 		return false, nil
 	}
 	next := s.Game.Clone()
 	undone := next.Undo(1)
+	trailing := append(append([]string(nil), undone[0].CommentsBefore...), s.trailing...)
+	undone[0].CommentsBefore = nil
 	var err error
 	if s.Store != nil {
-		err = s.Store.Rewrite(next.Record())
+		rec := next.Record()
+		rec.HeaderComments, rec.TrailingComments = s.header, trailing
+		err = s.Store.Rewrite(rec)
 		var fe *FileError
 		if err != nil && !(errors.As(err, &fe) && fe.Committed) {
 			return false, err // the record is as it was: so is the game
@@ -102,6 +121,7 @@ func (s *Session) Undo() (bool, error) {
 		// Committed: the record on disk is the undone one, so the game is too (and the store is stopped).
 	}
 	s.Game = next
+	s.trailing = trailing
 	s.redo = append(s.redo, undone...)
 	return true, err
 }

@@ -68,7 +68,7 @@ func TestSameTurnChallengeMessages(t *testing.T) {
 	for lang, extra := range map[string][]string{
 		"en": {
 			`COUNT-6 ev.city_may_enter | Ана may put a figure from the supply into a quarter of the City of Carcassonne, or decline.`,
-			`COUNT-6 ev.city_entered | Ана puts a figure into the palace and may now move the Count.`,
+			`COUNT-6 ev.city_entered | Ана puts a figure into the palace quarter and may now move the Count.`,
 		},
 		"bg": {
 			`COUNT-6 ev.city_may_enter | Ана може да постави фигурка от свитата си в зона на града Каркасон или да се откаже.`,

@@ -114,15 +114,11 @@ func afterFigureStep(t *testing.T, g *Game, a Action) []watched {
 	who := g.Active
 	switch a.Verb {
 	case VerbDeploy:
-		local, err := s.SegByPlace(g.lastTile, a.Place)
+		local, err := s.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			t.Fatal(err)
 		}
-		kind := engine.Follower
-		if a.Abbot {
-			kind = engine.Abbot
-		}
-		if _, err := s.Deploy(who, kind, g.lastTile, local); err != nil {
+		if _, err := s.Deploy(who, figureOf(a), g.part.tile, local); err != nil {
 			t.Fatalf("%q: %v", a, err)
 		}
 	case VerbReturnAbbot:
@@ -246,7 +242,7 @@ func pickCloister(g *Game, rng *rand.Rand) (Action, bool) {
 			if a.Verb != VerbDeploy {
 				continue
 			}
-			if l, err := g.S.SegByPlace(g.lastTile, a.Place); err == nil && g.S.SegKind(g.S.Tiles[g.lastTile].Seg(l)).IsCloister() {
+			if l, err := g.S.SegByPlace(g.part.tile, a.Place); err == nil && g.S.SegKind(g.S.Tiles[g.part.tile].Seg(l)).IsCloister() {
 				of = append(of, i)
 			}
 		}

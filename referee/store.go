@@ -8,21 +8,29 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/karkason/karkason/referee/storefs"
-	"golang.org/x/sys/unix"
 )
 
 // Autosave: one record file per game; each confirmed action is one line appended and synced to disk before it
-// counts, so a crash, a kill or a power cut leaves a record that resumes to the last confirmed action. A last line
-// without its newline is a torn write: on opening, the complete prefix is kept and the torn tail is moved aside to
-// a side file (never silently deleted). A lock file guards against two programs writing one game.
+// counts, so a crash, a kill or a power cut leaves a record that resumes to the last confirmed action. A lock on
+// the record file itself (flock, held while the game is open) keeps two programs from writing one game; no lock
+// file is made.
+//
+// Opening a record to go on with it (Resume, ResumeEntry) changes nothing until the file is known to be a record:
+// it is locked, read (within the caps of reader.go) and played first, through the same reader as every other
+// command (readfile.go). A file that is not a record, or a record with a refused line, is refused as it is, byte
+// for byte. The only change opening may make is the recovery of a cut-off last line (CutOff: no line end, and
+// refused, after a whole header and setup line): it is written to a side file, synced, before it leaves the
+// record, and the side file is named to the players (Recovery). After that, a file changes only as the players
+// ask: an action appended, an undo.
 //
 // A write that fails (a full disk, a failing sync) leaves the record as it was: every write goes through one of
 // two functions, appendLine (write, sync; on failure cut the file back to its last good length and sync again) and
 // rewrite (a temporary file written and synced, renamed over the record, the folder synced). When even the cut
-// fails, the store is stopped: it takes no more writes until the game is opened again, where the torn-tail
+// fails, the store is stopped: it takes no more writes until the game is opened again, where the cut-off line
 // recovery applies. Every error of the file system is a *FileError (see FileMessages); the file system itself is
 // a storefs.FS, the real one (storefs.OS) but in tests.
 
@@ -31,84 +39,73 @@ type Store struct {
 	path string
 	fs   storefs.FS
 	f    storefs.File
+	// lock is the record file open for reading, which holds its flock (lockRecord).
 	lock *os.File
 	// size is the length of the record on disk: every line written and synced, nothing after.
 	size int64
+	// open: the record's last line has no line end (a record written by hand; its last line was accepted): the
+	// next line written begins with one.
+	open bool
 	// stopped is the error of a failed write that could not be undone; no more writes then.
 	stopped error
 }
 
-// ErrLocked is returned when another program has the game open.
+// ErrLocked is the error (under a *FileError naming the record) of opening a game another program has open.
 var ErrLocked = errors.New("the game is open in another karkason")
 
-// Recovery describes what Open found at the end of a file cut off mid-line.
+// Recovery describes a cut-off last line (CutOff) that opening moved aside.
 type Recovery struct {
-	TornBytes int    // bytes of the incomplete last line
+	Line      int    // its line number
+	TornBytes int    // its bytes
 	SavedTo   string // the side file that holds them
 }
 
-func lockFile(path string) (*os.File, error) {
-	l, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := unix.Flock(int(l.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		l.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, ErrLocked
-		}
-		return nil, err
-	}
-	return l, nil
-}
-
-// Create starts a new record file at path (which must not exist) with the header and the setup line, synced.
-// Errors: *ParseError of Setup.Validate; *FileError (OpCreate) of the file system, after which no record file is
-// left behind (a retry starts afresh).
-func Create(path string, setup Setup) (*Store, error) {
-	return CreateOn(storefs.OS{}, path, setup)
+// Create starts a new record file at path (which must not exist) with the header, the comments (one line each,
+// as Record.HeaderComments) and the setup line, synced. Errors: *ParseError of Setup.Validate or of a comment with
+// a line break; *FileError (OpCreate) of the file system, after which no record file is left behind (a retry
+// starts afresh); a data folder that is a file is ErrNotFolder, with the Path of that file.
+func Create(path string, setup Setup, comments ...string) (*Store, error) {
+	return CreateOn(storefs.OS{}, path, setup, comments...)
 }
 
 // CreateOn is Create on the file system fsys (tests: storefs.Faulty).
-func CreateOn(fsys storefs.FS, path string, setup Setup) (*Store, error) {
-	if err := setup.Validate(); err != nil {
+func CreateOn(fsys storefs.FS, path string, setup Setup, comments ...string) (*Store, error) {
+	var head bytes.Buffer
+	if err := WriteRecord(&head, &Record{Setup: setup, HeaderComments: comments}); err != nil {
 		return nil, err
 	}
-	fail := func(err error) error {
-		if errors.Is(err, ErrLocked) {
-			return err
+	fail := func(err error) error { return &FileError{Op: OpCreate, Path: path, Err: err} }
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		if file := storefs.FileInPath(dir); file != "" {
+			return nil, &FileError{Op: OpCreate, Path: file, Err: ErrNotFolder}
 		}
-		return &FileError{Op: OpCreate, Path: path, Err: err}
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fail(err)
-	}
-	lock, err := lockFile(path)
-	if err != nil {
 		return nil, fail(err)
 	}
 	f, err := fsys.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
-		if !errors.Is(err, os.ErrExist) {
-			os.Remove(path + ".lock") // the game never existed: nobody else can hold its lock
+		return nil, fail(err)
+	}
+	lock, err := lockRecord(path)
+	if err != nil {
+		f.Close()
+		if !errors.Is(err, ErrLocked) {
+			fsys.Remove(path) // the new file, empty: nobody else has it
 		}
-		lock.Close()
 		return nil, fail(err)
 	}
 	s := &Store{path: path, fs: fsys, f: f, lock: lock}
-	err = s.appendLine(Header + "\n" + setup.String() + "\n")
+	err = s.appendLine(head.String())
 	if err == nil {
-		if err = fsys.SyncDir(filepath.Dir(path)); err != nil {
+		if err = fsys.SyncDir(dir); err != nil {
 			err = fail(err)
 		}
 	}
 	if err != nil {
-		// Nothing was played yet: the new file goes (a full disk gets its bytes back), and so does its lock file,
-		// which nobody else can hold (the game never existed).
+		// Nothing was played yet: the new file goes (a full disk gets its bytes back).
 		f.Close()
 		s.f = nil
 		fsys.Remove(path)
-		os.Remove(path + ".lock")
 		s.Close()
 		var fe *FileError
 		if errors.As(err, &fe) {
@@ -119,97 +116,82 @@ func CreateOn(fsys storefs.FS, path string, setup Setup) (*Store, error) {
 	return s, nil
 }
 
-// Open opens an existing record file for appending, after recovering a torn last line, and parses it. A record
-// that does not parse is returned with its *ParseError; the file is left as it is then. A record over
-// MaxRecordBytes is refused (KeyTooLarge) before it is read. Errors of the file system are *FileError (OpOpen),
-// or ErrLocked.
-func Open(path string) (*Store, *Record, *Recovery, error) {
-	st, data, rec, err := openStore(storefs.OS{}, path)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	parsed, perr := ParseRecord(bytes.NewReader(data))
-	return st, parsed, rec, perr
+// opened is a record file locked and read, not changed yet (Resume, ResumeEntry read it before anything is
+// written).
+type opened struct {
+	fsys storefs.FS
+	path string
+	lock *os.File
+	data []byte
 }
 
-// openStore locks and reads the record at path (at most MaxRecordBytes), moves a torn last line aside, and opens
-// the file for appending. It returns the record's bytes.
-func openStore(fsys storefs.FS, path string) (*Store, []byte, *Recovery, error) {
-	fail := func(err error) error {
-		if errors.Is(err, ErrLocked) {
-			return err
-		}
-		var pe *ParseError
-		if errors.As(err, &pe) {
-			return err
-		}
-		return &FileError{Op: OpOpen, Path: path, Err: err}
-	}
-	// The record first: a wrong name must not leave a lock file behind.
-	in, err := os.Open(path)
+// openRecord locks the record file at path and reads it (at most MaxRecordBytes: a larger one is refused,
+// KeyTooLarge, before it is read). Nothing is written. Errors: *FileError (OpOpen; ErrLocked under it for a game
+// open in another program, ErrNotFile for a folder, a FIFO or a device), *ParseError.
+func openRecord(fsys storefs.FS, path string) (*opened, error) {
+	lock, err := lockRecord(path)
 	if err != nil {
-		return nil, nil, nil, fail(err)
+		return nil, &FileError{Op: OpOpen, Path: path, Err: err}
 	}
-	defer in.Close()
-	if fi, err := in.Stat(); err != nil || !fi.Mode().IsRegular() {
-		if err == nil {
-			err = ErrNotFile // a folder, a pipe, a device: nothing to lock or append to
-		}
-		return nil, nil, nil, fail(err)
-	}
-	lock, err := lockFile(path)
-	if err != nil {
-		return nil, nil, nil, fail(err)
-	}
-	data, err := readCapped(in)
+	data, err := storefs.ReadBounded(lock, path, MaxRecordBytes)
 	if err != nil {
 		lock.Close()
-		return nil, nil, nil, fail(err)
+		if errors.Is(err, storefs.ErrTooLarge) {
+			return nil, tooLarge(1)
+		}
+		return nil, &FileError{Op: OpOpen, Path: path, Err: err}
 	}
-	f, err := fsys.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
+	return &opened{fsys: fsys, path: path, lock: lock, data: data}, nil
+}
+
+// release unlocks a record that is not to be opened after all (refused): the file is as it was.
+func (o *opened) release() { o.lock.Close() }
+
+// store opens the record for appending, once it is known to be a record: a cut-off last line (cut, if not nil) is
+// first written to a side file, synced, and then cut off the record (Recovery). On an error the lock is released
+// and nothing was changed (a new side file is removed again), but when the sync after the cut fails: the line is
+// kept in its side file then, and the record may be cut back already.
+func (o *opened) store(cut *CutOff) (*Store, *Recovery, error) {
+	fail := func(err error) (*Store, *Recovery, error) {
+		return nil, nil, &FileError{Op: OpOpen, Path: o.path, Err: err}
+	}
+	f, err := o.fsys.OpenFile(o.path, os.O_WRONLY|os.O_APPEND|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
-		lock.Close()
-		return nil, nil, nil, fail(err)
+		o.release()
+		return fail(err)
 	}
-	s := &Store{path: path, fs: fsys, f: f, lock: lock, size: int64(len(data))}
-	var rec *Recovery
-	if n := len(data); n > 0 && data[n-1] != '\n' {
-		cut := bytes.LastIndexByte(data, '\n') + 1
-		side := fmt.Sprintf("%s.torn-%s", path, time.Now().UTC().Format("20060102T150405"))
-		// The torn bytes are on disk in the side file before they leave the record.
-		if err := s.writeSide(side, data[cut:]); err != nil {
-			s.Close()
-			return nil, nil, nil, fail(err)
-		}
-		if err := f.Truncate(int64(cut)); err != nil {
-			s.Close()
-			return nil, nil, nil, fail(err)
-		}
-		rec = &Recovery{TornBytes: n - cut, SavedTo: side}
-		data = data[:cut]
-		s.size = int64(cut)
+	fi, err1 := o.lock.Stat()
+	pi, err2 := os.Stat(o.path)
+	if err1 != nil || err2 != nil || !os.SameFile(fi, pi) { // the file was replaced by another program meanwhile
+		f.Close()
+		o.release()
+		return fail(ErrLocked)
 	}
-	if err := f.Sync(); err != nil {
+	n := len(o.data)
+	s := &Store{path: o.path, fs: o.fsys, f: f, lock: o.lock, size: int64(n), open: n > 0 && o.data[n-1] != '\n'}
+	if cut == nil {
+		return s, nil, nil
+	}
+	at := bytes.LastIndexByte(o.data, '\n') + 1
+	side := fmt.Sprintf("%s.torn-%s", o.path, time.Now().UTC().Format("20060102T150405"))
+	// The cut-off bytes are on disk in the side file before they leave the record.
+	saved, err := s.writeSide(side, o.data[at:])
+	truncated := false
+	if err == nil {
+		if err = f.Truncate(int64(at)); err == nil {
+			truncated = true
+			err = f.Sync()
+		}
+	}
+	if err != nil {
 		s.Close()
-		return nil, nil, nil, fail(err)
+		if saved != "" && !truncated {
+			o.fsys.Remove(saved) // the record still holds the line (a failed truncate changes nothing)
+		}
+		return fail(err)
 	}
-	return s, data, rec, nil
-}
-
-// readCapped reads a whole record file of at most MaxRecordBytes; a larger one is refused (KeyTooLarge) before it
-// is read when its size is known, else once the cap is passed.
-func readCapped(f *os.File) ([]byte, error) {
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxRecordBytes {
-		return nil, tooLarge(1)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxRecordBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxRecordBytes {
-		return nil, tooLarge(bytes.Count(data, []byte("\n")) + 1)
-	}
-	return data, nil
+	s.size, s.open = int64(at), false
+	return s, &Recovery{Line: cut.Line, TornBytes: n - at, SavedTo: saved}, nil
 }
 
 // writeSynced writes data to f, syncs and closes it; the first error is returned (f is closed either way).
@@ -224,20 +206,23 @@ func writeSynced(f storefs.File, data []byte) error {
 	return err
 }
 
-// writeSide writes a new file whole and synced, with its folder; a failure removes it.
-func (s *Store) writeSide(path string, data []byte) error {
-	f, err := s.fs.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+// writeSide writes a new side file whole and synced, with its folder, named path or, if a file of that name is
+// there already, path-2, path-3, ... (storefs.CreateUnique); it returns its name. A failure removes it.
+func (s *Store) writeSide(path string, data []byte) (string, error) {
+	f, err := storefs.CreateUnique(s.fs, path)
 	if err != nil {
-		return err
+		return "", err
 	}
+	name := f.Name()
 	err = writeSynced(f, data)
 	if err == nil {
 		err = s.fs.SyncDir(filepath.Dir(path))
 	}
 	if err != nil {
-		s.fs.Remove(path)
+		s.fs.Remove(name)
+		return "", err
 	}
-	return err
+	return name, nil
 }
 
 // Path returns the record file's path.
@@ -255,12 +240,16 @@ func (s *Store) appendLine(text string) error {
 	if err := s.writable(); err != nil {
 		return err
 	}
+	if s.open {
+		text = "\n" + text // the record's last line, accepted without its line end, gets it first
+	}
 	_, err := io.WriteString(s.f, text)
 	if err == nil {
 		err = s.f.Sync()
 	}
 	if err == nil {
 		s.size += int64(len(text))
+		s.open = false
 		return nil
 	}
 	if cut := s.f.Truncate(s.size); cut != nil {
@@ -269,7 +258,7 @@ func (s *Store) appendLine(text string) error {
 	}
 	// The file is its last good length again. If this sync fails too (the disk that failed the write), the next
 	// append's successful sync writes the length with its line; a crash before that leaves at most a torn last
-	// line, which opening moves aside.
+	// line, which opening moves aside (CutOff).
 	_ = s.f.Sync()
 	return &FileError{Op: OpSave, Path: s.path, Err: err}
 }
@@ -285,8 +274,9 @@ func (s *Store) writable() error {
 	return nil
 }
 
-// Append writes one action as a line and syncs it to disk. A failure leaves the record as it was (appendLine).
-func (s *Store) Append(a Action) error { return s.appendRecordLine("action", a.String()) }
+// Append writes one action as a line (with its comment, as WriteRecord writes it) and syncs it to disk. A failure
+// leaves the record as it was (appendLine).
+func (s *Store) Append(a Action) error { return s.appendRecordLine("action", actionLine(a)) }
 
 // appendRecordLine appends one line of the record (what: "action", "position", for the error), refusing a line
 // with a line break in it or over MaxLineBytes (*ParseError KeyLineTooLong) before writing, as a reader would
@@ -311,29 +301,44 @@ func (s *Store) Rewrite(rec *Record) error {
 	return s.rewrite(b.Bytes())
 }
 
-// rewrite is the one way the record is replaced: a temporary file is written and synced, renamed over the record,
-// and the folder synced; the record is then opened again for appending. Until the rename, a failure leaves the
-// record as it was (the temporary file is removed). The rename is the point of no return: if a later step fails,
-// the error is Committed (the record holds data) and the store is stopped.
+// rewrite is the one way the record is replaced: a temporary file (a new name in the record's folder, never a file
+// already there) is written and synced, locked, renamed over the record, and the folder synced; the record is then
+// opened again for appending. Until the rename, a failure leaves the record as it was (the temporary file is
+// removed). The rename is the point of no return: if a later step fails, the error is Committed (the record holds
+// data) and the store is stopped. The new file is locked before it takes the record's name, so that another
+// program never locks it first.
 func (s *Store) rewrite(data []byte) error {
 	if err := s.writable(); err != nil {
 		return err
 	}
 	fail := func(err error) error { return &FileError{Op: OpSave, Path: s.path, Err: err} }
-	tmp := s.path + ".tmp"
-	f, err := s.fs.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	dir := filepath.Dir(s.path)
+	f, err := storefs.CreateTemp(s.fs, dir, "."+filepath.Base(s.path)+".tmp-")
 	if err != nil {
 		return fail(err)
 	}
+	tmp := f.Name()
 	err = writeSynced(f, data)
+	var lock *os.File
 	if err == nil {
-		err = s.fs.Rename(tmp, s.path)
+		if lock, err = os.Open(tmp); err == nil {
+			if err = flock(lock); err != nil {
+				lock.Close()
+			}
+		}
+	}
+	if err == nil {
+		if err = s.fs.Rename(tmp, s.path); err != nil {
+			lock.Close()
+		}
 	}
 	if err != nil {
 		s.fs.Remove(tmp) // a full disk gets its bytes back
 		return fail(err)
 	}
-	err = s.fs.SyncDir(filepath.Dir(s.path))
+	s.lock.Close() // the old record, gone from the folder
+	s.lock = lock
+	err = s.fs.SyncDir(dir)
 	var nf storefs.File
 	if err == nil {
 		nf, err = s.fs.OpenFile(s.path, os.O_WRONLY|os.O_APPEND, 0o644)
@@ -343,7 +348,7 @@ func (s *Store) rewrite(data []byte) error {
 		return &FileError{Op: OpSave, Path: s.path, Err: err, Stopped: true, Committed: true}
 	}
 	s.f.Close()
-	s.f, s.size = nf, int64(len(data))
+	s.f, s.size, s.open = nf, int64(len(data)), false
 	return nil
 }
 
@@ -355,7 +360,7 @@ func (s *Store) Close() error {
 		s.f = nil
 	}
 	if s.lock != nil {
-		s.lock.Close() // the lock file stays: removing it would race with a program about to lock it
+		s.lock.Close() // the lock goes with it
 		s.lock = nil
 	}
 	return err

@@ -149,7 +149,7 @@ func TestAppendOnFullDiskEveryByte(t *testing.T) {
 	s, fsys, path := faultySession(t, rec, 0)
 	defer s.Close()
 	for i, a := range rec.Actions {
-		line := a.String() + "\n"
+		line := actionLine(a) + "\n" // as Append writes it, with its comment
 		before := readFile(t, path)
 		n := len(s.Game.Actions)
 		for space := 0; space <= len(line); space++ {
@@ -162,7 +162,7 @@ func TestAppendOnFullDiskEveryByte(t *testing.T) {
 			err := s.Do(a)
 			problem := ProblemFull
 			if space == len(line) {
-				problem = ProblemOther
+				problem = ProblemDisk
 			}
 			wantFileError(t, err, problem, false, line)
 			if got := readFile(t, path); got != before {
@@ -249,13 +249,13 @@ func TestUndoOnFullDisk(t *testing.T) {
 			if !ok {
 				t.Fatalf("at %d: a committed undo was not done: %v", at, err)
 			}
-			wantFileError(t, err, ProblemOther, true, "committed undo")
+			wantFileError(t, err, ProblemDisk, true, "committed undo")
 			if got := readFile(t, path); got != after || len(s.Game.Actions) != at-1 {
 				t.Fatalf("at %d: committed undo: record %q, %d actions", at, got, len(s.Game.Actions))
 			}
 			fsys.Free()
 			err = s.Do(rec.Actions[at-1])
-			wantFileError(t, err, ProblemOther, true, "a stopped store")
+			wantFileError(t, err, ProblemDisk, true, "a stopped store")
 			if got := readFile(t, path); got != after {
 				t.Fatalf("at %d: a stopped store wrote: %q", at, got)
 			}
@@ -315,7 +315,7 @@ func TestStoreStopsWhenTheCutFails(t *testing.T) {
 	fsys.Free()
 	written := readFile(t, path)
 	err = s.Do(a)
-	wantFileError(t, err, ProblemOther, true, "after the stop")
+	wantFileError(t, err, ProblemDisk, true, "after the stop")
 	if got := readFile(t, path); got != written {
 		t.Fatalf("a stopped store wrote: %q", got)
 	}
@@ -334,7 +334,7 @@ func TestStoreStopsWhenTheCutFails(t *testing.T) {
 	if err := r.Do(a); err != nil {
 		t.Fatal(err)
 	}
-	if got := readFile(t, path); got != before+a.String()+"\n" {
+	if got := readFile(t, path); got != before+actionLine(a)+"\n" {
 		t.Fatalf("the action again: %q", got)
 	}
 }

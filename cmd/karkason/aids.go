@@ -54,8 +54,14 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 			if f.Dead {
 				open += " " + loc.T("cli.aids.dead_feature", nil)
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%d\t%s\n", f.Feature, loc.T("cat."+f.Kind.String(), nil), figs, owners,
-				f.IfCompleted, f.IfEnded, open)
+			kind := loc.T("cat."+f.Kind.String(), nil)
+			switch { // IC-7, IC-8: doubled or tripled if completed, 0 if the game ends now (IC-9)
+			case f.Mark.Has(engine.MarkInn):
+				kind = loc.T("term.inn_road", nil)
+			case f.Mark.Has(engine.MarkCathedral):
+				kind = loc.T("term.cathedral_city", nil)
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%d\t%s\n", f.Feature, kind, figs, owners, f.IfCompleted, f.IfEnded, open)
 		}
 		tw.Flush()
 	}

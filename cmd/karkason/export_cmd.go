@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/karkason/karkason/cmd/karkason/errlog"
-	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/cmd/karkason/picture"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
 	"github.com/karkason/karkason/referee/storefs"
@@ -17,7 +17,8 @@ import (
 
 type exportFlags struct {
 	svg, png string
-	turn     int
+	turn     int  // -1: the end of the game
+	negative bool // --turn was given below 0: refused with the turns the record has
 }
 
 // filesFS is the file system the pictures are written on and the data folder is listed on (games, stats): the
@@ -31,15 +32,30 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		fmt.Fprintln(stderr, loc.T("export.need_out", nil))
 		return 2
 	}
-	rec, err := library.ReadRecord(path)
-	if err != nil {
-		if errlog.IsFileError(err) {
-			err = referee.AsFileError(err, referee.OpRead, path)
-		}
+	// The record as every command reads it (referee.ReadFile): a regular file only, bounded, played as it is
+	// read; the picture shows the game up to a refused line, and the exit code says the record is bad.
+	rd, err := referee.ReadFile(path, engine.Standard())
+	if rd == nil || rd.Game == nil {
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
 	}
+	if rd.CutOff != nil {
+		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
+	}
 	code := 0
+	if err != nil {
+		fmt.Fprintln(stderr, describeError(loc, log, err))
+		code = 1
+	}
+	rec := rd.Record
+	if ef.negative { // --turn -1 is no turn: say which there are, as for a turn past the end
+		last := 0
+		if g, _ := picture.GameAt(rec, -1); g != nil {
+			last = g.TurnNo
+		}
+		fmt.Fprintln(stderr, loc.T("export.bad_turn", map[string]any{"Turn": ef.turn, "Last": last}))
+		return 2
+	}
 	g, err := picture.GameAt(rec, ef.turn)
 	if err != nil {
 		var te *picture.TurnError
@@ -47,7 +63,6 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 			fmt.Fprintln(stderr, loc.T("export.bad_turn", map[string]any{"Turn": te.Turn, "Last": te.Last}))
 			return 2
 		}
-		// The picture shows the game up to the refused line; the exit code says the record is bad.
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		if g == nil {
 			return 1
@@ -55,6 +70,8 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		code = 1
 	}
 	pic := picture.Build(g, loc, picture.Title(g, loc, rec, path, ef.turn))
+	// Every picture asked for is tried, and each one's fate said: a full disk that refuses the SVG is said for
+	// the PNG too.
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -67,9 +84,10 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 		}
 		if err := picture.WriteFileOn(filesFS, out.path, out.write); err != nil {
 			fmt.Fprintln(stderr, describeError(loc, log, writeError(err)))
-			return 1
+			code = 1
+			continue
 		}
-		fmt.Fprintln(stdout, loc.T("export.written", map[string]any{"Path": out.path}))
+		fmt.Fprintln(stdout, loc.T("export.written", map[string]any{"Path": referee.Printable(out.path)}))
 	}
 	return code
 }

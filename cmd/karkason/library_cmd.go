@@ -50,7 +50,7 @@ func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Wr
 		}
 		t, err := time.ParseInLocation("2006-01-02", d.value, time.Local)
 		if err != nil {
-			fmt.Fprintln(stderr, loc.T("lib.bad_date", map[string]any{"Flag": d.flag, "Value": d.value}))
+			fmt.Fprintln(stderr, loc.T("lib.bad_date", map[string]any{"Flag": d.flag, "Value": referee.Printable(d.value)}))
 			return 2
 		}
 		if d.next {
@@ -59,16 +59,22 @@ func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Wr
 		*d.to = t
 	}
 	for _, m := range strings.Split(lf.modules, ",") {
-		if m = strings.TrimSpace(m); m != "" {
+		if m = strings.TrimSpace(m); m == referee.ExpansionNone { // the base game alone
+			f.BaseOnly = true
+		} else if m != "" {
 			if !referee.IsExpansion(m) {
-				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": m,
+				fmt.Fprintln(stderr, loc.T("lib.bad_module", map[string]any{"Module": referee.Printable(m),
 					"Modules": strings.Join(referee.Expansions(), ",")}))
 				return 2
 			}
 			f.Modules = append(f.Modules, m)
 		}
 	}
-	if len(lf.players) > 2 {
+	if f.BaseOnly && len(f.Modules) > 0 {
+		fmt.Fprintln(stderr, loc.T("lib.bad_module_none", nil))
+		return 2
+	}
+	if len(library.Names(lf.players)) > 2 {
 		fmt.Fprintln(stderr, loc.T("lib.too_many_players", nil))
 		return 2
 	}

@@ -347,3 +347,77 @@ func TestLibraryFolderErrors(t *testing.T) {
 		}
 	}
 }
+
+// Issue 22 items 5–7: replay --json writes an empty breakdown as []; games --json says why a record cannot be used
+// in the same words as the text view, with the rule as a field of its own; --modules none chooses the base game
+// alone and cannot be combined with a module.
+func TestLibraryJSONAndBaseGame(t *testing.T) {
+	env := tempHome(t)
+	var so, se bytes.Buffer
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "empty.rec")
+	os.WriteFile(rec, []byte("karkason-record 1\nsetup players=Ана:red,Богдан:blue\n"), 0o644)
+	if code := run([]string{"replay", rec, "--json"}, env, &so, &se); code != 0 {
+		t.Fatalf("replay: %d %s", code, se.String())
+	}
+	if !strings.Contains(so.String(), `"breakdown": []`) {
+		t.Errorf("replay --json of a game without scoring:\n%s", so.String())
+	}
+	so.Reset()
+	if code := run([]string{"games", "--json", "--lang", "bg", "--data-dir", "../../testdata/library"}, env, &so, &se); code != 0 {
+		t.Fatalf("games --json: %d %s", code, se.String())
+	}
+	var list []struct {
+		File  string
+		Error string
+		Rule  string
+	}
+	if err := json.Unmarshal(so.Bytes(), &list); err != nil {
+		t.Fatal(err)
+	}
+	so.Reset()
+	run([]string{"games", "--lang", "bg", "--data-dir", "../../testdata/library"}, env, &so, &se)
+	found := false
+	for _, g := range list {
+		if g.File != "from-a-friend.rec" {
+			continue
+		}
+		found = true
+		if g.Rule != "DEF-7" || strings.Contains(g.Error, "err.") || !strings.Contains(so.String(), g.Error) {
+			t.Errorf("games --json: rule %q, error %q; the text view:\n%s", g.Rule, g.Error, so.String())
+		}
+	}
+	if !found {
+		t.Errorf("no from-a-friend.rec in %+v", list)
+	}
+	so.Reset()
+	if code := run([]string{"stats", "--json", "--modules", "none", "--data-dir", "../../testdata/library"}, env, &so, &se); code != 0 {
+		t.Fatalf("--modules none: %d %s", code, se.String())
+	}
+	var st struct{ Games int }
+	if err := json.Unmarshal(so.Bytes(), &st); err != nil || st.Games != 2 { // G1, G2; G3 has farmers
+		t.Errorf("--modules none: %v %s", err, so.String())
+	}
+	se.Reset()
+	if code := run([]string{"stats", "--modules", "none,farmers", "--lang", "uk"}, env, &so, &se); code != 2 ||
+		!strings.Contains(se.String(), "none") {
+		t.Errorf("--modules none,farmers: %d %q", code, se.String())
+	}
+}
+
+// Issue 22 item 12: --turn -1 is no turn: refused with the turns the record has (exit 2), nothing written; without
+// --turn the picture is the end of the game.
+func TestExportNegativeTurn(t *testing.T) {
+	env := tempHome(t)
+	out := filepath.Join(t.TempDir(), "a.svg")
+	var so, se bytes.Buffer
+	code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", out, "--turn", "-1", "--lang", "en"},
+		env, &so, &se)
+	if _, err := os.Stat(out); code != 2 || !strings.Contains(se.String(), "--turn -1: the record has turns 0 to") || err == nil {
+		t.Errorf("--turn -1: exit %d, %q, written %v", code, se.String(), err == nil)
+	}
+	se.Reset()
+	if code := run([]string{"export", "../../testdata/export/city-river.rec", "--svg", out}, env, &so, &se); code != 0 {
+		t.Errorf("no --turn: exit %d %s", code, se.String())
+	}
+}

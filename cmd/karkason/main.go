@@ -68,22 +68,33 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
 		return 0
 	}
+	// A settings source that cannot be used: said in the user's language (the settings file's problems of the
+	// file system as such, the OS's text to the log). A bad command line stops here; otherwise the program goes
+	// on with the rest of the settings, the table showing the message, a command printing it and exiting 1.
+	cfgMsg := ""
 	if cfgErr != nil {
 		var ce *config.Error
 		switch {
-		case errors.As(cfgErr, &ce) && ce.Path != "" && referee.ProblemOf(ce.Err) != "":
-			// The settings file cannot be read (permission denied, ...): said in words, the OS's text to the log.
-			msg, _ := log.Explain(loc, referee.AsFileError(ce.Err, referee.OpRead, ce.Path))
-			fmt.Fprintln(stderr, msg)
+		case errors.As(cfgErr, &ce) && ce.Path != "" && ce.Kind == "" && referee.ProblemOf(ce.Err) != "":
+			cfgMsg, _ = log.Explain(loc, referee.AsFileError(ce.Err, referee.OpConfig, ce.Path))
 		case ce != nil:
-			fmt.Fprintln(stderr, loc.RenderMessage(ce.Message()))
+			log.Record("settings", ce)
+			cfgMsg = loc.RenderMessage(ce.Message())
 		default:
-			fmt.Fprintln(stderr, log.Failed(loc, "cli.failed", cfgErr))
+			cfgMsg = log.Failed(loc, "cli.failed", cfgErr)
 		}
 		if ce == nil || ce.ID == config.MsgBadFlag {
+			fmt.Fprintln(stderr, cfgMsg)
 			return 2
 		}
-		// A broken settings file: the message is shown and the program goes on with the rest.
+	}
+	// warned is a command's exit code once the settings message is printed: 1 when it would be 0.
+	warned := func(code int) int {
+		if cfgMsg == "" {
+			return code
+		}
+		fmt.Fprintln(stderr, cfgMsg)
+		return max(code, 1)
 	}
 	if *version {
 		fmt.Fprintln(stdout, "karkason "+buildVersion())
@@ -95,9 +106,9 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	}
 	switch cmd {
 	case "":
-		return runTUI(tui.Options{Config: cfg, Loc: loc, Log: log}, stderr, loc, log)
+		return runTUI(tui.Options{Config: cfg, Loc: loc, Log: log, Notice: cfgMsg}, stderr, loc, log)
 	case "resume":
-		o := tui.Options{Config: cfg, Loc: loc, Log: log, Resume: true}
+		o := tui.Options{Config: cfg, Loc: loc, Log: log, Resume: true, Notice: cfgMsg}
 		if len(rest) > 0 {
 			o.File = rest[0]
 		}
@@ -111,34 +122,44 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		if f := fs.Lookup(config.FlagAids); f != nil && f.Changed {
 			aids = cfg.Aids
 		}
-		return replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc, log)
+		return warned(replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc, log))
 	case "games":
 		if len(rest) != 0 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return games(cfg.DataDir, cfg.StateDir, *jsonOut, stdout, stderr, loc, log)
+		return warned(games(cfg.DataDir, cfg.StateDir, *jsonOut, stdout, stderr, loc, log))
 	case "stats":
 		if len(rest) != 0 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return stats(cfg.DataDir, cfg.StateDir, lf, *jsonOut, stdout, stderr, loc, log)
+		return warned(stats(cfg.DataDir, cfg.StateDir, lf, *jsonOut, stdout, stderr, loc, log))
 	case "export":
 		if len(rest) != 1 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 			return 2
 		}
-		return export(rest[0], ef, stdout, stderr, loc, log)
+		if f := fs.Lookup("turn"); f == nil || !f.Changed {
+			ef.turn = -1 // the end of the game; a --turn given is checked against the record's turns
+		} else if ef.turn < 0 {
+			ef.negative = true
+		}
+		return warned(export(rest[0], ef, stdout, stderr, loc, log))
 	default:
-		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": cmd}))
+		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": referee.Printable(cmd)}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 		return 2
 	}
 }
 
+// runTUI runs the table. Its notice (a settings message) is shown on the table; if the table cannot start, it is
+// printed with the error.
 func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
 	if err := tui.Run(o); err != nil {
+		if o.Notice != "" {
+			fmt.Fprintln(stderr, o.Notice)
+		}
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
 	}
@@ -151,7 +172,12 @@ func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer, log *errlog
 func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
+	var c *referee.CutOff
 	switch {
+	case errors.As(err, &c):
+		// The last line, without its line end, refused: a write cut off, left out (every command reads the record
+		// without it; resume moves it aside).
+		return loc.T("cli.cut_off", map[string]any{"Line": c.Line, "Msg": refusalText(loc, c.Err)})
 	case errors.As(err, &r):
 		msg := loc.T(r.Key, r.Data)
 		if r.Line > 0 {
@@ -174,18 +200,43 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	return log.Failed(loc, "cli.failed", err)
 }
 
+// refusalText is a refusal (*referee.Refusal with its rule, *referee.ParseError) in the user's language, without
+// its line number.
+func refusalText(loc *locales.Localizer, err error) string {
+	var r *referee.Refusal
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		return "[" + r.Rule + "] " + loc.T(r.Key, r.Data)
+	case errors.As(err, &p):
+		data := maps.Clone(p.Data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		data["Text"] = referee.Printable(p.Text)
+		return loc.T(p.Key, data)
+	}
+	return err.Error()
+}
+
 // replay prints the scores of the record at path (with aids, the table aids of the game as it lies after the last
-// action). The record is read as it is played (a refused line stops the reading at once) and within
-// referee.MaxRecordBytes and referee.MaxLineBytes, from a file, a pipe or a device.
+// action). The record is read by the reader of every command (referee.ReadFile): a regular file only, never waited
+// on, within referee.MaxRecordBytes, MaxLines and MaxLineBytes, played as it is read (a refused line stops the
+// reading at once); a last line cut off mid-write is left out with a note.
 func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
-	f, err := os.Open(path)
-	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpRead, path)))
+	code := 0
+	rd, err := referee.ReadFile(path, engine.Standard())
+	if rd == nil {
+		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
 	}
-	defer f.Close()
-	code := 0
-	g, err := referee.Replay(f, false)
+	if rd.CutOff != nil {
+		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
+	}
+	g := rd.Game
+	if g != nil {
+		g.Settle()
+	}
 	// The aids are of the game as it lies after the last action, before any final scoring (--final).
 	// live stays the game as it lies: the aids' "scores now" beside "if the game ended now" are its scores, not
 	// the final ones that --final adds to g.
@@ -198,9 +249,6 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		g = g.Final()
 	}
 	if err != nil {
-		if referee.ProblemOf(err) != "" {
-			err = referee.AsFileError(err, referee.OpRead, path)
-		}
 		// The scores up to the refused line are still printed, and the exit code says the record is bad.
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		if g == nil {

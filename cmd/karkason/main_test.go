@@ -104,10 +104,13 @@ func TestBrokenConfigIsReported(t *testing.T) {
 	var out, errs bytes.Buffer
 	code := run([]string{"replay", "--json", example}, env(map[string]string{"HOME": dir, "XDG_CONFIG_HOME": dir,
 		"LANG": "uk_UA.UTF-8"}), &out, &errs)
-	if code != 0 {
-		t.Fatalf("a broken settings file stops replay: exit %d\n%s", code, errs.String())
+	// The replay is done with the other settings, the message says what is wrong in Ukrainian (not the TOML
+	// parser's English), and the exit code says that a setting could not be used (issue 21: it was 0).
+	if code != 1 || !strings.Contains(out.String(), "\"scores\"") {
+		t.Fatalf("a broken settings file: exit %d, output:\n%s\n%s", code, out.String(), errs.String())
 	}
-	if !strings.Contains(errs.String(), "config.toml") || strings.Contains(errs.String(), "could not be read") {
+	if !strings.Contains(errs.String(), "config.toml") || !strings.Contains(errs.String(), "цілим числом") ||
+		strings.Contains(errs.String(), "could not be read") || strings.Contains(errs.String(), "must be") {
 		t.Fatalf("the error should name the file, in Ukrainian:\n%s", errs.String())
 	}
 }

@@ -20,7 +20,7 @@ import (
 func WriteWhole(fsys FS, path string, write func(io.Writer) error) error {
 	fail := func(op string, err error) error { return &fs.PathError{Op: op, Path: path, Err: cause(err)} }
 	dir := filepath.Dir(path)
-	f, err := createTemp(fsys, dir, "."+filepath.Base(path)+".tmp-")
+	f, err := CreateTemp(fsys, dir, "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return fail("create", err)
 	}
@@ -49,9 +49,10 @@ func WriteWhole(fsys FS, path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// createTemp creates a new file dir/prefix+digits (mode 0644 before the umask, as any new file), as os.CreateTemp
-// does, on fsys: two writers never share one temporary file.
-func createTemp(fsys FS, dir, prefix string) (File, error) {
+// CreateTemp creates a new file dir/prefix+digits, open for reading and writing (mode 0644 before the umask, as any
+// new file), as os.CreateTemp does, on fsys: two writers never share one temporary file, and no file already there
+// is touched.
+func CreateTemp(fsys FS, dir, prefix string) (File, error) {
 	for range 100 {
 		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
 		f, err := fsys.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
@@ -73,4 +74,19 @@ func cause(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// CreateUnique creates the new file path, or if a file of that name is there already (which it leaves as it is)
+// path-2, path-3, ... (write-only, mode 0644 before the umask), on fsys. Used for the side files the record store
+// sets a cut-off line aside in, whose names must never clash with a file that is already there.
+func CreateUnique(fsys FS, path string) (File, error) {
+	name := path
+	for i := 2; i < 1000; i++ {
+		f, err := fsys.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+		name = path + "-" + strconv.Itoa(i)
+	}
+	return nil, &fs.PathError{Op: "create", Path: path, Err: fs.ErrExist}
 }

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/karkason/karkason/locales"
@@ -58,68 +59,82 @@ func (l *Log) Path() string {
 	return l.path
 }
 
-// Record appends one line to the log: the time (UTC), what was being done, and the error's text. Writing the log
-// is best-effort: on a full disk it fails too, and that failure is not reported (the players see the message).
-func (l *Log) Record(context string, err error) {
+// Record appends one line to the log: the time (UTC), what was being done, and the error's text. It reports
+// whether the line is in the log (or was already, the same error logged just before). Writing the log is
+// best-effort: on a full disk it fails too, and that failure is not reported (the players see the message, which
+// then does not send them to a log that does not hold it). The log is opened without blocking and only if it is a
+// regular file: a FIFO or a device in its place is not written to.
+func (l *Log) Record(context string, err error) bool {
 	if l == nil || l.path == "" || err == nil {
-		return
+		return false
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	text := context + ": " + strings.ReplaceAll(err.Error(), "\n", " ")
 	if text == l.last {
-		return // the same error shown again (F3 explains it once more): logged once
+		return true // the same error shown again (F3 explains it once more): logged once
 	}
-	l.last = text
 	line := l.now().UTC().Format(time.RFC3339) + " " + text + "\n"
-	if fi, serr := os.Stat(l.path); serr == nil && fi.Size()+int64(len(line)) > MaxBytes {
+	fi, serr := os.Stat(l.path)
+	if serr == nil && fi.Mode().IsRegular() && fi.Size()+int64(len(line)) > MaxBytes {
 		_ = os.Rename(l.path, l.path+".1")
 	}
 	if os.MkdirAll(filepath.Dir(l.path), 0o755) != nil {
-		return
+		return false
 	}
-	f, oerr := os.OpenFile(l.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, oerr := os.OpenFile(l.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND|syscall.O_NONBLOCK, 0o644)
 	if oerr != nil {
-		return
+		return false
 	}
-	_, _ = f.WriteString(line)
-	_ = f.Close()
+	defer f.Close()
+	if fi, serr := f.Stat(); serr != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	if _, werr := f.WriteString(line); werr != nil {
+		if serr != nil { // made just now, and nothing in it (a full disk): not left behind
+			_ = os.Remove(l.path)
+		}
+		return false
+	}
+	l.last = text
+	return true
 }
 
 // Explain renders an error of the file system (see referee.FileMessages) in loc's language, the messages joined
 // with a space, and logs its raw text; ok is false, and nothing is logged, when err is not an error of the file
 // system (a *referee.ParseError, a *referee.Refusal). An error that is not a *referee.FileError is explained as
-// reading a file: wrap it with referee.AsFileError to say what was being done.
+// reading a file: wrap it with referee.AsFileError to say what was being done. The messages name the log
+// ({{.Log}}) only when the error is in it.
 func (l *Log) Explain(loc *locales.Localizer, err error) (string, bool) {
 	msgs, ok := referee.FileMessages(err)
 	if !ok {
 		return "", false
 	}
-	l.Record("file", err)
+	logged := l.Record("file", err)
 	parts := make([]string, 0, len(msgs))
 	for _, m := range msgs {
 		data := make(map[string]any, len(m.Data)+1)
 		for k, v := range m.Data {
 			data[k] = v
 		}
-		data["Log"] = l.shownPath()
+		data["Log"] = l.shownPath(logged)
 		parts = append(parts, loc.T(m.Key, data))
 	}
 	return strings.Join(parts, " "), true
 }
 
 // Failed logs an error nothing else explains and returns the message id's text (cli.failed, ui.failed: "… the
-// details are in the log FILE"), with {{.Log}} the log's path.
+// details are in the log FILE"), with {{.Log}} the log's path, or "" when the error could not be logged.
 func (l *Log) Failed(loc *locales.Localizer, id string, err error) string {
-	l.Record("error", err)
-	return loc.T(id, map[string]any{"Log": l.shownPath()})
+	return loc.T(id, map[string]any{"Log": l.shownPath(l.Record("error", err))})
 }
 
-func (l *Log) shownPath() string {
-	if p := l.Path(); p != "" {
-		return p
+// shownPath is the log's path for the messages when the error is in it, else "".
+func (l *Log) shownPath(logged bool) string {
+	if !logged {
+		return ""
 	}
-	return FileName
+	return referee.Printable(l.Path())
 }
 
 // IsFileError reports whether err is an error of the file system that Explain explains.

@@ -23,7 +23,8 @@ import (
 // rawTexts are what the OS and Go say; none may reach a player.
 var rawTexts = []string{"no space left", "disk quota", "read-only file system", "permission denied",
 	"operation not permitted", "no such file", "not a directory", "is a directory", "input/output error",
-	"resource temporarily unavailable", "the game is open in another karkason", "<no value>", "{{"}
+	"resource temporarily unavailable", "the game is open in another karkason", "<no value>", "{{",
+	"too many levels of symbolic links", "file name too long"}
 
 var idRE = regexp.MustCompile(`file\.(op|problem|stopped)`)
 
@@ -52,15 +53,24 @@ func TestExplainEveryProblem(t *testing.T) {
 			"uk": {"не файл"}}},
 		{referee.ProblemNotFile, referee.ErrNotFile, map[string][]string{"en": {"a pipe"}, "bg": {"канал"},
 			"uk": {"канал"}}},
-		{referee.ProblemOther, syscall.EIO, map[string][]string{"en": {"the log", "--data-dir"},
-			"bg": {"дневника", "--data-dir"}, "uk": {"журналі", "--data-dir"}}},
+		{referee.ProblemDisk, syscall.EIO, map[string][]string{"en": {"the disk", "the log", "--data-dir"},
+			"bg": {"Дискът", "дневника", "--data-dir"}, "uk": {"Диск", "журналі", "--data-dir"}}},
+		// Errors that are not the disk's are not blamed on it (issue 21): a symbolic link in a circle, a name too
+		// long.
+		{referee.ProblemLink, syscall.ELOOP, map[string][]string{"en": {"symbolic link", "circle"},
+			"bg": {"символна връзка", "кръг"}, "uk": {"символічне посилання", "колу"}}},
+		{referee.ProblemOther, syscall.ENAMETOOLONG, map[string][]string{"en": {"the system refused it", "the log"},
+			"bg": {"системата го отказа", "дневника"}, "uk": {"система відмовила", "журналі"}}},
 	}
 	nothingLost := map[string]string{"en": "nothing was", "bg": "нищо не е", "uk": "нічого не"}
 	dir := t.TempDir()
 	log := Open(dir)
 	for _, p := range problems {
 		for _, op := range []referee.FileOp{referee.OpSave, referee.OpCreate, referee.OpOpen, referee.OpRead,
-			referee.OpWrite} {
+			referee.OpWrite, referee.OpState, referee.OpConfig} {
+			if op == referee.OpState && p.problem == referee.ProblemLocked {
+				continue // the state folder is never locked
+			}
 			for _, stopped := range []bool{false, true} {
 				err := error(&referee.FileError{Op: op, Path: path, Stopped: stopped,
 					Err: &fs.PathError{Op: "write", Path: path, Err: p.err}})
@@ -86,7 +96,21 @@ func TestExplainEveryProblem(t *testing.T) {
 						t.Errorf("%s: a message id in %q", name, msg)
 					}
 					todo := p.todo[lang]
-					if op == referee.OpRead && p.problem != referee.ProblemFull && p.problem != referee.ProblemReadOnly {
+					if op == referee.OpState {
+						// The state folder (the last-game pointer): its own remedy, --state-dir, never --data-dir
+						// (issue 21).
+						todo = slices.Clone(todo)
+						for i, s := range todo {
+							if s == "--data-dir" {
+								todo[i] = "--state-dir"
+							}
+						}
+						if strings.Contains(msg, "--data-dir") {
+							t.Errorf("%s: the state folder advises --data-dir: %q", name, msg)
+						}
+					}
+					if (op == referee.OpRead || op == referee.OpConfig) && p.problem != referee.ProblemFull &&
+						p.problem != referee.ProblemReadOnly {
 						// A file the player named (replay FILE): its own remedy, never --data-dir, which is not
 						// where it came from (file.problem.read.*).
 						todo = slices.DeleteFunc(slices.Clone(todo), func(s string) bool { return s == "--data-dir" })
@@ -101,6 +125,10 @@ func TestExplainEveryProblem(t *testing.T) {
 					}
 					if !strings.Contains(msg, path) && !strings.Contains(msg, filepath.Dir(path)) {
 						t.Errorf("%s: neither the file nor its folder in %q", name, msg)
+					}
+					if p.problem != referee.ProblemDisk && p.problem != referee.ProblemFull &&
+						p.problem != referee.ProblemReadOnly && strings.Contains(strings.ToLower(msg), "disk") {
+						t.Errorf("%s: blamed on the disk: %q", name, msg)
 					}
 					if stopped && !strings.Contains(msg, "karkason resume") {
 						t.Errorf("%s: a stopped record does not say to resume: %q", name, msg)
@@ -158,8 +186,16 @@ func TestLogIsBounded(t *testing.T) {
 	Open(filepath.Join(dir, FileName, "sub")).Record("test", big)
 	var none *Log
 	none.Record("test", big)
-	if got := none.Failed(locales.New("bg"), "ui.failed", big); !strings.Contains(got, FileName) {
+	// Without a log, the message does not send the players to one (issue 21: a full state folder's message
+	// pointed to a log that was empty).
+	if got := none.Failed(locales.New("bg"), "ui.failed", big); strings.Contains(got, FileName) ||
+		strings.Contains(got, "дневника") || !strings.Contains(got, "нищо не е загубено") {
 		t.Errorf("Failed without a log: %q", got)
+	}
+	full := Open(filepath.Join(dir, FileName, "sub")) // a log that cannot be written
+	if got, _ := full.Explain(locales.New("en"), &referee.FileError{Op: referee.OpSave, Path: "/g.rec",
+		Err: syscall.EIO}); strings.Contains(got, "the log") {
+		t.Errorf("Explain without a log: %q", got)
 	}
 }
 

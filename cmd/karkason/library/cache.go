@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/karkason/karkason/referee/storefs"
@@ -30,11 +28,14 @@ import (
 //     more than settleTime before the entry was made, is not read again (a write changes the change time, which no
 //     program can set back; one within the same clock tick as the entry was made is why a fresh entry is not
 //     trusted this way). Where the system gives no change time or inode, every record is read and hashed.
-//   - Any other record is read and hashed: if some entry summarises those very bytes (the same record touched,
-//     copied, renamed or restored from a backup), its summary is used; else the record is parsed and replayed, and
-//     the summary kept if the record can be used. A record that cannot be used (a file error, a line that does not
+//   - Any other record is read, as every command reads a record file (referee.ReadFileData: a regular file only,
+//     within the referee's caps), and hashed: if some entry summarises those very bytes (the same record touched,
+//     copied, renamed or restored from a backup), its summary is used; else the bytes are played by the reader of
+//     every command (referee.ReadData, the code of referee.ReadFile), and the summary kept if the record can be
+//     used. A record that cannot be used (a file error, a line that does not
 //     parse or that the referee refuses) is never cached: it is read again every time, so its error is the one of
-//     the moment.
+//     the moment. Nor is a record whose reading met an error its summary does not show (an entry under way with a
+//     refused line) or whose last line was cut off (Game.CutOff): the cache keeps no errors.
 //   - The cache file (library-HASH.cache, CachePath) is read within maxCacheBytes, from a regular file only (a
 //     pipe in its place is not waited on), and its checksum checked. A file that cannot be read or decoded,
 //     damaged, of another format, written by another build of the program (its executable's path, size and
@@ -51,7 +52,7 @@ import (
 const cacheMagic = "karkason library cache\n"
 
 const (
-	cacheFormat   = 1        // the layout of cacheFile; another value is a foreign cache
+	cacheFormat   = 2        // the layout of cacheFile; another value is a foreign cache (2: the players' gifts)
 	maxCacheBytes = 64 << 20 // a cache larger than this is damaged (a summary is a few hundred bytes)
 	// settleTime: an entry is trusted from the file's state alone once the file's times are this much older than
 	// the moment the entry was made.
@@ -170,7 +171,7 @@ func OpenCache(stateDir, dir string) *Cache {
 
 // load reads and decodes the cache file; false if it is missing, cannot be read, is damaged or foreign.
 func (c *Cache) load() (f *cacheFile, ok bool) {
-	data, err := readBounded(c.path, maxCacheBytes)
+	data, err := storefs.ReadRegular(c.path, maxCacheBytes) // not waited on if a pipe is put in its place
 	if err != nil {
 		return nil, false
 	}
@@ -195,33 +196,6 @@ func (c *Cache) load() (f *cacheFile, ok bool) {
 		return nil, false
 	}
 	return f, true
-}
-
-// errNotRegular: the cache file is not a regular file (a folder, a pipe, a device).
-var errNotRegular = errors.New("not a regular file")
-
-// readBounded reads the regular file at path, at most max bytes: a larger one, or anything but a regular file, is
-// an error. It does not wait on a pipe put in the file's place.
-func readBounded(path string, max int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	switch {
-	case err != nil:
-		return nil, err
-	case !fi.Mode().IsRegular():
-		return nil, errNotRegular
-	case fi.Size() > max:
-		return nil, fmt.Errorf("larger than %d bytes", max)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err == nil && int64(len(data)) > max {
-		err = fmt.Errorf("larger than %d bytes", max)
-	}
-	return data, err
 }
 
 // programID identifies the running executable by its path, size and modification time; "" if it cannot.

@@ -14,7 +14,7 @@ import (
 //
 // Record i is Files[i] with the i-th value of each per-record column (Size ... Tiles, ModuleCount, PlayerCount;
 // 32 bytes of Hash). Its modules are the next ModuleCount[i] values of Modules, its players the next PlayerCount[i]
-// values of the per-player columns (PlayerName ... PointCount), and a player's points the next PointCount[p] pairs
+// values of the per-player columns (PlayerName ... PlayerGiftsVoid), and a player's points the next PointCount[p] pairs
 // of PointCategory and PointValue. Names, colours, modules and categories are indices into Strings, each string
 // once. A file whose columns do not fit together this way is damaged (check).
 
@@ -37,6 +37,7 @@ type cacheFile struct {
 
 	PlayerName, PlayerColour, PlayerScore, PointCount []int
 	PlayerWinner                                      []bool
+	PlayerGiftsOpened, PlayerGiftsVoid                []int
 
 	PointCategory, PointValue []int
 
@@ -71,7 +72,8 @@ func (f *cacheFile) check() bool {
 		return false
 	}
 	players := len(f.PlayerName)
-	for _, l := range []int{len(f.PlayerColour), len(f.PlayerScore), len(f.PointCount), len(f.PlayerWinner)} {
+	for _, l := range []int{len(f.PlayerColour), len(f.PlayerScore), len(f.PointCount), len(f.PlayerWinner),
+		len(f.PlayerGiftsOpened), len(f.PlayerGiftsVoid)} {
 		if l != players {
 			return false
 		}
@@ -122,7 +124,8 @@ func (f *cacheFile) summaryTo(i int, out *Game) {
 	}
 	for p := f.playerAt[i]; p < f.playerAt[i+1]; p++ {
 		pl := Player{Name: f.Strings[f.PlayerName[p]], Colour: referee.Colour(f.Strings[f.PlayerColour[p]]),
-			Score: f.PlayerScore[p], Winner: f.PlayerWinner[p], Points: make(map[string]int, f.PointCount[p])}
+			Score: f.PlayerScore[p], Winner: f.PlayerWinner[p], Points: make(map[string]int, f.PointCount[p]),
+			GiftsOpened: f.PlayerGiftsOpened[p], GiftsVoid: f.PlayerGiftsVoid[p]}
 		for q := f.pointAt[p]; q < f.pointAt[p+1]; q++ {
 			pl.Points[f.Strings[f.PointCategory[q]]] = f.PointValue[q]
 		}
@@ -166,6 +169,8 @@ func (f *cacheFile) add(name string, k fileKey, g *Game, strings map[string]int)
 	for _, p := range g.Players {
 		f.PlayerName, f.PlayerColour = append(f.PlayerName, str(p.Name)), append(f.PlayerColour, str(string(p.Colour)))
 		f.PlayerScore, f.PlayerWinner = append(f.PlayerScore, p.Score), append(f.PlayerWinner, p.Winner)
+		f.PlayerGiftsOpened = append(f.PlayerGiftsOpened, p.GiftsOpened)
+		f.PlayerGiftsVoid = append(f.PlayerGiftsVoid, p.GiftsVoid)
 		f.PointCount = append(f.PointCount, len(p.Points))
 		for _, c := range slices.Sorted(maps.Keys(p.Points)) {
 			f.PointCategory, f.PointValue = append(f.PointCategory, str(c)), append(f.PointValue, p.Points[c])

@@ -14,14 +14,19 @@ import (
 	"time"
 
 	"github.com/karkason/karkason/cmd/karkason/internal/randgame"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
 	"github.com/karkason/karkason/referee/storefs"
 )
 
 // cacheLibrary writes a library of every kind of record: the golden library (finished, in progress, dated by its
 // modification time, a line that does not parse, a line the referee refuses), random finished games with modules
-// (randgame), a board as it lies still being entered, a record with a torn last line, an empty file and one over
-// the referee's size cap.
+// (randgame), a board as it lies still being entered, an entry under way whose tile lies apart (refused, POS-1, but
+// not broken: IsEntry), a game played on from a position, an Inns & Cathedrals game with six players and every
+// module, a game with void gifts, a line the referee refuses in the middle of a game, a name typed decomposed (NFC),
+// a record with a torn last line that does not parse and one whose last line the referee refuses (both cut off,
+// referee.CutOff), an empty file and one over the referee's size cap.
 func cacheLibrary(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -36,10 +41,22 @@ func cacheLibrary(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	copyFile(t, "../../../testdata/golden/pos-river-full.rec", filepath.Join(dir, "2026-11-14T2000-entering.rec"))
+	for golden, name := range map[string]string{
+		"pos-river-full.rec":             "2026-11-14T2000-entering.rec",
+		"pos-err-detached.rec":           "2026-11-14T2100-entering-apart.rec",
+		"pos-gifts.rec":                  "2026-11-13T2000-position.rec",
+		"ic-six-players-all-modules.rec": "2026-11-13T2100-ic.rec",
+		"gift-cash-out-void.rec":         "2026-11-13T2200-void.rec",
+		"ic-err-large-twice.rec":         "2026-11-13T2300-refused.rec",
+	} {
+		copyFile(t, "../../../testdata/golden/"+golden, filepath.Join(dir, name))
+	}
 	torn := texts[1][:len(texts[1])-1] + "\nred pla"
-	files := map[string]string{"2026-11-15T2000-torn.rec": torn, "empty.rec": "",
-		"big.rec": strings.Repeat("# far too long\n", 4<<20/15+10)}
+	refusedLast := texts[2] + "red place b-rs 99,99 0" // after "end": refused, and without its line end
+	zoe := "karkason-record 1\nsetup players=Zoe\u0308:red,Ана:blue expansions=none start=standard\n" +
+		"red place b-rs 1,0 90\nred deploy follower E\nend\n"
+	files := map[string]string{"2026-11-15T2000-torn.rec": torn, "2026-11-15T2100-cut.rec": refusedLast,
+		"2026-11-15T2200-zoe.rec": zoe, "empty.rec": "", "big.rec": strings.Repeat("# far too long\n", 4<<20/15+10)}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -101,14 +118,22 @@ func TestCacheChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantText := printed(t, dir, want)
-	usable := 0
+	// usable: the records the cache keeps, those read whole with no error and no cut-off line (summarize): not the
+	// broken ones, nor an entry under way with a refused line, nor the two cut off.
+	usable, notBroken, cut := 0, 0, 0
 	for _, g := range want {
 		if !g.Broken() {
+			notBroken++
+		}
+		if g.CutOff != nil {
+			cut++
+		}
+		if rd, err := referee.ReadFile(g.Path, engine.Standard()); err == nil && rd.CutOff == nil {
 			usable++
 		}
 	}
-	if usable != 18 || len(want) != 22 {
-		t.Fatalf("the library has %d records, %d usable", len(want), usable)
+	if usable != 21 || notBroken != 24 || cut != 2 || len(want) != 29 {
+		t.Fatalf("the library has %d records, %d not broken, %d cut off, %d usable", len(want), notBroken, cut, usable)
 	}
 	state := t.TempDir()
 	path := CachePath(state, dir)
@@ -305,8 +330,9 @@ func TestCacheUnwritable(t *testing.T) {
 	faulty := storefs.NewFaulty()
 	faulty.Set(func(y *storefs.Faulty) { y.OpenErr = syscall.ENOSPC })
 	var logged []string
-	games, err := ListCached(faulty, dir, state, func(context string, err error) {
+	games, err := ListCached(faulty, dir, state, func(context string, err error) bool {
 		logged = append(logged, context+": "+err.Error())
+		return true
 	})
 	want, _ := List(dir)
 	if err != nil || !reflect.DeepEqual(games, want) || len(logged) != 1 {
@@ -318,8 +344,9 @@ func TestCacheUnwritable(t *testing.T) {
 }
 
 // The cache keeps every field of a Game's summary: a field added to Game or Player must be added to the cache
-// (cache_file.go: add and summaryTo; Game.summaryTo) or to the fields it recomputes, or the listing through the
-// cache would lose it.
+// (cache_file.go: add and summaryTo; Game.summaryTo), to the fields it recomputes, or to those of records it never
+// keeps (summarize), or the listing through the cache would lose it. TestCacheRoundTrip checks that the fields
+// named cached here come back from the cache file.
 func TestCacheKeepsEverySummaryField(t *testing.T) {
 	fields := func(v any) []string {
 		var out []string
@@ -332,9 +359,10 @@ func TestCacheKeepsEverySummaryField(t *testing.T) {
 	game := []string{
 		"Path", "File", "Date", "DateFrom", "Modified", // the file's own: recomputed by every listing
 		"Players", "Modules", "Finished", "Entering", "Turn", "Tiles", // the summary: cached
-		"Err", "ErrText", // a record that cannot be used is never cached
+		"Err", "ErrText", "Rule", // a record that cannot be used is never cached
+		"CutOff", "CutOffLine", // nor one with a cut-off last line (the cache keeps no errors)
 	}
-	player := []string{"Name", "Colour", "Score", "Winner", "Points"}
+	player := []string{"Name", "Colour", "Score", "Winner", "Points", "GiftsOpened", "GiftsVoid"} // cached
 	slices.Sort(game)
 	slices.Sort(player)
 	if got := fields(Game{}); !slices.Equal(got, game) {
@@ -342,5 +370,36 @@ func TestCacheKeepsEverySummaryField(t *testing.T) {
 	}
 	if got := fields(Player{}); !slices.Equal(got, player) {
 		t.Errorf("Player has the fields %v; the cache knows %v", got, player)
+	}
+}
+
+// Every field TestCacheKeepsEverySummaryField names cached comes back from the cache file as it went in, each set
+// to a value of its own (a field the file's columns forget comes back zero), through encoding/gob as Save writes it.
+func TestCacheRoundTrip(t *testing.T) {
+	want := Game{Modules: []string{"farmers", "inns-cathedrals"}, Finished: true, Entering: true, Turn: 41, Tiles: 77,
+		Players: []Player{
+			{Name: "Zo\u00eb", Colour: "red", Score: 93, Winner: true, Points: map[string]int{"city": 40, "field": 53},
+				GiftsOpened: 3, GiftsVoid: 1},
+			{Name: "Ана", Colour: "pink", Score: 12, Points: map[string]int{}, GiftsOpened: 5, GiftsVoid: 2},
+		}}
+	var f cacheFile
+	f.add("x.rec", fileKey{Size: 7, HasID: true}, &want, map[string]int{})
+	var payload bytes.Buffer
+	if err := gob.NewEncoder(&payload).Encode(&f); err != nil {
+		t.Fatal(err)
+	}
+	var back cacheFile
+	if err := gob.NewDecoder(&payload).Decode(&back); err != nil || !back.check() {
+		t.Fatalf("decoded: %v, fits %v", err, back.check())
+	}
+	var got Game
+	back.summaryTo(0, &got)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("from the cache file\n%#v\nwent in\n%#v", got, want)
+	}
+	var copied Game
+	want.summaryTo(&copied)
+	if !reflect.DeepEqual(copied, want) {
+		t.Errorf("Game.summaryTo\n%#v\nof\n%#v", copied, want)
 	}
 }

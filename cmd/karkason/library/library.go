@@ -1,14 +1,16 @@
 // Package library is the games kept: the saved game records of the data directory read as a list (karkason games)
 // and statistics across the finished ones (karkason stats).
 //
-// The records are the only truth: every listing reads the folder and replays each record through the referee
-// (referee.ParseRecord, referee.ReplayRecord), so that scores, winners and the points per category are the
-// referee's own (its score log), never worked out on the side. A listing may go through a cache of the summaries
-// those replays gave (Cache, in the state folder: cache.go), which is only a shortcut: a record is replayed again
-// whenever the cache cannot show that the record is the one it summarised. The data folder is only read: files
-// are opened read-only, the store's lock is not taken and a torn last line (a crash mid-write) is left out in
-// memory rather than moved aside (that happens when the game is resumed), so games, stats and export never change
-// a byte of the data directory.
+// The records are the only truth: every listing reads the folder and plays each record through the referee's
+// reader of record files (referee.ReadFile, the one replay, export and resume use, so that they agree line for
+// line), so that scores, winners and the points per category are the referee's own (its score log), never worked
+// out on the side. A listing may go through a cache of the summaries those readings gave (Cache, in the state
+// folder: cache.go), which sits on top of that reader and is only a shortcut: a record's bytes are read as
+// referee.ReadFile reads them (referee.ReadFileData) and played by the same code (referee.ReadData) whenever the
+// cache cannot show that the record is the one it summarised. The data folder is only read: files are opened
+// read-only and without blocking (a FIFO or a device named *.rec is refused, never waited on), the store's lock is
+// not taken and a cut-off last line (a crash mid-write) is left out in memory rather than moved aside (that happens
+// when the game is resumed), so games, stats and export never change a byte of the data directory.
 //
 // Rulings (the issue leaves them open; they live here):
 //
@@ -20,14 +22,24 @@
 //     the referee refuses is broken: listed with its error, left out of the statistics.
 //   - Statistics count finished games only (games, wins, averages, best, categories, head to head): a game in
 //     progress has no winner yet and its scores are not final. Stats.InProgress and Stats.Broken say how many were
-//     left out.
+//     left out; both follow the filter (--since, --until, --modules) as the games counted do. A broken record is
+//     dated as any other; its modules are those of its setup line, and one whose setup cannot be read has none
+//     known, so it is counted only when no module filter is given.
+//   - Two seats with one name (players=Bob:green,Bob:black, issue 22 item 2): refused, not counted twice. The
+//     referee refuses such a setup (record.duplicate_name): two players with one name cannot be told apart in the
+//     scores, the head to head or a player's games, and counting both seats would give one name two results at one
+//     table. Such a record is listed as broken with that reason and left out of the statistics.
+//   - Names are compared and counted in Unicode normal form C (a "ë" typed as one character or as "e" and a
+//     combining diaeresis is one player): the library holds every name as NFC, and --player is normalised the same
+//     way. Text tables measure names by grapheme cluster (uniseg), not by code point.
+//   - Gifts: every gift a player opened counts (GiftsOpened), and those opened void (GIFT-5(d): no target, or Two
+//     Choices with no second tile, GIFT-10(c)) also count as GiftsVoid; a void gift's lost 2 end points (GIFT-11)
+//     are simply not in the player's "gifts" points.
 package library
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,6 +51,7 @@ import (
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 	"github.com/karkason/karkason/referee/storefs"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Ext is the extension of game records in the data directory.
@@ -62,6 +75,9 @@ type Player struct {
 	Winner bool           `json:"winner,omitempty"`
 	// Points are the player's points per statistics category (see Categories), from the referee's score log.
 	Points map[string]int `json:"points,omitempty"`
+	// GiftsOpened counts the gifts the player opened (GIFT-5); GiftsVoid those of them opened void (GIFT-5(d)).
+	GiftsOpened int `json:"gifts_opened,omitempty"`
+	GiftsVoid   int `json:"gifts_void,omitempty"`
 }
 
 // Game is one record of the library.
@@ -81,6 +97,11 @@ type Game struct {
 	// fine. ErrText is its English text for --json; the command line renders Err in the user's language.
 	Err     error  `json:"-"`
 	ErrText string `json:"error,omitempty"`
+	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal)
+	// CutOff is the record's last line when it has no line end and is refused: a write cut off by a crash, left
+	// out (resuming the game moves it aside); nil if none. CutOffLine is its line number, for --json.
+	CutOff     *referee.CutOff `json:"-"`
+	CutOffLine int             `json:"cut_off_line,omitempty"`
 }
 
 // Broken reports whether the record could not be used.
@@ -144,7 +165,7 @@ func ListOn(fsys storefs.FS, dir string) ([]Game, error) { return ListWith(fsys,
 // ListCached is ListWith through the cache of dir's records kept in the state folder stateDir (OpenCache),
 // saved after the listing. A cache that cannot be written costs the next listing time, nothing else: its error
 // goes to record (the log, errlog.Log.Record; may be nil), not to the caller.
-func ListCached(fsys storefs.FS, dir, stateDir string, record func(context string, err error)) ([]Game, error) {
+func ListCached(fsys storefs.FS, dir, stateDir string, record func(string, error) bool) ([]Game, error) {
 	c := OpenCache(stateDir, dir)
 	games, err := ListWith(fsys, dir, c)
 	if err == nil {
@@ -193,53 +214,24 @@ func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 // Read reads one record file as List does.
 func Read(path string) Game { return read(path, nil) }
 
-// ReadRecord reads and parses the record at path, read-only and bounded as the referee bounds every record
-// (referee.MaxRecordBytes, MaxLineBytes, MaxLines): no lock, and a torn last line (no newline: a write cut off by
-// a crash) is left out in memory, as resuming would move it aside, without touching the file. Errors: the file
-// system's, *referee.ParseError (referee.KeyTooLarge for a record over the caps).
+// ReadRecord reads and parses the record at path as every command reads it (referee.ReadFile): read-only, no lock,
+// a regular file only (a FIFO or a device is refused, never waited on), bounded by referee.MaxRecordBytes,
+// MaxLines and MaxLineBytes, and a cut-off last line (no line end, refused: a write cut off by a crash) left out.
+// Errors: a *referee.FileError, the first refused line (*referee.ParseError, *referee.Refusal), returned with no
+// record.
 func ReadRecord(path string) (*referee.Record, error) {
-	data, _, err := readRecordFile(path)
+	rd, err := referee.ReadFile(path, engine.Standard())
 	if err != nil {
 		return nil, err
 	}
-	return parseRecordData(data)
-}
-
-// readRecordFile reads the bytes of the record at path for ReadRecord, within the caps, with the file's state as
-// it was opened (for the cache's key).
-func readRecordFile(path string) ([]byte, fs.FileInfo, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err == nil && fi.Mode().IsRegular() && fi.Size() > referee.MaxRecordBytes {
-		_, err := referee.ParseRecord(f) // refused from its size before a byte is read (KeyTooLarge)
-		return nil, nil, err
-	}
-	// One byte past the cap is enough for the referee to refuse a record that grows while it is read.
-	data, err := io.ReadAll(io.LimitReader(f, referee.MaxRecordBytes+1))
-	if err != nil {
-		return nil, nil, err
-	}
-	return data, fi, nil
-}
-
-// parseRecordData parses the bytes readRecordFile read. A last line without its newline is a write cut off by a
-// crash: resuming moves it aside (referee.Open), so the game is what comes before it. Here it is only left out,
-// in memory.
-func parseRecordData(data []byte) (*referee.Record, error) {
-	if n := len(data); n > 0 && n <= referee.MaxRecordBytes && data[n-1] != '\n' {
-		data = data[:bytes.LastIndexByte(data, '\n')+1]
-	}
-	return referee.ParseRecord(bytes.NewReader(data))
+	return rd.Record, nil
 }
 
 // read reads one record as List does, through the cache c (nil: none): a record whose summary the cache holds for
 // its file as it is now is not read again, and one whose bytes it holds a summary of (the same content under
-// another name or another time) is not replayed again; any other is read, parsed and replayed, and its summary
-// kept in c if the record can be used.
+// another name or another time) is not played again; any other is read and played by the reader of every command
+// (referee.ReadFileData, ReadData), and its summary kept in c if the record was read whole with no line refused
+// and none cut off (see summarize).
 func read(path string, c *Cache) Game {
 	g := Game{Path: path, File: filepath.Base(path), Modules: []string{}}
 	var mod time.Time
@@ -247,50 +239,74 @@ func read(path string, c *Cache) Game {
 	if err == nil {
 		mod = info.ModTime()
 		g.Modified = mod
+	} else if li, err := os.Lstat(path); err == nil {
+		mod = li.ModTime() // a link that leads nowhere (or round in a circle): its own date, not year 1
 	}
 	g.Date, g.DateFrom = dateOf(path, mod)
 	if info != nil && c.fresh(g.File, info, &g) {
 		return g
 	}
-	data, info, err := readRecordFile(path)
+	d, err := referee.ReadFileData(path)
 	if err != nil {
 		g.setErr(err)
 		return g
 	}
-	key := c.key(data, info)
-	if c.known(g.File, key, &g) {
-		return g
+	var key fileKey
+	if d.Whole() {
+		key = c.key(d.Bytes, d.Info)
+		if c.known(g.File, key, &g) {
+			return g
+		}
 	}
-	summarize(&g, data)
-	c.put(g.File, key, &g)
+	if summarize(&g, d) && d.Whole() {
+		c.put(g.File, key, &g)
+	}
 	return g
 }
 
-// summarize parses and replays the record's bytes and fills g: its modules, players, scores, state, or its error.
-// (The tile catalogue is loaded by the first record replayed: a listing through a warm cache does without it.)
-func summarize(g *Game, data []byte) {
-	rec, err := parseRecordData(data)
-	if err != nil {
+// summarize plays the record's bytes (referee.ReadData, as referee.ReadFile plays the file) and fills g: its
+// modules, players, scores, state, its cut-off last line, or its error. It reports whether the summary may be
+// cached: the record was read with no error (not even one an entry under way does not show) and no cut-off line,
+// so that g holds all there is of it (Game.CutOff and Game.Err hold errors the cache does not keep). The tile
+// catalogue is loaded by the first record played: a listing through a warm cache does without it.
+func summarize(g *Game, d *referee.FileData) bool {
+	rd, err := referee.ReadData(d, engine.Standard())
+	if rd == nil {
 		g.setErr(err)
-		return
+		return false
+	}
+	rec := rd.Record
+	if rd.CutOff != nil {
+		g.CutOff, g.CutOffLine = rd.CutOff, rd.CutOff.Line
 	}
 	g.Modules = append(g.Modules, rec.Setup.Expansions...)
-	g.Entering = len(rec.Position) > 0 && len(rec.Actions) == 0
+	g.Entering = referee.IsEntry(rec)
 	for _, p := range rec.Setup.Players {
-		g.Players = append(g.Players, Player{Name: p.Name, Colour: p.Colour})
+		g.Players = append(g.Players, Player{Name: norm.NFC.String(p.Name), Colour: p.Colour})
 	}
-	rg, err := referee.ReplayRecord(rec, engine.Standard(), false)
 	if err != nil {
-		g.setErr(err)
-		return
+		if !g.Entering { // an entry under way need not be a whole board yet (a tile apart, POS-1; no tile)
+			g.setErr(err)
+		}
+		return false
 	}
-	fill(g, rg)
+	rd.Game.Settle()
+	fill(g, rd.Game)
+	return rd.CutOff == nil
 }
 
 func (g *Game) setErr(err error) {
 	g.Err = err
 	g.ErrText = err.Error()
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		g.Rule = r.Rule
+	}
 }
+
+// ModulesKnown reports whether the game's modules are known: its setup line could be read (a record whose setup
+// cannot be read has no players either).
+func (g *Game) ModulesKnown() bool { return !g.Broken() || len(g.Players) > 0 }
 
 // fill copies the replayed game's scores, winners and points per category into g.
 func fill(g *Game, rg *referee.Game) {
@@ -301,6 +317,17 @@ func fill(g *Game, rg *referee.Game) {
 	points := make([]map[string]int, rg.Players())
 	for p := range points {
 		points[p] = map[string]int{}
+	}
+	for _, e := range rg.Events {
+		if e.Player < 0 || e.Player >= len(g.Players) {
+			continue
+		}
+		switch e.Key {
+		case "ev.gift_opened":
+			g.Players[e.Player].GiftsOpened++
+		case "ev.gift_void", "ev.gift_void_card":
+			g.Players[e.Player].GiftsVoid++
+		}
 	}
 	for _, sc := range rg.ScoreLog() {
 		c := categoryOf(rg, sc)
@@ -340,6 +367,8 @@ func DateOf(path string) (time.Time, string) {
 	var mod time.Time
 	if info, err := os.Stat(path); err == nil {
 		mod = info.ModTime()
+	} else if info, err := os.Lstat(path); err == nil {
+		mod = info.ModTime() // a link that leads nowhere (or round in a circle): its own date, not year 1
 	}
 	return dateOf(path, mod)
 }

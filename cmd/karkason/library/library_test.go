@@ -2,6 +2,7 @@ package library
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -217,4 +218,172 @@ func copyFile(t testing.TB, from, to string) {
 func isTooLarge(err error) bool {
 	var pe *referee.ParseError
 	return errors.As(err, &pe) && pe.Key == referee.KeyTooLarge
+}
+
+// Issue 22 item 1: the records that cannot be used are counted as left out only when the filter chooses them, as
+// the games in progress are: until 2026-10-15 neither broken record (dated 2026-11-12 and by its file's time) is
+// counted; with farmers, neither broken record is (their setup lines, read by the one record reader up to the bad
+// line, name no module); the base game alone (--modules none) counts both. A record whose setup cannot be read at
+// all has unknown modules and follows no module filter (TestStatsUnknownModules).
+func TestStatsBrokenFollowTheFilter(t *testing.T) {
+	if time.Now().Before(day("2026-11-13")) {
+		t.Skip("the clock is before the golden library's dates")
+	}
+	games, err := List(libDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                      string
+		f                         Filter
+		games, inProgress, broken int
+	}{
+		{"everything", Filter{}, 3, 1, 2},
+		{"until 2026-10-15", Filter{Until: day("2026-10-16")}, 2, 0, 0},
+		{"since 2026-11-05", Filter{Since: day("2026-11-05")}, 0, 1, 2},
+		{"farmers", Filter{Modules: []string{"farmers"}}, 1, 0, 0},
+		{"the base game alone", Filter{BaseOnly: true}, 2, 1, 2},
+	} {
+		st := Compute(games, c.f)
+		if st.Games != c.games || st.InProgress != c.inProgress || st.Broken != c.broken {
+			t.Errorf("%s: games %d, in progress %d, broken %d; want %d %d %d", c.name, st.Games, st.InProgress,
+				st.Broken, c.games, c.inProgress, c.broken)
+		}
+	}
+}
+
+// A record whose setup line cannot be read has unknown modules: it is counted as broken with no module filter, and
+// left out by --modules farmers and by the base game alone (--modules none), since either might not choose it.
+func TestStatsUnknownModules(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "2026-11-20T2000-x.rec"),
+		[]byte("karkason-record 1\nsetup players=Ана:mauve\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := List(dir)
+	if err != nil || len(games) != 1 || !games[0].Broken() || games[0].ModulesKnown() {
+		t.Fatalf("List: %v %v", games, err)
+	}
+	for _, c := range []struct {
+		name   string
+		f      Filter
+		broken int
+	}{
+		{"everything", Filter{}, 1},
+		{"farmers", Filter{Modules: []string{"farmers"}}, 0},
+		{"the base game alone", Filter{BaseOnly: true}, 0},
+	} {
+		if st := Compute(games, c.f); st.Broken != c.broken {
+			t.Errorf("%s: broken %d, want %d", c.name, st.Broken, c.broken)
+		}
+	}
+}
+
+// Issue 22 item 3: a name typed composed ("Zoë", U+00EB) and decomposed ("Zoe" and U+0308) is one player, read
+// from the records as from --player, and the text table measures it by grapheme: its row's columns line up.
+func TestStatsNamesNormalised(t *testing.T) {
+	dir := t.TempDir()
+	for i, name := range []string{"Zo\u00eb", "Zoe\u0308"} {
+		rec := "karkason-record 1\nsetup players=" + name + ":red,Ана:blue expansions=none start=standard\n" +
+			"red place b-rs 1,0 90\nred deploy follower E\nend\n"
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("2026-10-0%dT2000-z.rec", i+1)), []byte(rec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := Compute(games, Filter{})
+	if len(st.Players) != 2 {
+		t.Fatalf("players %+v, want Zoë and Ана", st.Players)
+	}
+	z, ok := st.Player("Zoe\u0308")
+	if !ok || z.Games != 2 || z.Wins != 2 || z.Name != "Zo\u00eb" {
+		t.Errorf("Zoë: %+v %v", z, ok)
+	}
+	if h, ok := st.Versus("Ана", "Zo\u00eb"); !ok || h.Games != 2 || h.BAhead != 2 {
+		t.Errorf("Ана vs Zoë: %+v %v", h, ok)
+	}
+	text := StatsText(st, []string{"Zoe\u0308", "Ана"}, english{})
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Zo") || strings.HasPrefix(l, "Ана") || strings.HasPrefix(l, "player") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) < 3 {
+		t.Fatalf("no table rows:\n%s", text)
+	}
+	// "games" ends at the same column in the header and both rows of the first table.
+	end := width(lines[0][:strings.Index(lines[0], "games")+len("games")])
+	for _, l := range lines[1:3] {
+		f := strings.Fields(l)
+		if got := width(l[:strings.Index(l, " "+f[1])+1+len(f[1])]); got != end {
+			t.Errorf("row %q: games column ends at %d, header at %d", l, got, end)
+		}
+	}
+	if width("Zoe\u0308") != 3 || width("Ана") != 3 {
+		t.Errorf("width: %d %d", width("Zoe\u0308"), width("Ана"))
+	}
+}
+
+// Issue 22 item 4: a name asked for twice is shown once, in the text and in the JSON.
+func TestStatsPlayerTwice(t *testing.T) {
+	games, err := List(libDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := Compute(games, Filter{})
+	text := StatsText(st, []string{"Ана", "Ана"}, english{})
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Count(text, l) > 1 && strings.HasPrefix(l, "Ана ") {
+			t.Errorf("a row twice: %q\n%s", l, text)
+		}
+	}
+	var b strings.Builder
+	if err := PrintStats(&b, st, []string{"Ана", "Ана"}, english{}, true); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `"name": "Ана"`); n != 1 {
+		t.Errorf("Ана %d times in the JSON:\n%s", n, b.String())
+	}
+}
+
+// GIFT-5(d): the gifts a player opened, and those opened void, are read from the referee's announcements and summed
+// in the statistics.
+func TestStatsGifts(t *testing.T) {
+	g := Read("../../../testdata/golden/gift-cash-out-void.rec")
+	if g.Broken() {
+		t.Fatal(g.Err)
+	}
+	var got [][2]int
+	for _, p := range g.Players {
+		got = append(got, [2]int{p.GiftsOpened, p.GiftsVoid})
+	}
+	// Red opened Synod twice, green once; blue's Cash Out was void.
+	if want := [][2]int{{2, 0}, {1, 1}, {1, 0}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("gifts opened, void: %v, want %v", got, want)
+	}
+	g.Finished = true
+	st := Compute([]Game{g, g}, Filter{})
+	if b, _ := st.Player("Богдан"); b.GiftsOpened != 2 || b.GiftsVoid != 2 {
+		t.Errorf("Богдан: %+v", b)
+	}
+	if text := StatsText(st, nil, english{}); !strings.Contains(text, "lib.stats.gifts") {
+		t.Errorf("no gifts table:\n%s", text)
+	}
+}
+
+// english renders a message by its key and data, for the tests of the text.
+type english struct{}
+
+func (english) T(id string, data map[string]any) string {
+	switch id {
+	case "lib.stats.player":
+		return "player"
+	case "lib.stats.games":
+		return "games"
+	}
+	return id
 }

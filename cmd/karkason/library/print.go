@@ -6,7 +6,11 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/karkason/karkason/referee"
 )
 
 // Translator renders a message of the locales catalogs (a *locales.Localizer).
@@ -56,16 +60,22 @@ func ModulesText(loc Translator, g *Game) string {
 }
 
 // PrintGames writes the library: with jsonOut a JSON array of Game, else one game a line (date, state, players and
-// points, modules) with the file under it, and the error of a record that cannot be used, rendered by describe.
+// points, modules) with the file under it (escaped for the terminal), a cut-off last line left out and the error of
+// a record that cannot be used, rendered by describe. The JSON's "error" is the same words (describe's), and "rule"
+// the rule a refused line breaks.
 func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe func(error) string, jsonOut bool) error {
 	if jsonOut {
-		if games == nil {
-			games = []Game{}
+		out := make([]Game, len(games))
+		for i, g := range games {
+			if g.Err != nil {
+				g.ErrText = describe(g.Err)
+			}
+			out[i] = g
 		}
-		return encode(w, games)
+		return encode(w, out)
 	}
 	if len(games) == 0 {
-		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": dir}))
+		_, err := fmt.Fprintln(w, loc.T("lib.empty", map[string]any{"Dir": referee.Printable(dir)}))
 		return err
 	}
 	var b strings.Builder
@@ -81,7 +91,10 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 			fmt.Fprintf(&b, "  [%s]", ModulesText(loc, g))
 		}
 		b.WriteString("\n")
-		fmt.Fprintf(&b, "    %s\n", g.File)
+		fmt.Fprintf(&b, "    %s\n", referee.Printable(g.File)) // a name from the folder, escaped for the terminal
+		if g.CutOff != nil {
+			fmt.Fprintf(&b, "    %s\n", describe(g.CutOff))
+		}
 		if g.Broken() {
 			fmt.Fprintf(&b, "    %s\n", describe(g.Err))
 		}
@@ -90,10 +103,22 @@ func PrintGames(w io.Writer, dir string, games []Game, loc Translator, describe 
 	return err
 }
 
+// Names returns the names asked for (--player) in Unicode normal form C, each once, in the order given.
+func Names(players []string) []string {
+	var out []string
+	for _, p := range players {
+		if p = norm.NFC.String(p); !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // StatsText renders the statistics in words: how many games were counted, a table of the players (games, wins,
-// average, best, colours), their points per category, and the head to head. players (at most two names) narrows
-// it to those players and their head to head; an unknown name is said so.
+// average, best, colours), their points per category, the gifts they opened, and the head to head. players (at
+// most two names, see Names) narrows it to those players and their head to head; an unknown name is said so.
 func StatsText(st Stats, players []string, loc Translator) string {
+	players = Names(players)
 	var b strings.Builder
 	b.WriteString(loc.T("lib.stats.counted", map[string]any{"Games": st.Games, "InProgress": st.InProgress,
 		"Broken": st.Broken}) + "\n")
@@ -104,7 +129,7 @@ func StatsText(st Stats, players []string, loc Translator) string {
 			if p, ok := st.Player(name); ok {
 				rows = append(rows, p)
 			} else {
-				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": name}) + "\n")
+				b.WriteString(loc.T("lib.stats.no_player", map[string]any{"Name": referee.Printable(name)}) + "\n")
 			}
 		}
 	}
@@ -173,6 +198,18 @@ func StatsText(st Stats, players []string, loc Translator) string {
 			from = to
 		}
 	}
+	// Gifts opened, and of them void (GIFT-5(d)), by those who opened any.
+	var gifts [][]string
+	for _, p := range rows {
+		if p.GiftsOpened > 0 {
+			gifts = append(gifts, []string{p.Name, fmt.Sprint(p.GiftsOpened), fmt.Sprint(p.GiftsVoid)})
+		}
+	}
+	if len(gifts) > 0 {
+		b.WriteString("\n" + loc.T("lib.stats.gifts", nil) + "\n")
+		writeTable(&b, append([][]string{{loc.T("lib.stats.player", nil), loc.T("lib.stats.gifts_opened", nil),
+			loc.T("lib.stats.gifts_void", nil)}}, gifts...), 3)
+	}
 	var hs []HeadToHead
 	switch len(players) {
 	case 0:
@@ -205,6 +242,7 @@ func StatsText(st Stats, players []string, loc Translator) string {
 
 // PrintStats writes the statistics: JSON (Stats) or StatsText.
 func PrintStats(w io.Writer, st Stats, players []string, loc Translator, jsonOut bool) error {
+	players = Names(players)
 	if jsonOut {
 		if len(players) > 0 {
 			keep := st
@@ -238,7 +276,9 @@ func encode(w io.Writer, v any) error {
 // lineWidth is the widest line the statistics' tables make where they can (80 columns less a frame).
 const lineWidth = 76
 
-func width(s string) int { return utf8.RuneCountInString(s) }
+// width is the columns s takes in a terminal: by grapheme cluster (a letter and its combining marks are one
+// column, a wide character two).
+func width(s string) int { return uniseg.StringWidth(s) }
 
 func pad(s string, w int) string { return s + strings.Repeat(" ", max(0, w-width(s))) }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Filter chooses the games the statistics look at. Zero values choose everything.
@@ -12,14 +14,23 @@ type Filter struct {
 	Until time.Time // games dated before this moment (the command line passes the day after --until)
 	// Modules: only games played with every one of these modules (record names: farmers, count, ...).
 	Modules []string
+	// BaseOnly: only games of the base game alone, no module at all (--modules none).
+	BaseOnly bool
 }
 
-// Keep reports whether g passes the filter (its date and modules; finished or not is for Compute).
+// Keep reports whether g passes the filter (its date and modules; finished or not is for Compute). A record whose
+// modules are not known (its setup cannot be read) passes no module filter.
 func (f Filter) Keep(g *Game) bool {
 	if !f.Since.IsZero() && g.Date.Before(f.Since) {
 		return false
 	}
 	if !f.Until.IsZero() && !g.Date.Before(f.Until) {
+		return false
+	}
+	if (len(f.Modules) > 0 || f.BaseOnly) && !g.ModulesKnown() {
+		return false
+	}
+	if f.BaseOnly && len(g.Modules) > 0 {
 		return false
 	}
 	for _, m := range f.Modules {
@@ -41,6 +52,9 @@ type PlayerStats struct {
 	Best    int            `json:"best"`
 	Points  map[string]int `json:"points"` // by category (Categories), summed over the games
 	Colours []string       `json:"colours"`
+	// GiftsOpened, GiftsVoid: the gifts the player opened, and those of them opened void (GIFT-5(d)).
+	GiftsOpened int `json:"gifts_opened"`
+	GiftsVoid   int `json:"gifts_void"`
 }
 
 // HeadToHead compares two players over the finished games they both played: in how many A finished ahead of B,
@@ -63,8 +77,10 @@ type Stats struct {
 	HeadToHead []HeadToHead  `json:"head_to_head"`
 }
 
-// Compute works out the statistics of the finished games of games that pass f. A player who sits twice at one
-// table (two colours, one name) counts the game once, with the better of the two results.
+// Compute works out the statistics of the finished games of games that pass f; the games in progress and the
+// broken records that pass it are counted as left out. Names are compared in Unicode normal form C. The referee
+// refuses a setup with two seats of one name (see the rulings); should a Game built in code have them, the name
+// counts the game once, with the better of the two results.
 func Compute(games []Game, f Filter) Stats {
 	var st Stats
 	by := map[string]*PlayerStats{}
@@ -75,11 +91,11 @@ func Compute(games []Game, f Filter) Stats {
 	var tables []map[string]result
 	for i := range games {
 		g := &games[i]
-		if g.Broken() {
-			st.Broken++
+		if !f.Keep(g) {
 			continue
 		}
-		if !f.Keep(g) {
+		if g.Broken() {
+			st.Broken++
 			continue
 		}
 		if !g.Finished {
@@ -90,8 +106,9 @@ func Compute(games []Game, f Filter) Stats {
 		// One seat per name: the better result when a name sits twice at one table.
 		seat := map[string]int{}
 		for i, p := range g.Players {
-			if j, ok := seat[p.Name]; !ok || p.Score > g.Players[j].Score {
-				seat[p.Name] = i
+			name := norm.NFC.String(p.Name)
+			if j, ok := seat[name]; !ok || p.Score > g.Players[j].Score {
+				seat[name] = i
 			}
 		}
 		table := map[string]result{}
@@ -116,6 +133,8 @@ func Compute(games []Game, f Filter) Stats {
 			if p.Winner {
 				ps.Wins++
 			}
+			ps.GiftsOpened += p.GiftsOpened
+			ps.GiftsVoid += p.GiftsVoid
 			table[name] = result{score: p.Score, winner: p.Winner}
 		}
 		tables = append(tables, table)
@@ -170,8 +189,10 @@ func Compute(games []Game, f Filter) Stats {
 	return st
 }
 
-// Player returns the statistics of the named player (names as typed), false if the player played no counted game.
+// Player returns the statistics of the named player (compared in normal form C), false if the player played no
+// counted game.
 func (st *Stats) Player(name string) (PlayerStats, bool) {
+	name = norm.NFC.String(name)
 	for _, p := range st.Players {
 		if p.Name == name {
 			return p, true
@@ -182,6 +203,7 @@ func (st *Stats) Player(name string) (PlayerStats, bool) {
 
 // Versus returns the head to head of a and b with a first, false if they never finished a game together.
 func (st *Stats) Versus(a, b string) (HeadToHead, bool) {
+	a, b = norm.NFC.String(a), norm.NFC.String(b)
 	for _, h := range st.HeadToHead {
 		switch {
 		case h.A == a && h.B == b:

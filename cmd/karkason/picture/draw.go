@@ -3,7 +3,6 @@ package picture
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -38,6 +37,7 @@ var (
 	roadEdge   = rgb(0x6d6250)
 	riverCol   = rgb(0x3d8fd6)
 	riverEdge  = rgb(0x1f5f99)
+	lakeCol    = rgb(0x5aa7e6)
 	pennantCol = rgb(0x2a56b0)
 	stone      = rgb(0xb9ad97)
 	wall       = rgb(0x5e5446)
@@ -141,16 +141,6 @@ func mid(e int) Pt {
 
 var centre = Pt{T / 2, T / 2}
 
-// inward moves p towards the tile's centre by d.
-func inward(p Pt, d float64) Pt {
-	dx, dy := centre.X-p.X, centre.Y-p.Y
-	l := math.Hypot(dx, dy)
-	if l == 0 {
-		return p
-	}
-	return Pt{p.X + dx/l*d, p.Y + dy/l*d}
-}
-
 func lerp(a, b Pt, t float64) Pt { return Pt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t} }
 
 // quad samples the quadratic Bézier a-c-b (without a).
@@ -161,24 +151,6 @@ func quad(a, c, b Pt, n int) []Pt {
 		out = append(out, lerp(lerp(a, c, t), lerp(c, b, t), t))
 	}
 	return out
-}
-
-// halfPt is the middle of half-edge h on the tile's border (NNW, NNE, ENE, ... clockwise).
-func halfPt(h int) Pt {
-	e := h / 2
-	a, b := cornerPts[e], cornerPts[(e+1)%4]
-	return lerp(a, b, 0.25+0.5*float64(h%2))
-}
-
-// tableEdges returns the table edges (bit e) a segment touches at rotation rot.
-func tableEdges(sd *engine.SegDef, rot int) uint8 {
-	var m uint8
-	for e := 0; e < 4; e++ {
-		if sd.Edges&(1<<e) != 0 {
-			m |= 1 << ((e + rot) % 4)
-		}
-	}
-	return m
 }
 
 func tableHalves(sd *engine.SegDef, rot int) uint8 {
@@ -209,205 +181,154 @@ func shift(pts []Pt, x, y float64) []Pt {
 	return out
 }
 
-// cityOutline is the outline of a city touching the table edges m: along each edge it touches, and curving
-// inwards between the corners it holds (a cap on one edge, a band between two opposite edges, a corner city).
-func cityOutline(m uint8) []Pt {
-	var in []int // the corners the city holds, clockwise
-	for c := 0; c < 4; c++ {
-		if m&(1<<c) != 0 || m&(1<<((c+3)%4)) != 0 {
-			in = append(in, c)
-		}
-	}
-	if len(in) == 0 {
-		return nil
-	}
-	var pts []Pt
-	for k, a := range in {
-		b := in[(k+1)%len(in)]
-		from, to := cornerPts[a], cornerPts[b]
-		if len(pts) == 0 {
-			pts = append(pts, from)
-		}
-		step := (b - a + 4) % 4
-		if step == 0 {
-			step = 4
-		}
-		switch {
-		case step == 1 && m&(1<<a) != 0:
-			pts = append(pts, to) // along the edge
-		case step == 1: // an edge between two of the city's corners that the city does not reach: a bay
-			pts = append(pts, quad(from, inward(mid(a), 0.5*T), to, 10)...)
-		case step == 2: // across the tile, leaving one corner out
-			skipped := cornerPts[(a+1)%4]
-			pts = append(pts, quad(from, lerp(centre, skipped, -0.25), to, 12)...)
-		default: // a cap on one edge
-			pts = append(pts, quad(from, inward(mid(b), 0.78*T), to, 14)...)
-		}
-	}
-	return pts[:len(pts)-1]
-}
-
-// drawTile draws tile type t at rotation rot with its north-west corner at x, y: field, cities, pennants, roads,
-// river, the centre feature. A cell of the City of Carcassonne is the City itself (stone) with a strip of field
-// along its outer edges.
+// drawTile draws tile type t at rotation rot with its north-west corner at x, y from its layout (layout.go): the
+// field as the ground, then the cities, the rivers with their springs and lakes, the roads with their bridges, the
+// bridges of cities, the village, the volcano, the monastery, shrine or garden, the pennants. A cell of the City of
+// Carcassonne is the City itself (stone) with a strip of field along its outer edges.
 func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
-	piece := t.Piece != nil
-	if piece {
-		grp.add(rect(x, y, T, T, stone, Colour{}, 0))
-		for e := 0; e < 4; e++ {
-			if t.Rotated(rot, e) == engine.None {
+	a := artOf(t)
+	at := func(pts []Pt) []Pt { return shift(rotPts(pts, rot), x, y) }
+	grp.add(rect(x, y, T, T, fieldCol, fieldEdge, 0.8))
+	if a.stone != nil {
+		grp.add(poly(stone, wall, 1, at(a.stone)...))
+	}
+	kinds := func(k engine.Kind, over bool, draw func(f *featureArt, r region)) {
+		for i := range a.feats {
+			f := &a.feats[i]
+			if f.kind != k {
 				continue
 			}
-			a, b := cornerPts[e], cornerPts[(e+1)%4]
-			grp.add(poly(fieldCol, Colour{}, 0, shift([]Pt{a, b, inwardEdge(b, e, depth), inwardEdge(a, e, depth)}, x, y)...))
+			for _, r := range f.regions {
+				if r.over == over {
+					draw(f, r)
+				}
+			}
 		}
-	} else {
-		grp.add(rect(x, y, T, T, fieldCol, fieldEdge, 0.8))
 	}
-	// Cities, with their pennants.
-	for i := range t.Segs {
-		sd := &t.Segs[i]
-		if sd.Kind != engine.KCity {
+	kinds(engine.KCity, false, func(_ *featureArt, r region) { grp.add(poly(cityCol, cityEdge, 1.5, at(r.pts)...)) })
+	// Rivers and roads: every part's outline first, then the fills over them, so that the parts of one feature
+	// join without a seam.
+	for _, k := range []engine.Kind{engine.KRiver, engine.KRoad} {
+		col, edge := riverCol, riverEdge
+		if k == engine.KRoad {
+			col, edge = roadCol, roadEdge
+		}
+		kinds(k, false, func(_ *featureArt, r region) { grp.add(poly(edge, edge, 2.4, at(r.pts)...)) })
+		kinds(k, false, func(_ *featureArt, r region) { grp.add(poly(col, Colour{}, 0, at(r.pts)...)) })
+		if k == engine.KRiver {
+			for i := range a.feats {
+				if f := &a.feats[i]; f.kind == engine.KRiver && f.end != 0 {
+					drawRiverEnd(grp, engine.RiverEnd(f.end), rotPt(f.endC, rot), f.endR, x, y)
+				}
+			}
+		}
+	}
+	// A road's bridge: a stone deck with parapets where it crosses a river.
+	for i := range a.feats {
+		f := &a.feats[i]
+		if f.kind != engine.KRoad || len(f.crosses) == 0 {
 			continue
 		}
-		m := tableEdges(sd, rot)
-		out := cityOutline(m)
-		if piece {
-			out = capOutline(edgesOf(m)[0], depth)
-		}
-		grp.add(poly(cityCol, cityEdge, 1.5, shift(out, x, y)...))
-		if sd.Pennants > 0 {
-			c := cityAnchor(m, piece)
-			c = lerp(c, centre, 0) // the pennant sits at the city's anchor, the figure beside it
-			drawPennant(grp, Pt{x + c.X - 0.16*T, y + c.Y - 0.06*T})
-		}
-	}
-	// Roads and rivers: from each edge they touch to the centre (or to the City's walls).
-	roadEnds := 0
-	for i := range t.Segs {
-		sd := &t.Segs[i]
-		if sd.Kind == engine.KRoad && bits.OnesCount8(sd.Edges) == 1 {
-			roadEnds++
-		}
-	}
-	for _, kind := range []engine.Kind{engine.KRiver, engine.KRoad} {
-		for i := range t.Segs {
-			sd := &t.Segs[i]
-			if sd.Kind != kind {
-				continue
-			}
-			path := segPath(tableEdges(sd, rot), piece)
-			col, edge, w := roadCol, roadEdge, 0.13*T
-			if kind == engine.KRiver {
-				col, edge, w = riverCol, riverEdge, 0.17*T
-			}
-			for _, p := range path {
-				grp.add(line(edge, w+3, shift(p, x, y)...))
-				grp.add(line(col, w, shift(p, x, y)...))
-			}
-			if kind == engine.KRiver && bits.OnesCount8(sd.Edges) == 1 && t.Centre < 0 {
-				grp.add(circle(Pt{x + centre.X, y + centre.Y}, 0.2*T, riverCol, riverEdge, 1.5)) // a spring or a lake
+		first, last := -1, -1
+		for k, p := range f.path {
+			for _, j := range f.crosses {
+				for _, r := range a.feats[j].regions {
+					if inPoly(p, r.pts) {
+						if first < 0 {
+							first = k
+						}
+						last = k
+					}
+				}
 			}
 		}
+		if first < 0 || last == first {
+			continue
+		}
+		deck := f.path[first : last+1]
+		grp.add(poly(stone, ink, 1.2, at(band(deck, roadW+0.07*T))...))
+		grp.add(poly(roadCol, Colour{}, 0, at(band(deck, roadW))...))
 	}
-	if roadEnds >= 3 && t.Centre < 0 { // a crossroads: a village where the roads end
-		grp.add(rect(x+0.38*T, y+0.38*T, 0.24*T, 0.24*T, roofCol, ink, 1))
+	kinds(engine.KCity, true, func(_ *featureArt, r region) { // a city's bridge: walled, with an arch line
+		grp.add(poly(cityCol, cityEdge, 2, at(r.pts)...))
+	})
+	if a.village != nil {
+		grp.add(poly(roofCol, ink, 1, at(a.village)...))
 	}
+	if a.volcano != nil {
+		drawVolcano(grp, at(a.volcano))
+	}
+	// The monastery, shrine or garden and the pennants turn with the tile, as they do on the table.
+	var top Group
 	if t.Centre >= 0 {
-		drawCentre(grp, t.Segs[t.Centre].Kind, x+centre.X, y+centre.Y)
+		f := &a.feats[t.Centre]
+		drawCentre(&top, f.kind, f.at.X, f.at.Y, f.centreS)
 	}
-}
-
-// inwardEdge moves corner p of edge e perpendicularly into the tile by d.
-func inwardEdge(p Pt, e int, d float64) Pt {
-	switch e {
-	case engine.N:
-		return Pt{p.X, p.Y + d}
-	case engine.E:
-		return Pt{p.X - d, p.Y}
-	case engine.S:
-		return Pt{p.X, p.Y - d}
-	}
-	return Pt{p.X + d, p.Y}
-}
-
-// capOutline is a shallow cap on edge e, d deep (a city on the City of Carcassonne's outer field strip).
-func capOutline(e int, d float64) []Pt {
-	a, b := cornerPts[e], cornerPts[(e+1)%4]
-	a, b = lerp(a, b, 0.15), lerp(a, b, 0.85)
-	return append([]Pt{a, b}, quad(b, inwardEdge(mid(e), e, 2*d), a, 10)...)
-}
-
-// segPath is the lines of a road or river touching the table edges m: straight or curving through the centre
-// between two edges, else from each edge to the centre (or, on the City of Carcassonne, to its walls).
-func segPath(m uint8, piece bool) [][]Pt {
-	es := edgesOf(m)
-	if len(es) == 2 {
-		a, b := mid(es[0]), mid(es[1])
-		if (es[0]+2)%4 == es[1] {
-			return [][]Pt{{a, b}}
+	for i, p := range a.pennants {
+		if t.Segs[i].Kind == engine.KCity && t.Segs[i].Pennants > 0 {
+			drawPennant(&top, p)
 		}
-		return [][]Pt{append([]Pt{a}, quad(a, centre, b, 10)...)}
 	}
-	var out [][]Pt
-	for _, e := range es {
-		end := centre
-		if piece {
-			end = inwardEdge(mid(e), e, depth)
+	for _, sh := range top.Shapes {
+		sh.Points = at(sh.Points)
+		if sh.Circle {
+			sh.C = at([]Pt{sh.C})[0]
 		}
-		out = append(out, []Pt{mid(e), end})
+		grp.add(sh)
 	}
-	return out
 }
 
-// cityAnchor is where a city's pennant and figures go.
-func cityAnchor(m uint8, piece bool) Pt {
-	es := edgesOf(m)
-	if piece {
-		return inwardEdge(mid(es[0]), es[0], 0.14*T)
+// drawRiverEnd draws a spring (a pool in grey rocks) or a lake (a wide water with a lighter shore) at c (tile
+// units, turned), radius r, on the tile at x, y.
+func drawRiverEnd(grp *Group, k engine.RiverEnd, c Pt, r float64, x, y float64) {
+	c = Pt{x + c.X, y + c.Y}
+	pts := endShape(k, Pt{}, r)
+	if k == engine.Lake {
+		grp.add(poly(lakeCol, riverEdge, 1.5, shift(pts, c.X, c.Y)...))
+		grp.add(line(rgb(0xbfe3ff), 1.5, Pt{c.X - 0.45*r, c.Y - 0.2*r}, Pt{c.X + 0.1*r, c.Y - 0.3*r}))
+		grp.add(line(rgb(0xbfe3ff), 1.5, Pt{c.X - 0.1*r, c.Y + 0.25*r}, Pt{c.X + 0.45*r, c.Y + 0.15*r}))
+		return
 	}
-	if len(es) == 1 {
-		return inward(mid(es[0]), 0.2*T)
+	grp.add(circle(c, r, riverCol, stone, 2.5))
+	for k := 0; k < 6; k++ { // rocks round the pool
+		a := float64(k) * math.Pi / 3
+		grp.add(circle(Pt{c.X + 0.8*r*math.Cos(a), c.Y + 0.8*r*math.Sin(a)}, 0.22*r, stone, wall, 0.8))
 	}
-	var p Pt
-	for _, e := range es {
-		p.X += mid(e).X / float64(len(es))
-		p.Y += mid(e).Y / float64(len(es))
-	}
-	if len(es) == 2 && (es[0]+2)%4 != es[1] {
-		return lerp(p, centre, -0.2)
-	}
-	return p
+}
+
+// drawVolcano draws the volcano's cone (pts: its four corners) with its glowing crater.
+func drawVolcano(grp *Group, pts []Pt) {
+	grp.add(poly(rgb(0x6b5a4a), ink, 1, pts...))
+	a, b := pts[1], pts[2]
+	grp.add(poly(rgb(0xe0531f), ink, 0.8, a, b, lerp(lerp(a, b, 0.5), lerp(pts[0], pts[3], 0.5), 0.25)))
 }
 
 func drawPennant(grp *Group, p Pt) {
-	s := 0.16 * T
-	grp.add(poly(pennantCol, white, 1.2, Pt{p.X, p.Y}, Pt{p.X + s, p.Y}, Pt{p.X + s, p.Y + 0.6*s},
-		Pt{p.X + s/2, p.Y + s}, Pt{p.X, p.Y + 0.6*s}))
+	grp.add(poly(pennantCol, white, 1.2, pennantShape(p)...))
 }
 
 // drawCentre draws a monastery (a chapel with a red roof), a shrine (a chapel with a purple dome roof and a cross)
-// or a garden (a round hedge with trees) centred on x, y.
-func drawCentre(grp *Group, k engine.Kind, x, y float64) {
+// or a garden (a round hedge with trees) centred on x, y, at scale s (the layout's: smaller where room is short).
+func drawCentre(grp *Group, k engine.Kind, x, y, s float64) {
 	switch k {
 	case engine.KGarden:
-		grp.add(circle(Pt{x, y}, 0.22*T, gardenCol, ink, 1))
+		grp.add(circle(Pt{x, y}, gardenR*s, gardenCol, ink, 1))
 		for _, d := range []Pt{{-0.08, -0.06}, {0.08, -0.06}, {0, 0.08}} {
-			grp.add(circle(Pt{x + d.X*T, y + d.Y*T}, 0.065*T, gardenLeaf, gardenCol, 0.8))
+			grp.add(circle(Pt{x + d.X*T*s, y + d.Y*T*s}, 0.065*T*s, gardenLeaf, gardenCol, 0.8))
 		}
 	default:
-		w, h := 0.3*T, 0.2*T
+		w, h, rh := chapelW*s, chapelH*s, roofH*s
 		roof := roofCol
 		if k == engine.KShrine {
 			roof = shrineRoof
 		}
 		grp.add(rect(x-w/2, y-h/4, w, h, chapelCol, ink, 1))
-		grp.add(poly(roof, ink, 1, Pt{x - w/2 - 2, y - h/4}, Pt{x, y - h/4 - 0.2*T}, Pt{x + w/2 + 2, y - h/4}))
-		grp.add(rect(x-0.03*T, y+0.02*T, 0.06*T, h*0.55, ink, Colour{}, 0)) // the door
+		grp.add(poly(roof, ink, 1, Pt{x - w/2 - 2*s, y - h/4}, Pt{x, y - h/4 - rh}, Pt{x + w/2 + 2*s, y - h/4}))
+		grp.add(rect(x-0.03*T*s, y+0.02*T*s, 0.06*T*s, h*0.55, ink, Colour{}, 0)) // the door
 		if k == engine.KShrine {
-			top := y - h/4 - 0.2*T
-			grp.add(line(ink, 1.5, Pt{x, top}, Pt{x, top - 0.1*T}))
-			grp.add(line(ink, 1.5, Pt{x - 0.04*T, top - 0.065*T}, Pt{x + 0.04*T, top - 0.065*T}))
+			top := y - h/4 - rh
+			grp.add(line(ink, 1.5, Pt{x, top}, Pt{x, top - 0.1*T*s}))
+			grp.add(line(ink, 1.5, Pt{x - 0.04*T*s, top - 0.065*T*s}, Pt{x + 0.04*T*s, top - 0.065*T*s}))
 		}
 	}
 }
@@ -445,7 +366,7 @@ func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y
 	for _, f := range figs {
 		_, l := s.SegTile(f.Seg)
 		sd := &t.Type.Segs[l]
-		c := segAnchor(t.Type, sd, int(t.Rot))
+		c := segAnchor(t.Type, l, int(t.Rot))
 		k := seen[f.Seg]
 		seen[f.Seg]++
 		c = Pt{x + c.X + float64(k)*0.2*T, y + c.Y + float64(k)*0.05*T}
@@ -454,53 +375,9 @@ func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y
 	}
 }
 
-// segAnchor is where a figure on segment sd stands, in tile units.
-func segAnchor(t *engine.TileType, sd *engine.SegDef, rot int) Pt {
-	piece := t.Piece != nil
-	switch {
-	case sd.Kind.IsCentre():
-		return Pt{centre.X, centre.Y + 0.08*T}
-	case sd.Kind == engine.KCity:
-		c := cityAnchor(tableEdges(sd, rot), piece)
-		return Pt{c.X + 0.1*T, c.Y}
-	case sd.Kind == engine.KRoad:
-		es := edgesOf(tableEdges(sd, rot))
-		if len(es) == 2 && !piece {
-			a, b := mid(es[0]), mid(es[1])
-			if (es[0]+2)%4 == es[1] {
-				return lerp(a, b, 0.3)
-			}
-			return lerp(lerp(a, centre, 0.5), lerp(centre, b, 0.5), 0.5)
-		}
-		if piece {
-			return inwardEdge(mid(es[0]), es[0], 0.14*T)
-		}
-		return inward(mid(es[0]), 0.3*T)
-	case sd.Kind == engine.KField:
-		hs := tableHalves(sd, rot)
-		best := -1
-		for h := 0; h < 8; h++ {
-			if hs&(1<<h) == 0 {
-				continue
-			}
-			if best < 0 {
-				best = h
-			}
-			if hs&(1<<((h+1)%8)) != 0 && hs&(1<<((h+7)%8)) != 0 {
-				best = h
-				break
-			}
-		}
-		if best < 0 {
-			return centre // a field that touches no edge (between two cities)
-		}
-		p := halfPt(best)
-		if piece {
-			return inwardEdge(p, best/2, 0.12*T)
-		}
-		return inward(p, 0.17*T)
-	}
-	return centre
+// segAnchor is where a figure on segment l of t at rotation rot stands, in tile units: the layout's place for it.
+func segAnchor(t *engine.TileType, l, rot int) Pt {
+	return rotPt(artOf(t).feats[l].anchor, rot)
 }
 
 // drawCity draws the City of Carcassonne over its cells: the walls and, flag side up, its four quarters with the
@@ -591,12 +468,17 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 			grp.add(text(Pt{x + 36, yy + 13}, 11, grey, join(tags), Start, false))
 		}
 	}
-	// The chart: the scores after each turn (referee Game.History), one line a player.
+	// The chart: the scores after each turn (referee Game.History), one line a player, from the points the game
+	// began with (a position's score track, POS-7; 0 otherwise) at turn 0.
+	start := startScores(g)
 	cy := yy + 40
 	grp.add(text(Pt{x, cy}, 14, ink, loc.T("ui.chart", map[string]any{"Turns": len(g.History)}), Start, true))
 	cx0, cy0, cw, ch := x+30, cy+12, panelW-40, chartH-30
 	grp.add(rect(cx0, cy0, cw, ch, white, grid, 1))
 	top := 1
+	for p := 0; p < g.Players(); p++ {
+		top = max(top, start[p])
+	}
 	for _, row := range g.History {
 		for p := 0; p < g.Players(); p++ {
 			top = max(top, row[p])
@@ -605,12 +487,18 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 	grp.add(text(Pt{cx0 - 4, cy0 + 0.08*ch + 4}, 10, grey, fmt.Sprint(top), End, false))
 	grp.add(text(Pt{cx0 - 4, cy0 + ch}, 10, grey, "0", End, false))
 	grp.add(text(Pt{cx0 + cw, cy0 + ch + 13}, 10, grey, fmt.Sprint(len(g.History)), End, false))
+	yOf := func(points int) float64 { return cy0 + ch - 0.92*ch*float64(points)/float64(top) }
+	if len(g.History) == 0 { // turn 0: each player's starting points, a dot
+		for p := 0; p < g.Players(); p++ {
+			grp.add(circle(Pt{cx0, yOf(start[p])}, 3.5, PlayerColour(g.Colour(p)), outlineFor(g.Colour(p)), 1))
+		}
+	}
 	if n := len(g.History); n > 0 {
 		for p := 0; p < g.Players(); p++ {
 			// Steps: the points change at the end of a turn and hold until the next.
-			pts := []Pt{{cx0, cy0 + ch}}
+			pts := []Pt{{cx0, yOf(start[p])}}
 			for i, row := range g.History {
-				x, y := cx0+cw*float64(i+1)/float64(n), cy0+ch-0.92*ch*float64(row[p])/float64(top)
+				x, y := cx0+cw*float64(i+1)/float64(n), yOf(row[p])
 				pts = append(pts, Pt{x, pts[len(pts)-1].Y}, Pt{x, y})
 			}
 			col := PlayerColour(g.Colour(p))
@@ -625,6 +513,23 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 		}
 	}
 	return grp
+}
+
+// startScores are the points each player had before the first turn: those of a position's score track (POS-7),
+// 0 for a game from the start.
+func startScores(g *referee.Game) [engine.MaxPlayers]int {
+	var out [engine.MaxPlayers]int
+	for _, l := range g.Position {
+		if l.Kind != referee.PosScore {
+			continue
+		}
+		for p := 0; p < g.Players(); p++ {
+			if g.Colour(p) == l.Colour {
+				out[p] = l.N
+			}
+		}
+	}
+	return out
 }
 
 func join(ss []string) string {

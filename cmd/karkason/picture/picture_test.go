@@ -251,3 +251,51 @@ func TestWriteFileErrors(t *testing.T) {
 		t.Errorf("written %q", b)
 	}
 }
+
+// Issue 22 item 11: the chart of a game begun from a position starts at the points of its score track (POS-7), not
+// at 0 as if they were gained in turn 1; at turn 0 each player's starting points are a dot, not an empty chart.
+func TestChartFromPosition(t *testing.T) {
+	text := "karkason-record 1\n" +
+		"setup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+		"position tile b-rs 1,0 90\nposition red score 12\nposition blue score 30\n" +
+		"red place b-rs 2,0 90\nred pass\nblue place b-rs 3,0 90\n"
+	rec, err := referee.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := locales.New("en")
+	for _, turn := range []int{0, 1} {
+		g, err := GameAt(rec, turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines, dots []Shape
+		for _, gr := range Build(g, loc, "t").Groups {
+			if len(gr.Attrs) != 1 || gr.Attrs[0][1] != "scores" {
+				continue
+			}
+			for _, s := range gr.Shapes {
+				switch {
+				case s.RoundCap:
+					lines = append(lines, s)
+				case s.Circle && s.R < 5:
+					dots = append(dots, s)
+				}
+			}
+		}
+		if turn == 0 {
+			if len(lines) != 0 || len(dots) != 2 || !(dots[1].C.Y < dots[0].C.Y) {
+				t.Errorf("turn 0: %d lines, %d dots %v; want blue's dot above red's", len(lines), len(dots), dots)
+			}
+			continue
+		}
+		if len(lines) != 2 {
+			t.Fatalf("turn 1: %d chart lines", len(lines))
+		}
+		red, blue := lines[0].Points, lines[1].Points
+		// Flat: nobody scored in turn 1, so each line begins and ends at its starting points, blue's above red's.
+		if red[0].Y != red[len(red)-1].Y || blue[0].Y != blue[len(blue)-1].Y || !(blue[0].Y < red[0].Y) {
+			t.Errorf("turn 1: red %v, blue %v", red, blue)
+		}
+	}
+}

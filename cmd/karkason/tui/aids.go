@@ -19,7 +19,10 @@ import (
 //     in a list; the one highlighted shows its details (owners, figures, points if completed now and if the game
 //     ended now, open cells with the tiles left that fit, dead spots said as such, the chance the next tile fits)
 //     and is highlighted on the board beside the list, its open cells with their counts;
-//   - F12 switches every aid off and on (the setting aids: config file, KARKASON_AIDS, --aids=false). Off, the
+//   - F8, the scores if the game ended now, is an aid too: off, F8 says the aids are off (once the game has
+//     ended it shows the final tally, which is no aid);
+//   - F12 switches every aid off and on for the session. The setting aids (config file, KARKASON_AIDS,
+//     --aids=false) is the tournament's lock: when it says off, F12 says so and does not turn them on. Off, the
 //     table shows none of them; the game and its record do not change.
 
 // aidsKey opens the view of what is at stake; aidsSwitchKey switches the aids on and off.
@@ -67,8 +70,13 @@ func (t *table) scoreText(g *referee.Game, p int) string {
 	return fmt.Sprintf("%d (%d)", g.S.Scores[p], t.aids.IfEndedNow[p])
 }
 
-// switchAids is F12: every aid off, or on again; the status line says which.
+// switchAids is F12: every aid off, or on again; the status line says which. When the setting says off (a
+// tournament), F12 says so and leaves them off.
 func (t *table) switchAids() {
+	if t.aidsLocked() {
+		t.setStatus(t.u.loc.T("ui.aids.locked", nil), false)
+		return
+	}
 	t.u.aidsOn = !t.u.aidsOn
 	t.refresh()
 	if t.u.aidsOn {
@@ -76,6 +84,18 @@ func (t *table) switchAids() {
 	} else {
 		t.setStatus(t.u.loc.T("ui.aids.off", nil), false)
 	}
+}
+
+// aidsLocked reports whether the setting aids says off: F12 does not turn them on (the tournament's lock).
+func (t *table) aidsLocked() bool { return !t.u.o.Config.Aids && !t.u.aidsOn }
+
+// aidsOff says in the status line that the aids are off, and whether F12 can show them.
+func (t *table) aidsOff() {
+	if t.aidsLocked() {
+		t.setStatus(t.u.loc.T("ui.aids.locked", nil), false)
+		return
+	}
+	t.setStatus(t.u.loc.T("ui.aids.off", nil), false)
 }
 
 // reverseGlyph shows the glyph g of a highlighted feature at x, y in reverse; a figure drawn there (a letter
@@ -282,7 +302,7 @@ func (u *ui) showAids() {
 		return
 	}
 	if t.aids == nil {
-		t.setStatus(u.loc.T("ui.aids.off", nil), false)
+		t.aidsOff()
 		return
 	}
 	loc := u.loc

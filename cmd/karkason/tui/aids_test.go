@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/locales"
+	"github.com/rivo/tview"
 )
 
 // The table aids (issue 10) on the screen: the score if the game ended now beside each score, dead spots on the
@@ -103,6 +104,11 @@ func (h *harness) noAids(when string) {
 	if front, _ := h.u.pages.GetFrontPage(); front != "table" {
 		h.t.Errorf("%s: F9 shows %q", when, front)
 	}
+	// F8, the scores if the game ended now, is an aid too (issue 22 item 13).
+	h.key(tcell.KeyF8)
+	if front, _ := h.u.pages.GetFrontPage(); front != "table" {
+		h.t.Errorf("%s: F8 shows %q", when, front)
+	}
 }
 
 // A dead city: ✗ in the list and on the board, said in words in its details.
@@ -128,8 +134,60 @@ func TestAidsOffSetting(t *testing.T) {
 		h := aidsHarness(t, "en", false)
 		defer h.stop()
 		h.noAids("the setting off")
-		h.mustSee("Table aids off")
+		h.mustSee("setting")
+		// The setting is the tournament's lock (issue 22 item 14): F12 says so and does not turn them on.
+		h.key(tcell.KeyF12)
+		h.noAids("F12 with the setting off")
+		h.mustSee("F12 does not turn them on")
+		for _, lang := range []string{"bg", "uk"} {
+			if w := englishIn(locales.New(lang).T("ui.aids.locked", nil)); len(w) > 0 {
+				t.Errorf("%s: English in the lock's message: %q", lang, w)
+			}
+		}
 	})
+}
+
+// The smallest zoom (two tiles a character) shows the dead spots too, and in F9 the open cells' counts (issue 22
+// item 15).
+func TestAidsSmallestZoom(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := aidsHarness(t, "en", true, deadCity)
+		defer h.stop()
+		h.key(tcell.KeyF5)
+		h.key(tcell.KeyF5)
+		if h.u.table.board.zoom != len(zooms)-1 {
+			t.Fatalf("zoom %d", h.u.table.board.zoom)
+		}
+		if !redIn(h, h.u.table.board.Box) {
+			t.Errorf("no dead spot at the smallest zoom:\n%s", h.text())
+		}
+		h.key(tcell.KeyF9)
+		// Red's city needs 0,1 (dead): red on the F9 board, which keeps the table's zoom.
+		if !redIn(h, nil) {
+			t.Errorf("no dead spot on the F9 board at the smallest zoom:\n%s", h.text())
+		}
+	})
+}
+
+// redIn reports whether a character inside box's rectangle (the whole screen for nil) is drawn in red, as a dead
+// spot is: a ✗ in red, or a half block in red.
+func redIn(h *harness, box *tview.Box) bool {
+	x, y, w, hh := 0, 0, 0, 0
+	if box != nil {
+		x, y, w, hh = box.GetRect()
+	} else {
+		w, hh = h.screen.Size()
+	}
+	for yy := y + 1; yy < y+hh-1; yy++ {
+		for xx := x + 1; xx < x+w-1; xx++ {
+			r, _, st, _ := h.screen.GetContent(xx, yy)
+			fg, bg, _ := st.Decompose()
+			if (r == '▀' || r == '▄' || r == '✗') && (fg == tcell.ColorRed || bg == tcell.ColorRed) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // The aids at 80x24 in every language: the table with its scores, the F9 view with every item of its list
@@ -168,5 +226,30 @@ func TestAidsNothingCut(t *testing.T) {
 				})
 			})
 		}
+	}
+}
+
+// F4's labels are read whole, the longest tile names with their counts (issue 22 item 15).
+func TestTilesLabelsWhole(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}} {
+		synctest.Test(t, func(t *testing.T) {
+			o := testOptions(t, "en")
+			o.Resume = true
+			o.File = writeRecord(t, o.Config.DataDir, "tiles.rec", "karkason-record 1\n"+
+				"setup players=Ана:red,Богдан:blue expansions=farmers,shrines,newtiles start=standard\n")
+			h := start(t, o)
+			defer h.stop()
+			h.screen.SetSize(size[0], size[1])
+			h.key(tcell.KeyF4)
+			for _, want := range []string{"sh-cityroad×1", "kr-corner2roads×1"} {
+				for i := 0; i < 20 && !strings.Contains(h.text(), want); i++ {
+					h.key(tcell.KeyPgDn)
+					h.key(tcell.KeyDown)
+				}
+				if !strings.Contains(h.text(), want) {
+					t.Errorf("%dx%d: no %q:\n%s", size[0], size[1], want, h.text())
+				}
+			}
+		})
 	}
 }

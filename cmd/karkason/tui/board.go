@@ -29,6 +29,7 @@ type glyph struct {
 	kind engine.Kind
 	seg  int
 	wall bool // inside the City of Carcassonne: no segment
+	dim  bool // not known yet: an edge not typed (rasterEdges)
 }
 
 // Cells of a block, by role.
@@ -194,6 +195,46 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 	return b
 }
 
+// rasterEdges draws a tile being typed from the edges typed so far (N first, clockwise): each typed edge as it
+// shows on a tile (a city along it, a road or river to the middle, a field), the edges not typed yet as a dim "?".
+// It is the picture of what was typed, before any tile is chosen: a wrong rotation shows against the tiles beside.
+func rasterEdges(edges []engine.Terrain) [tileH][tileW]glyph {
+	var b [tileH][tileW]glyph
+	for y := 0; y < tileH; y++ {
+		for x := 0; x < tileW; x++ {
+			b[y][x] = glyph{r: ' ', kind: engine.KField, seg: -1, dim: true}
+		}
+	}
+	for e := 0; e < 4; e++ {
+		x, y := edgeCell[e][0], edgeCell[e][1]
+		if e >= len(edges) {
+			b[y][x] = glyph{r: '?', kind: engine.KField, seg: -1, dim: true}
+			continue
+		}
+		g := glyph{r: '·', kind: engine.KField, seg: -1}
+		switch edges[e] {
+		case engine.City:
+			g = glyph{r: '▒', kind: engine.KCity, seg: -1}
+		case engine.Road:
+			g = glyph{r: '│', kind: engine.KRoad, seg: -1}
+			if e == engine.E || e == engine.W {
+				g.r = '─'
+			}
+		case engine.River:
+			g = glyph{r: '≈', kind: engine.KRiver, seg: -1}
+		}
+		b[y][x] = g
+		if e == engine.N || e == engine.S {
+			if g.kind == engine.KCity || g.kind == engine.KField {
+				b[y][1], b[y][3] = g, g
+			}
+		} else if g.kind != engine.KField {
+			b[innerCell[e][1]][innerCell[e][0]] = g
+		}
+	}
+	return b
+}
+
 // pieceFieldCell reports whether cell x,y of a block lies along an edge of the tile that shows a field.
 func pieceFieldCell(t *engine.TileType, rot, x, y int) bool {
 	return (y == 0 && t.Rotated(rot, engine.N) == engine.Field) ||
@@ -223,6 +264,8 @@ func glyphStyle(g glyph, alt bool) tcell.Style {
 	}
 	st := tcell.StyleDefault.Background(field).Foreground(tcell.NewRGBColor(0x9a, 0xc8, 0x70))
 	switch {
+	case g.dim:
+		return tcell.StyleDefault.Background(tcell.NewRGBColor(0x40, 0x40, 0x40)).Foreground(tcell.ColorYellow)
 	case g.wall:
 		return st.Background(tcell.NewRGBColor(0x60, 0x60, 0x60)).Foreground(tcell.NewRGBColor(0x90, 0x90, 0x90))
 	case g.kind == engine.KCity:
@@ -287,8 +330,15 @@ type boardView struct {
 	marks  []engine.Pos // legal positions, in the order of the list
 	keys   []string     // the key that chooses each of marks, as the list shows it
 	typed  string       // the first key of a key of two, typed: the marks it begins show their second key
+	// pvEdges are the edges of a tile being typed (N first), drawn at pvPos when no tile is previewed (rasterEdges).
+	pvEdges []engine.Terrain
 	// cursor is the cell the entry of a position works on (step_board.go), nil otherwise: framed in yellow.
 	cursor *engine.Pos
+	// alert are cells a refusal names (an island of a position, the tile beside that does not match): framed in red.
+	alert []engine.Pos
+	// fkeys are the keys of the answers that name a feature (a figure's target, a marker's feature), drawn on
+	// their tiles: the same key as in the list beside the board.
+	fkeys []featKey
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 	// aids are the table aids shown on the board (aids.go), nil when they are off.
@@ -302,8 +352,16 @@ func newBoardView() *boardView {
 }
 
 func (b *boardView) clearPreview() {
-	b.pvTile, b.pvFig, b.marks, b.keys, b.typed = nil, false, nil, nil, ""
+	b.pvTile, b.pvFig, b.marks, b.keys, b.typed, b.pvEdges = nil, false, nil, nil, "", nil
 	b.pvSeg = -1
+}
+
+// featKey is the key of an answer drawn on the feature it names (global segment seg); off: an answer greyed (no
+// figure may go there now).
+type featKey struct {
+	seg int32
+	key string
+	off bool
 }
 
 // lastPos is the cell of the last tile placed.
@@ -443,6 +501,11 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	if !ok {
 		return
 	}
+	if b.cursor != nil && b.follow && !v.in(*b.cursor) {
+		// The board got smaller (a status line of two rows) with the cursor at its edge: the cursor stays in view.
+		b.centreOn(*b.cursor)
+		v, _ = b.view()
+	}
 	b.drawCompass(screen)
 	if v.half {
 		b.drawOverview(screen, v)
@@ -552,10 +615,95 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			screen.SetContent(x+1+len(key), sy+1, ']', nil, st.Bold(false))
 		}
 	}
+	if b.pvTile == nil && len(b.pvEdges) > 0 && v.in(b.pvPos) {
+		sx, sy := v.at(b.pvPos)
+		if b.zoom == 0 {
+			blk := rasterEdges(b.pvEdges)
+			for yy := 0; yy < tileH; yy++ {
+				for xx := 0; xx < tileW; xx++ {
+					screen.SetContent(sx+xx, sy+yy, blk[yy][xx].r, nil, glyphStyle(blk[yy][xx], false))
+				}
+			}
+		}
+	}
+	b.drawFeatKeys(screen, v)
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
 		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
 	}
 	b.drawCursor(screen, v)
+	b.drawAlert(screen, v)
+}
+
+// drawFeatKeys writes each answer's key on the feature it names: in the 5x3 view on a cell of the feature (the
+// last in anchor order, so that a figure standing there stays in view), black on yellow (grey: an answer that
+// cannot be taken now); one character a tile, the key's first character on its tile.
+func (b *boardView) drawFeatKeys(screen tcell.Screen, v view) {
+	s := b.g.S
+	for _, k := range b.fkeys {
+		if k.seg < 0 || int(k.seg) >= s.SegCount() || k.key == "" {
+			continue
+		}
+		ti, local := s.SegTile(k.seg)
+		p := &s.Tiles[ti]
+		if !v.in(p.Pos) {
+			continue
+		}
+		st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
+		if k.off {
+			st = st.Background(tcell.ColorGray).Bold(false)
+		}
+		key := []rune(k.key)
+		sx, sy := v.at(p.Pos)
+		if b.zoom > 0 {
+			screen.SetContent(sx, sy, key[0], nil, st)
+			continue
+		}
+		blk := rasterTile(p.Type, int(p.Rot))
+		ax, ay := keyAnchor(&blk, local)
+		ax = min(ax, tileW-len(key))
+		for i, r := range key {
+			screen.SetContent(sx+ax+i, sy+ay, r, nil, st)
+		}
+	}
+}
+
+// keyAnchor returns the cell of a block where the key of local segment seg is written: the last cell of the
+// segment in anchor order (a figure stands on the first).
+func keyAnchor(b *[tileH][tileW]glyph, seg int) (int, int) {
+	order := [][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
+		{0, 0}, {4, 0}, {4, 2}, {0, 2}}
+	for i := len(order) - 1; i >= 0; i-- {
+		if c := order[i]; b[c[1]][c[0]].seg == seg {
+			return c[0], c[1]
+		}
+	}
+	return anchor(b, seg)
+}
+
+// drawAlert frames in red the cells a refusal names (alert): the corners of a tile, "[!]" in an empty cell; one
+// character a tile, the cell in red.
+func (b *boardView) drawAlert(screen tcell.Screen, v view) {
+	st := tcell.StyleDefault.Foreground(tcell.ColorWhite).Background(tcell.ColorRed).Bold(true)
+	for _, p := range b.alert {
+		if !v.in(p) || v.half {
+			continue
+		}
+		sx, sy := v.at(p)
+		if b.zoom > 0 {
+			r, _, _, _ := screen.GetContent(sx, sy)
+			screen.SetContent(sx, sy, r, nil, st)
+			continue
+		}
+		if b.g.S.At(p) == nil {
+			for i, r := range "[!]" {
+				screen.SetContent(sx+1+i, sy+1, r, nil, st)
+			}
+			continue
+		}
+		for _, c := range [4][3]int{{0, 0, '┏'}, {tileW - 1, 0, '┓'}, {0, tileH - 1, '┗'}, {tileW - 1, tileH - 1, '┛'}} {
+			screen.SetContent(sx+c[0], sy+c[1], rune(c[2]), nil, st)
+		}
+	}
 }
 
 // drawCursor frames the cursor's cell: its four corners in yellow over the tile, or a yellow "[ ]" in an empty
@@ -699,14 +847,37 @@ var (
 	ovWall   = tcell.NewRGBColor(0x60, 0x60, 0x60)
 	ovLast   = tcell.ColorWhite
 	ovMark   = tcell.ColorYellow
+	ovDead   = tcell.ColorRed  // a dead spot (the aids)
+	ovOpen   = tcell.ColorAqua // an open cell of the feature highlighted in F9
 )
 
 // drawOverview draws two tiles a character, one above the other (▀ in the upper tile's colour on the lower's):
 // each tile the colour of what it mostly shows, a tile with a figure in its player's colour, the last tile white,
-// the legal positions yellow. A whole game fits in a small terminal.
+// the legal positions yellow; with the aids on, the dead spots red and the open cells of the feature highlighted
+// in F9 aqua, with their count (or ✗) where the other cell of the character is empty. A whole game fits in a small
+// terminal.
 func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 	s := b.g.S
 	colour := map[engine.Pos]tcell.Color{}
+	label := map[engine.Pos]rune{} // an aid's count or ✗, shown where the character holds nothing else
+	if a := b.aids; a != nil {
+		for _, p := range a.dead {
+			colour[p], label[p] = ovDead, '✗'
+		}
+		for _, c := range a.open {
+			p := engine.Pos{X: c.Pos.X, Y: c.Pos.Y}
+			switch {
+			case c.Fit == 0:
+				colour[p], label[p] = ovDead, '✗'
+			case c.Fit == referee.NotYet:
+				colour[p], label[p] = ovOpen, '·'
+			case c.Fit >= 10:
+				colour[p], label[p] = ovOpen, '+'
+			default:
+				colour[p], label[p] = ovOpen, rune('0'+c.Fit)
+			}
+		}
+	}
 	for ti := range s.Tiles {
 		p := &s.Tiles[ti]
 		if !v.in(p.Pos) {
@@ -753,6 +924,15 @@ func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 			top, hasTop := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}]
 			bot, hasBot := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}]
 			x, y := v.ox+col, v.oy+row
+			topPos, botPos := engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}, engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}
+			if r, ok := label[topPos]; ok && !hasBot {
+				screen.SetContent(x, y, r, nil, overviewLabel(top))
+				continue
+			}
+			if r, ok := label[botPos]; ok && !hasTop {
+				screen.SetContent(x, y, r, nil, overviewLabel(bot))
+				continue
+			}
 			switch {
 			case hasTop && hasBot:
 				screen.SetContent(x, y, '▀', nil, tcell.StyleDefault.Foreground(top).Background(bot))
@@ -763,6 +943,15 @@ func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 			}
 		}
 	}
+}
+
+// overviewLabel is the style of an aid's count or ✗ in the overview: red on the default for a dead spot, black on
+// aqua for an open cell.
+func overviewLabel(c tcell.Color) tcell.Style {
+	if c == ovDead {
+		return tcell.StyleDefault.Foreground(tcell.ColorRed).Bold(true)
+	}
+	return tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(c)
 }
 
 // drawFigure draws a figure standing on global segment seg.

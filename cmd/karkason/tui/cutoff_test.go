@@ -145,9 +145,11 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	v(h, "F7", []string{loc.T("ui.chart", map[string]any{"Turns": len(g.History)})})
 	h.key(tcell.KeyEscape)
 
+	h.u.aidsOn = true // F8 is an aid: shown with the aids on
 	h.key(tcell.KeyF8)
 	v(h, "F8", tallyTexts(u, g.Final(), false))
 	h.key(tcell.KeyEscape)
+	h.u.aidsOn = false
 
 	h.key(tcell.KeyF10)
 	h.key(tcell.KeyEnter) // "End the game"

@@ -238,7 +238,7 @@ func TestPickerRefusals(t *testing.T) {
 		defer h.stop()
 		// The newest first: b-locked.rec (written last), then a-big.rec.
 		h.key(tcell.KeyEnter)
-		h.mustSee("іншому karkason", "закрийте")
+		h.mustSee("b-locked.rec відкрито в іншому", "закрийте") // with the game's name (issue 21: it had none)
 		noRawErrors(t, h.text())
 		h.key(tcell.KeyDown)
 		h.key(tcell.KeyEnter)

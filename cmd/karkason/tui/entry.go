@@ -29,6 +29,9 @@ type choice struct {
 	warn   string
 	seg    int32
 	hasSeg bool // the answer puts a figure on segment seg (a board click on it chooses it)
+	// why, if set, is the refusal of this answer now (the referee's: a player with no figure left, a feature no
+	// figure may stand on): the answer is greyed with its key kept; choosing it shows why (F3 explains).
+	why error
 }
 
 type entry struct {
@@ -105,11 +108,11 @@ func (e *entry) layout() {
 	e.root.Clear()
 	e.top.Clear()
 	e.top.AddItem(e.prompt, 0, 1, false)
-	if e.pic.t != nil {
+	if e.pic.shown() {
 		e.top.AddItem(e.pic, tileW+2, 0, false)
 	}
 	h := e.promptLines()
-	if e.pic.t != nil && h < tileH {
+	if e.pic.shown() && h < tileH {
 		h = tileH
 	}
 	e.root.AddItem(e.top, h, 0, false)
@@ -176,6 +179,7 @@ func (e *entry) start(g *referee.Game) {
 // enter shows step s: its kind, its legend, then what its show puts in the panel.
 func (e *entry) enter(s entryStep) {
 	e.now, e.step, e.back = s, s.kind(), nil
+	e.pic.edges = nil
 	e.placeStep, _ = s.(*placeStep)
 	e.legend.SetText(s.legend())
 	s.show()
@@ -196,7 +200,7 @@ func (e *entry) ask(key string, data map[string]any) {
 // promptLines is the number of rows the prompt needs in the panel's width (at most 6).
 func (e *entry) promptLines() int {
 	w := e.width()
-	if e.pic.t != nil {
+	if e.pic.shown() {
 		w -= tileW + 2
 	}
 	n := len(tview.WordWrap(e.prompt.GetText(true), max(w, 8)))
@@ -212,14 +216,45 @@ func (e *entry) offer(choices []choice) {
 		labels[i], muted[i] = c.label, c.muted
 	}
 	e.menu.set(labels, muted)
+	off := make([]bool, len(choices))
+	for i, c := range choices {
+		off[i] = c.why != nil
+	}
+	e.menu.setOff(off)
 	if e.typing() {
 		e.menu.noKeys() // the keys type the tile here
 	}
 	e.t.board.clearPreview()
+	e.t.board.fkeys = e.featKeys()
 	if e.placeStep == nil && len(choices) > 0 {
 		e.previewChoice(e.menu.current)
 	}
 	e.layout()
+}
+
+// featKeys are the keys of the answers that name a feature, for the board (boardView.fkeys): one a feature (the
+// first answer naming it), none when every answer names the same one (whose figure on it), none in the place step
+// (its keys mark cells).
+func (e *entry) featKeys() []featKey {
+	if e.placeStep != nil || e.typing() {
+		return nil
+	}
+	var out []featKey
+	seen, n := map[int32]bool{}, 0
+	for i, c := range e.choices {
+		if !c.hasSeg || i >= e.menu.count() {
+			continue
+		}
+		if n++; seen[c.seg] {
+			continue
+		}
+		seen[c.seg] = true
+		out = append(out, featKey{seg: c.seg, key: e.menu.items[i].key, off: c.why != nil})
+	}
+	if len(seen) == 1 && n > 1 {
+		return nil
+	}
+	return out
 }
 
 // previewChoice: the menu's highlight moved to answer i.
@@ -313,25 +348,12 @@ func placeWords(s *engine.State, ti, l int) string {
 // kindWord is the feature kind in the user's language.
 func (e *entry) kindWord(k engine.Kind) string { return e.t.u.loc.T("term."+k.String(), nil) }
 
-// segName is "city N+W", "field NNW", "monastery": the feature of a segment on its tile.
+// segName is "field north of the road", "city (east)", "monastery": the feature of a segment on its tile, in words
+// (featureName).
 func (e *entry) segName(seg int32) string { return featureName(e.g, e.t.u.loc, seg, false) }
 
-// segWhere is "city 3,0 N+W": the feature, where its tile lies.
+// segWhere is "field north of the road at 3,0": the feature in words, where its tile lies.
 func (e *entry) segWhere(seg int32) string { return featureName(e.g, e.t.u.loc, seg, true) }
-
-// featureName names the feature of a segment as a player says it: its kind in the user's language, the cell of
-// its tile (withPos) and the edges it reaches there ("city 3,0 N+W", "field NNW", "monastery 2,1").
-func featureName(g *referee.Game, loc translator, seg int32, withPos bool) string {
-	ti, l := g.S.SegTile(seg)
-	name := loc.T("term."+g.S.SegKind(seg).String(), nil)
-	if withPos {
-		name += " " + g.S.Tiles[ti].Pos.String()
-	}
-	if w := localPlace(loc, placeWords(g.S, ti, l)); w != "" {
-		name += " " + w
-	}
-	return name
-}
 
 // compass returns the user's letters for N, E, S, W (ui.compass: "С И Ю З" in Bulgarian).
 func compass(loc translator) [4]string {
@@ -401,6 +423,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	switch {
 	case kind == engine.Abbot:
 		return loc.T("term.abbot", nil)
+	case kind == engine.Large: // IC-4: its own word wherever it stands (the table's wording is issue 18's second half)
+		return loc.T("term.large", nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)
 	case k == engine.KShrine:
@@ -409,12 +433,7 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	return loc.T("term.follower", nil)
 }
 
-func kindOf(a referee.Action) engine.FigureKind {
-	if a.Abbot {
-		return engine.Abbot
-	}
-	return engine.Follower
-}
+func kindOf(a referee.Action) engine.FigureKind { return a.FigureKind() }
 
 func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	return func() {
@@ -439,23 +458,33 @@ func (e *entry) confirm(warn string, a referee.Action) {
 	})
 }
 
-// tilePic draws one tile in a rotation: the tile the player is entering.
+// tilePic draws one tile in a rotation: the tile the player is entering; or, with no tile, the edges typed so far
+// (rasterEdges).
 type tilePic struct {
 	*tview.Box
-	t   *engine.TileType
-	rot int
+	t     *engine.TileType
+	rot   int
+	edges []engine.Terrain
 }
+
+// shown reports whether the picture has something to draw.
+func (p *tilePic) shown() bool { return p.t != nil || len(p.edges) > 0 }
 
 func (p *tilePic) Draw(screen tcell.Screen) {
 	p.Box.DrawForSubclass(screen, p)
-	if p.t == nil {
+	if !p.shown() {
 		return
 	}
 	x, y, w, h := p.GetInnerRect()
 	if w < tileW || h < tileH {
 		return
 	}
-	blk := rasterTile(p.t, p.rot)
+	var blk [tileH][tileW]glyph
+	if p.t != nil {
+		blk = rasterTile(p.t, p.rot)
+	} else {
+		blk = rasterEdges(p.edges)
+	}
 	for yy := 0; yy < tileH; yy++ {
 		for xx := 0; xx < tileW; xx++ {
 			screen.SetContent(x+1+xx, y+yy, blk[yy][xx].r, nil, glyphStyle(blk[yy][xx], false))

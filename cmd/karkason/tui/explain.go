@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
@@ -95,7 +97,8 @@ type explained struct {
 }
 
 // explainItems lists the last refusal (first if it came after the last event), then the log, newest first: the
-// scorings before the other events of the same turn.
+// scorings before the other events of the same turn. In the entry of a position, the last refusal only (a greyed
+// answer's reason included): the position's game has no turn yet to explain.
 func (u *ui) explainItems() []explained {
 	t := u.table
 	g := t.view()
@@ -111,9 +114,12 @@ func (u *ui) explainItems() []explained {
 		refusal = &explained{label: "[red]" + tview.Escape(u.loc.T("ui.refused", nil)+" "+msg) + "[-]",
 			text: "[red]" + tview.Escape(msg) + "[-]", rule: rule}
 	}
-	if refusal != nil && t.lastErrAt >= len(g.Events) {
+	if refusal != nil && (t.lastErrAt >= len(g.Events) || u.pos != nil) {
 		out = append(out, *refusal)
 		refusal = nil
+	}
+	if u.pos != nil {
+		return out // the entry of a position: its refusals; the game's turns have not begun
 	}
 	for i := len(g.Events) - 1; i >= 0 && len(out) < 300; i-- {
 		e := g.Events[i]
@@ -309,11 +315,21 @@ type galleryItem struct {
 	dim   bool
 }
 
-const galW, galH = 11, 5 // a picture's cell: the tile, its label, a gap
+const galW, galH = 11, 5 // a picture's cell at least: the tile, its label, a gap
+
+// cellW is the width of a picture's cell: galW, or wider so that the longest label ("kr-corner2roads×1") is read
+// whole, its count included.
+func (gl *gallery) cellW() int {
+	w := galW
+	for _, it := range gl.items {
+		w = max(w, uniseg.StringWidth(it.label)+1)
+	}
+	return w
+}
 
 func (gl *gallery) perRow() int {
 	_, _, w, _ := gl.GetInnerRect()
-	return max(1, w/galW)
+	return max(1, w/gl.cellW())
 }
 
 func (gl *gallery) Draw(screen tcell.Screen) {
@@ -328,9 +344,10 @@ func (gl *gallery) Draw(screen tcell.Screen) {
 	if row >= gl.top+rows {
 		gl.top = row - rows + 1
 	}
+	w := gl.cellW()
 	for i := gl.top * n; i < len(gl.items) && i < (gl.top+rows)*n; i++ {
 		it := gl.items[i]
-		cx, cy := x+(i%n)*galW, y+(i/n-gl.top)*galH
+		cx, cy := x+(i%n)*w, y+(i/n-gl.top)*galH
 		blk := rasterTile(it.t, 0)
 		for yy := 0; yy < tileH; yy++ {
 			for xx := 0; xx < tileW; xx++ {
@@ -348,7 +365,7 @@ func (gl *gallery) Draw(screen tcell.Screen) {
 		if i == gl.current {
 			st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 		}
-		putStr(screen, cx, cy+tileH, galW-1, it.label, st)
+		putStr(screen, cx, cy+tileH, w-1, it.label, st)
 	}
 }
 
@@ -391,8 +408,8 @@ func (gl *gallery) MouseHandler() func(action tview.MouseAction, event *tcell.Ev
 		switch action {
 		case tview.MouseLeftClick:
 			setFocus(gl)
-			i := (gl.top+(my-y)/galH)*gl.perRow() + (mx-x)/galW
-			if mx >= x && my >= y && (mx-x)/galW < gl.perRow() && i < len(gl.items) {
+			i := (gl.top+(my-y)/galH)*gl.perRow() + (mx-x)/gl.cellW()
+			if mx >= x && my >= y && (mx-x)/gl.cellW() < gl.perRow() && i < len(gl.items) {
 				gl.current = i
 				if gl.selected != nil {
 					gl.selected(i)

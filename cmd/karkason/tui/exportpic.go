@@ -57,5 +57,5 @@ func (u *ui) exportMessage(g *referee.Game) (msg string, ok bool) {
 		}
 		return "[red]" + tview.Escape(msg) + "[-]", false
 	}
-	return "[green]" + tview.Escape(u.loc.T("ui.tally.exported", map[string]any{"Path": path})) + "[-]", true
+	return "[green]" + tview.Escape(u.loc.T("ui.tally.exported", map[string]any{"Path": referee.Printable(path)})) + "[-]", true
 }

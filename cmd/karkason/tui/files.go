@@ -71,7 +71,8 @@ func readLastGame(stateDir string) string {
 	if stateDir == "" {
 		return ""
 	}
-	b, err := os.ReadFile(filepath.Join(stateDir, lastGameFile))
+	// A path, at most PATH_MAX: read within that bound and never waited on (a FIFO in its place is no pointer).
+	b, err := storefs.ReadRegular(filepath.Join(stateDir, lastGameFile), 4<<10)
 	if err != nil {
 		return ""
 	}
@@ -85,8 +86,12 @@ func readLastGame(stateDir string) string {
 // writeLastGame records path as the last game: a temporary file, synced and renamed over the pointer, and the
 // folder synced, so that the pointer is either the old one or the new one, whole. A failure loses nothing but the
 // shortcut (karkason resume FILE still works, and the pointer before is as it was): the error, a
-// *referee.FileError (OpWrite), is shown as a note.
-func writeLastGame(stateDir, path string) error {
+// *referee.FileError (OpState: its remedy is --state-dir; a file in the state folder's place is
+// referee.ErrNotFolder with that file's path), is shown as a note.
+func writeLastGame(stateDir, path string) error { return writeLastGameOn(storefs.OS{}, stateDir, path) }
+
+// writeLastGameOn is writeLastGame on the file system fsys (tests: a storefs.Faulty, a full state folder).
+func writeLastGameOn(fsys storefs.FS, stateDir, path string) error {
 	if stateDir == "" {
 		return nil
 	}
@@ -94,11 +99,14 @@ func writeLastGame(stateDir, path string) error {
 		path = abs
 	}
 	ptr := filepath.Join(stateDir, lastGameFile)
-	fail := func(err error) error { return &referee.FileError{Op: referee.OpWrite, Path: ptr, Err: err} }
+	fail := func(err error) error { return &referee.FileError{Op: referee.OpState, Path: ptr, Err: err} }
 	if err := os.MkdirAll(stateDir, 0o755); err != nil {
+		if file := storefs.FileInPath(stateDir); file != "" {
+			return &referee.FileError{Op: referee.OpState, Path: file, Err: referee.ErrNotFolder}
+		}
 		return fail(err)
 	}
-	err := storefs.WriteWhole(storefs.OS{}, ptr, func(w io.Writer) error {
+	err := storefs.WriteWhole(fsys, ptr, func(w io.Writer) error {
 		_, err := io.WriteString(w, path+"\n")
 		return err
 	})

@@ -109,3 +109,53 @@ func TestTwoChoicesWithASecondTile(t *testing.T) {
 		}
 	})
 }
+
+// GIFT-5(d): a card with nothing to act on (no monastery for Synod) is offered as void with its reason; the table
+// warns that its 2 end points are lost (GIFT-11) and records "blue gift synod void" only once confirmed. The Road
+// Sweeper, which has a road to score, is offered as usual.
+func TestVoidCardAsksFirst(t *testing.T) {
+	for _, lang := range locales.Languages() {
+		t.Run(lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				o := testOptions(t, lang)
+				o.Resume = true
+				o.File = writeRecord(t, o.Config.DataDir, "void.rec", "karkason-record 1\n"+
+					"setup players=Ана:red,Богдан:blue expansions=gifts start=standard\nred place b-rs 1,0 90\n"+
+					"red deploy follower E\nblue place b-rs 2,0 90\nred place b-rs -1,0 90\nred pass\n")
+				h := start(t, o)
+				defer h.stop()
+				loc := h.u.loc
+				h.promptNames("Богдан")
+				h.chooseOption(loc.T("ui.opt.gift", map[string]any{"Count": 1}))
+				synod := loc.T("term.gift.synod", nil)
+				labels := strings.Join(h.menuLabels(), "|")
+				for _, want := range []string{synod + ": " + loc.T("ui.opt.gift_void", nil), loc.T("term.gift.road_sweeper", nil)} {
+					if !strings.Contains("|"+labels+"|", "|"+want+"|") {
+						t.Fatalf("no answer %q: %s", want, labels)
+					}
+				}
+				n := len(h.u.sess.Game.Actions)
+				h.chooseOption(synod + ": " + loc.T("ui.opt.gift_void", nil))
+				if h.u.modal != "confirm" {
+					t.Fatalf("no warning before a void Synod:\n%s", h.text())
+				}
+				h.mustSee("GIFT-5(d)", "GIFT-11", loc.T("ui.gift_void_yes", nil))
+				if w := englishIn(h.text()); lang != "en" && len(w) > 0 {
+					t.Errorf("English in the %s warning: %q", lang, w)
+				}
+				h.key(tcell.KeyEnter) // "Open it anyway"
+				g := h.u.sess.Game
+				if len(g.Actions) != n+1 || g.Actions[n].String() != "blue gift synod void" {
+					t.Fatalf("after confirming: %d actions, the last %v", len(g.Actions), g.Actions[len(g.Actions)-1])
+				}
+				if last := g.Events[len(g.Events)-1]; last.Key != "ev.gift_void_card" || last.Rule != "GIFT-5(d)" {
+					t.Errorf("last event %s %s", last.Rule, last.Key)
+				}
+				data, _ := os.ReadFile(o.File)
+				if !strings.HasSuffix(string(data), "blue gift synod void\n") {
+					t.Errorf("record ends:\n%s", data)
+				}
+			})
+		})
+	}
+}

@@ -32,6 +32,10 @@ type menuItem struct {
 	label string // tview tags allowed
 	key   string // the key that chooses it, as shown ("1", "T", "K3"); "": none
 	muted bool   // shown in grey, not choosable (a note in the list)
+	// off: an answer that cannot be taken now (a player with no figure left, a feature no figure may stand on),
+	// shown in grey with its key kept (the keys of the others do not move); its key or a click tells why (selected
+	// is told, and the entry says why).
+	off bool
 }
 
 func newMenu() *menu {
@@ -124,12 +128,26 @@ func (m *menu) set(labels []string, muted []bool) {
 	}
 	m.pending = ""
 	m.current, m.offset = 0, 0
-	for m.current < len(m.items) && m.items[m.current].muted {
+	m.first()
+}
+
+// first highlights the first item that can be chosen (the first item if none can).
+func (m *menu) first() {
+	m.current = 0
+	for m.current < len(m.items) && (m.items[m.current].muted || m.items[m.current].off) {
 		m.current++
 	}
 	if m.current >= len(m.items) {
 		m.current = 0
 	}
+}
+
+// setOff marks the items that cannot be taken now (off[i]); they keep their keys.
+func (m *menu) setOff(off []bool) {
+	for i := range m.items {
+		m.items[i].off = i < len(off) && off[i]
+	}
+	m.first()
 }
 
 // noKeys takes the keys away (a list whose keys type something else: the tile step, a search).
@@ -181,7 +199,7 @@ func (m *menu) step(d int) {
 		if i < 0 || i >= len(m.items) {
 			return
 		}
-		if !m.items[i].muted {
+		if !m.items[i].muted && !m.items[i].off {
 			m.setCurrent(i)
 			return
 		}
@@ -225,10 +243,10 @@ func (m *menu) Draw(screen tcell.Screen) {
 	for i := m.offset; i < len(m.items) && row < h; i++ {
 		it := m.items[i]
 		st := tcell.StyleDefault
-		if it.muted {
+		if it.muted || it.off {
 			st = st.Foreground(tcell.ColorGray)
 		}
-		if i == m.current && !it.muted {
+		if i == m.current && !it.muted && !it.off {
 			st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 		}
 		for j, line := range m.lines(i, w) {
@@ -243,7 +261,7 @@ func (m *menu) Draw(screen tcell.Screen) {
 				switch {
 				case i == m.current:
 					ks = st.Bold(true)
-				case m.pending != "" && !strings.HasPrefix(it.key, m.pending):
+				case it.off, m.pending != "" && !strings.HasPrefix(it.key, m.pending):
 					ks = st.Foreground(tcell.ColorGray) // not what the first key typed begins
 				}
 				for k, r := range it.key {
@@ -253,7 +271,7 @@ func (m *menu) Draw(screen tcell.Screen) {
 			fg, bg, _ := st.Decompose()
 			kw := m.keyWidth()
 			tview.Print(screen, line, x+kw, y+row, w-kw, tview.AlignLeft, fg)
-			if i == m.current && !it.muted {
+			if i == m.current && !it.muted && !it.off {
 				for xx := kw; xx < w; xx++ {
 					r, comb, s, _ := screen.GetContent(x+xx, y+row)
 					screen.SetContent(x+xx, y+row, r, comb, s.Background(bg))

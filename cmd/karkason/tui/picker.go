@@ -33,7 +33,7 @@ func (u *ui) showPicker() {
 	case err != nil:
 		defer showError(referee.AsFileError(err, referee.OpList, u.o.Config.DataDir))
 	case len(games) == 0:
-		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(u.o.Config.DataDir)}))
+		msg.SetText(u.loc.T("ui.picker.none", map[string]any{"Dir": tview.Escape(referee.Printable(u.o.Config.DataDir))}))
 	default:
 		msg.SetText(u.loc.T("ui.picker.help", nil))
 	}
@@ -86,7 +86,7 @@ func (u *ui) showPicker() {
 func pickerLines(loc translator, g *library.Game) (string, string) {
 	main := g.Date.Local().Format(library.DateFormat) + "  " + library.StateText(loc, g) + "  " +
 		tview.Escape(library.PlayersText(g))
-	second := "    " + tview.Escape(g.File) // the modules fit a line of 80 columns, the file name beside them may not
+	second := "    " + tview.Escape(referee.Printable(g.File)) // the modules fit a line of 80 columns, the file name beside them may not
 	if !g.Broken() {
 		second = "    " + tview.Escape(pickerModules(loc, g))
 	}

@@ -5,7 +5,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"time"
 
-	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
@@ -14,8 +13,9 @@ import (
 // table shows the position entered so far (referee.Entry: every step checked by the referee as it is entered and
 // saved to the record file before it counts) and the entry walks three kinds of step, one type a file:
 //
-//	step_board.go     the tiles: a cursor walks the board, a tile is typed by its edges where it stands
-//	step_posfig.go    the figures: the cursor on a tile, a feature of it, then whose figure (POS-3)
+//	step_board.go     the tiles: a cursor walks the board, a tile is typed by its edges where it stands, row by
+//	                  row from the table's top-left corner (twins.go: a garden or pennant asked for after)
+//	step_posfig.go    the figures: the cursor on a tile, one key a feature and whose figure (POS-3)
 //	step_tokens.go    the City's quarters and the Count, the King and the Robber Baron, gifts, the score track,
 //	                  who plays next; then the tally or going on playing (POS-4..POS-9)
 //	step_pick.go      a list of answers a token step asks (a player, a quarter, a completed city ...)
@@ -26,14 +26,19 @@ import (
 // posEntry is the entry of a position under way.
 type posEntry struct {
 	entry *referee.Entry
-	// cur is the cell the cursor is on; rowX the column where the row being typed began (Enter: the next row
-	// from there).
-	cur  engine.Pos
-	rowX int
-	// dir is the way the cursor moves on after a tile is laid: the last arrow's (→ at first).
-	dir [2]int
+	// cur is the cell the cursor is on.
+	cur engine.Pos
+	// rowX, rowY are the cell of the first tile laid in the row being read (Enter on an empty cell: the next row,
+	// from that column); rowSet is false before the first tile.
+	rowX, rowY int
+	rowSet     bool
 	// last is the cell of the tile laid last in the board step (Tab: its figures), nil before.
 	last *engine.Pos
+	// mark is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
+	// key makes it that twin), nil otherwise (step_board.go).
+	mark *markAsk
+	// goTo is the cell the last refusal named (the tile beside that does not match, an island): Ctrl-G.
+	goTo *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.
 	stage step
 }
@@ -41,9 +46,31 @@ type posEntry struct {
 // draft is the position entered so far.
 func (p *posEntry) draft() *referee.Draft { return p.entry.Draft }
 
-// newPosEntry puts the cursor beside the last tile laid (the start piece, or 0,0 on an empty board).
+// newPosEntry puts the cursor after the last tile entered, in reading order (the next cell to the right), its row
+// begun at the first tile entered in that row; with no tile yet, beside the start piece (the City, a spring) or at
+// 0,0 on an empty board, where the first tile read from the table's top-left corner goes.
 func newPosEntry(en *referee.Entry) *posEntry {
-	p := &posEntry{entry: en, stage: stepBoard, dir: [2]int{1, 0}}
+	p := &posEntry{entry: en, stage: stepBoard}
+	lines := en.Draft.Lines()
+	last := -1
+	for i, l := range lines {
+		if l.Kind == referee.PosTile {
+			last = i
+		}
+	}
+	if last >= 0 {
+		q := lines[last].Pos
+		p.cur = engine.Pos{X: q.X + 1, Y: q.Y}
+		for _, l := range lines {
+			if l.Kind == referee.PosTile && l.Pos.Y == q.Y {
+				p.rowX, p.rowY, p.rowSet = l.Pos.X, q.Y, true
+				break
+			}
+		}
+		laid := engine.Pos{X: q.X, Y: q.Y}
+		p.last = &laid
+		return p
+	}
 	s := en.Draft.Game().S
 	if n := len(s.Tiles); n > 0 {
 		q := s.Tiles[n-1].Pos
@@ -52,7 +79,6 @@ func newPosEntry(en *referee.Entry) *posEntry {
 		}
 		p.cur = q
 	}
-	p.rowX = p.cur.X
 	return p
 }
 
@@ -94,10 +120,7 @@ func (u *ui) startEntry(en *referee.Entry) {
 	u.table = newTable(u)
 	u.pages.AddAndSwitchToPage("table", u.table.root, true)
 	u.table.refresh()
-	if u.notice != "" {
-		u.table.setStatus(u.notice, false)
-		u.notice = ""
-	}
+	u.showNotice()
 	u.table.focusEntry()
 }
 
@@ -114,28 +137,23 @@ func (u *ui) closeEntry() {
 // openEntry resumes path as an entry under way if it is one (a set-up and position lines, no action, and not
 // a game played from its start with nothing done yet); ok false if it is a game (resumed with Resume).
 func (u *ui) openEntry(path string) (ok bool, err error) {
-	// A look without a lock or a change first (library.ReadRecord): a record with an action, or a set-up alone
-	// (a game with no move yet), is a game, and Resume alone opens it, so that the torn-tail recovery it reports
-	// happens there.
-	if rec, err := library.ReadRecord(path); err == nil &&
-		(len(rec.Actions) > 0 || len(rec.Position) == 0 && rec.Setup.Start != referee.StartNone) {
+	// A look without a lock or a change first, by the reader of every command (referee.ReadFile): a record with
+	// an action, or a set-up alone not marked as an entry (a game with no move yet, referee.IsEntry), is a game, and
+	// Resume alone opens it.
+	if rd, _ := referee.ReadFile(path, u.cat); rd != nil && !referee.IsEntry(rd.Record) {
 		return false, nil
 	}
-	en, err := referee.ResumeEntry(path, u.cat)
+	en, err := referee.ResumeEntryOn(u.o.FS, path, u.cat)
 	if errors.Is(err, referee.ErrNotEntry) {
 		return false, nil
 	}
-	if en == nil {
-		return false, err
+	if err != nil {
+		return false, err // refused as it is: nothing was changed
 	}
-	switch {
-	case err != nil:
-		u.notice = u.describe(err)
-	case en.Recovered != nil:
-		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": en.Recovered.TornBytes,
-			"File": en.Recovered.SavedTo})
+	if en.Recovered != nil {
+		u.notice = u.recovered(en.Recovered)
 	}
-	writeLastGame(u.o.Config.StateDir, path)
+	u.rememberGame(path)
 	u.startEntry(en)
 	return true, nil
 }
@@ -165,6 +183,7 @@ func (t *table) posDo(step func(s posSteps) error, after func()) bool {
 		t.refused(err)
 		return false
 	}
+	t.board.alert, t.u.pos.goTo = nil, nil
 	if after != nil {
 		after()
 	}
@@ -179,6 +198,7 @@ func (t *table) posDo(step func(s posSteps) error, after func()) bool {
 func (t *table) posPlay(tally bool) {
 	u := t.u
 	en := u.pos.entry
+	turns := en.Draft.Turns()
 	var sess *referee.Session
 	var err error
 	if en.Store == nil {
@@ -196,22 +216,66 @@ func (t *table) posPlay(tally bool) {
 	u.pos = nil
 	u.startTable(sess)
 	nt := u.table
+	if turns > 0 {
+		// The record has the start tile lying as the start piece lies (record format "Positions"): the board is
+		// shown turned that way from now on.
+		nt.setStatus(u.loc.T("ui.pos.turned", map[string]any{"Degrees": 90 * turns}), false)
+	}
 	if !tally || nt.game().Phase == referee.PhaseEnded || nt.game().Phase == referee.PhaseMarket {
 		return
 	}
 	nt.endHere()
 }
 
-// posUndo takes the last line entered back out (Ctrl-Z in the entry).
+// posUndo takes the last line entered back out (Ctrl-Z in the entry); the cursor goes where it was: the cell of
+// the tile taken off, or of the tile a figure stood on.
 func (t *table) posUndo() {
-	n := len(t.u.pos.draft().Lines())
+	pos := t.u.pos
+	lines := pos.draft().Lines()
+	n := len(lines)
 	if n == 0 {
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
 		return
 	}
-	if t.posDo(func(s posSteps) error { return s.Remove(n - 1) }, nil) {
+	l := lines[n-1]
+	if t.posDo(func(s posSteps) error { return s.Remove(n - 1) }, func() {
+		pos.mark = nil
+		switch {
+		case l.Kind == referee.PosTile:
+			pos.cur = engine.Pos{X: l.Pos.X, Y: l.Pos.Y}
+		case (l.Kind == referee.PosFollower || l.Kind == referee.PosAbbot) && !l.InCity():
+			pos.cur = engine.Pos{X: l.Target.Pos.X, Y: l.Target.Pos.Y}
+		}
+	}) {
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 	}
+}
+
+// posBoardDone checks the board entered (POS-1: one board, no tile apart; POS-2; the start tile on it) before the
+// rest of the position, the tally or going on: the referee's whole check (Draft.Finish). A refusal is shown, its
+// cells on the board (an island, in red), and it reports false.
+func (t *table) posBoardDone() bool {
+	if _, err := t.u.pos.draft().Finish(); err != nil {
+		t.refused(err)
+		return false
+	}
+	return true
+}
+
+// posAlert shows on the board the cells a refusal names (Refusal.At: the tile beside that does not match, the tiles
+// apart from the board) and keeps the first for Ctrl-G; nothing for another error.
+func (t *table) posAlert(err error) {
+	var r *referee.Refusal
+	t.board.alert = nil
+	t.u.pos.goTo = nil
+	if !errors.As(err, &r) || len(r.At) == 0 {
+		return
+	}
+	for _, p := range r.At {
+		t.board.alert = append(t.board.alert, engine.Pos{X: p.X, Y: p.Y})
+	}
+	first := t.board.alert[0]
+	t.u.pos.goTo = &first
 }
 
 // posStage shows the stage of the entry st (stepBoard, stepPosFigure, stepTokens).
@@ -231,7 +295,7 @@ func (e *entry) startPos() {
 	case stepTokens:
 		e.enter(&tokenStep{answers{e}})
 	default:
-		e.enter(&boardStep{answers{e}})
+		e.enter(&boardStep{answers: answers{e}})
 	}
 	e.focus()
 }
@@ -262,7 +326,9 @@ func (t *table) posCapture(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	case tcell.KeyF10:
-		t.entry.posStage(stepTokens)
+		if t.posBoardDone() {
+			t.entry.posStage(stepTokens)
+		}
 		return nil
 	}
 	return ev

@@ -88,6 +88,9 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	cell := func() map[string]any { return map[string]any{"Cell": pos.cur.String()} }
 	v(h, "position board", common("ui.pos.ask_board", cell(), loc.T("ui.pos.board_legend", nil),
 		loc.T("ui.tile", nil)+" "+loc.T("ui.tile_placeholder", nil)))
+	h.typeText("cf")
+	v(h, "position board, typing", common("ui.pos.ask_board", cell())) // the picture of the edges typed
+	h.key(tcell.KeyEscape)
 	h.typeText("cfcf")
 	v(h, "position board, several tiles", common("ui.pos.ask_board", cell()))
 	h.key(tcell.KeyEscape)
@@ -100,8 +103,9 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	h.key(tcell.KeyEscape) // redraw
 	h.key(tcell.KeyLeft)
 	h.key(tcell.KeyRight)
+	lt := last[len(last)-1]
 	v(h, "position board, a tile there", common("ui.pos.ask_board_taken", map[string]any{"Cell": pos.cur.String(),
-		"Tile": last[len(last)-1].Tile}))
+		"Tile": tileWords(loc, h.u.cat.Tile(lt.Tile), lt.Rot/90)}))
 	h.key(tcell.KeyF8)
 	v(h, "position F8", tallyTexts(h.u, h.u.table.view().Final(), false))
 	h.key(tcell.KeyEscape)
@@ -110,9 +114,12 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	h.key(tcell.KeyEscape)
 	h.key(tcell.KeyTab)
 	v(h, "position figures here", common("ui.pos.ask_figure", cell(), loc.T("ui.pos.figure_here_legend", nil)))
-	h.chooseItem(0)
-	v(h, "position whose", common("", nil, loc.T("ui.pos.pick_legend", nil)))
-	h.chooseItem(0)
+	for i, c := range h.u.table.entry.choices { // the first figure that may stand there
+		if c.why == nil {
+			h.chooseItem(i)
+			break
+		}
+	}
 	h.key(tcell.KeyF9)
 	v(h, "position figures", common("ui.pos.ask_figure", cell(), loc.T("ui.pos.figure_legend", nil)))
 	pos.cur = engine.Pos{X: 40, Y: 40}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -21,11 +22,21 @@ func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
 	case referee.PosFollower, referee.PosAbbot, referee.PosKing, referee.PosRobber:
 		fig := map[referee.PositionKind]string{referee.PosFollower: "term.follower", referee.PosAbbot: "term.abbot",
 			referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
-		where := l.Target.String()
+		figure, where := loc.T(fig, nil), l.Target.String()
+		if seg, ok := refSeg(g, l.Target.String()); ok && l.Quarter == "" {
+			// In the words of the figure list: a follower on a field is a farmer, on a shrine a heretic.
+			where = featureName(g, loc, seg, true)
+			switch l.Kind {
+			case referee.PosFollower:
+				figure = t.entry.figureWord(engine.Follower, g.S.SegKind(seg))
+			case referee.PosAbbot:
+				figure = t.entry.figureWord(engine.Abbot, g.S.SegKind(seg))
+			}
+		}
 		if l.Quarter != "" {
 			where = quarter(l.Quarter)
 		}
-		return loc.T("ui.pos.log.figure", map[string]any{"Player": who, "Figure": loc.T(fig, nil), "Feature": where})
+		return loc.T("ui.pos.log.figure", map[string]any{"Player": who, "Figure": figure, "Feature": where})
 	case referee.PosCount:
 		return loc.T("ui.pos.log.count", map[string]any{"Quarter": quarter(l.Quarter)})
 	case referee.PosGifts:

@@ -20,7 +20,7 @@ import (
 // without leaving the name. Enter on an empty name once two players are named goes to "Start the game". The text
 // cursor is always in the field that takes the typing.
 
-const maxSeats = referee.MaxPlayers
+const maxSeats = referee.MaxPlayersBase // the sixth seat (pink, Inns & Cathedrals, IC-13) is the set-up form's to add
 
 // setupValues is what the form holds, kept apart from the widgets so that the form can be rebuilt in another
 // language without losing anything.
@@ -164,6 +164,9 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 			return nil
 		case tcell.KeyF6:
 			u.cycleLanguage()
+			return nil
+		case tcell.KeyF1:
+			u.showHelp()
 			return nil
 		case tcell.KeyF9:
 			savedBtn.InputHandler()(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone), nil)

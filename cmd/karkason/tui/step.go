@@ -23,7 +23,7 @@ import (
 // and the entry of a board as it lies (position.go):
 //
 //	step_board.go    the tiles: a cursor walks the board, each tile typed by its edges where it stands (POS-1, 2)
-//	step_posfig.go   the figures: a feature of the tile under the cursor, then whose figure (POS-3)
+//	step_posfig.go   the figures: a feature of the tile under the cursor and whose figure, one key (POS-3)
 //	step_tokens.go   the City and the Count, the King and the Robber Baron, gifts, points, who plays next; then
 //	                 the tally or going on playing (POS-4..9)
 //	step_pick.go     a list of answers asked on the way (a player, a quarter, a completed city ...)
@@ -40,7 +40,9 @@ import (
 //
 // Keys: every answer e.offer lists gets a key of its own from the menu (menu.go, answerKeys: 1..9, 0, then T D K Z
 // X, then a letter and a second key), typed in Latin or on a Bulgarian or Ukrainian layout (edgecode.go, keysOf);
-// a step need not (and should not) invent letter keys of its own. A step that uses letters for something else
+// a step need not (and should not) invent letter keys of its own. An answer that names a feature (hasSeg) shows its
+// key on that feature on the board too (entry.featKeys, boardView.fkeys); an answer the referee refuses now (why)
+// stays in the list greyed with its key, so that no other key moves, and its key says why. A step that uses letters for something else
 // (typing a tile) reads the input line and its list has no keys (e.offer takes them away for a typer). The place
 // step passes the list's keys to the board (boardView.keys), so that a place shows the same key on both.
 //
@@ -128,6 +130,8 @@ func (s answers) choose(i int) {
 	}
 	c := e.choices[i]
 	switch {
+	case c.why != nil:
+		e.t.refused(c.why) // greyed: why not (F3 explains)
 	case c.act != nil && c.warn != "":
 		e.confirm(c.warn, *c.act)
 	case c.act != nil:

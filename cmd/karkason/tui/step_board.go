@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -9,21 +10,36 @@ import (
 	"github.com/rivo/tview"
 )
 
-// boardStep enters the tiles of a board as it lies (POS-1, POS-2), built for bulk work: a cursor walks the board
-// and the tile under it is typed by its edges as it lies on the table, clockwise from the board's north (the edge
-// code of the move entry, edgecode.go, read on any keyboard layout), with its marks where several tiles show the
-// same edges (engine MatchTiles among the tiles the box still holds). One match is laid at once and the cursor
-// moves on to the next cell (to the right, or the way the last arrow went: a row can be typed right to left, a
-// column top down); several are listed, ↑↓ and Enter take one (typing a mark narrows the
-// list). A tile typed over a tile already entered replaces it where it lies.
+// boardStep enters the tiles of a board as it lies (POS-1, POS-2), built for reading a table like a page: a cursor
+// walks the board and the tile under it is typed by its edges as it lies on the table, clockwise from the board's
+// north (the edge code of the move entry, edgecode.go, read on any keyboard layout), with its marks where several
+// tiles show the same edges (engine MatchTiles among the tiles the box still holds). While the edges are typed,
+// the tile shows as a small picture of them beside the prompt and under the cursor, so a wrong rotation is seen
+// before it is laid. One match is laid at once and the cursor moves on to the right; several are listed in words
+// (which cities, pennants, a garden), ↑↓ and Enter take one (typing a mark narrows the list). A tile typed over a
+// tile already entered replaces it where it lies.
+//
+// The tiles may come in any order (the referee checks each against the tiles beside it, BASE-4, and the whole
+// board once it is finished, POS-1): row by row from the table's top-left corner, Enter on an empty cell goes to
+// the next row, below the first tile of the row just read. A tile refused against a tile beside it names that
+// tile's cell and shows it in red: Ctrl-G goes there (the tile entered earlier may be the wrong one).
+//
+// A garden or a pennant (ABBOT-2, BASE-10): a tile whose type has a copy in the box that is the same tile with a
+// garden or a pennant more (a twin: b-rs and b-rsg, b-c3 and b-c3s) is laid as the plain one, and the prompt asks:
+// G or E, typed next, makes it that copy (the keys of the edge code's marks, as if typed after the edges); typing
+// the next tile says no. So the board is the table's, with or without the Abbot, at one key for a garden or a
+// pennant and none for a tile without. A code typed without the mark when the box holds only the twin with it is
+// not laid: the note says which mark the box's copy shows (POS-2).
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
-// next row, below the cell where this row began; Space skips a cell; Del (or Backspace on an empty line) takes the
-// tile under the cursor off; Tab puts figures on the tile just laid (the figure step for that tile, then back
-// here: a figure is entered as the walk passes it); F9 goes on to the figures of the whole board. The referee checks every tile as it is entered (BASE-4
-// edges, POS-1 a tile touching the board, POS-2 the box): a refusal is shown with its rule and the line keeps what
-// was typed.
-type boardStep struct{ answers }
+// next row; Space skips a cell; Del (or Backspace on an empty line) takes the tile under the cursor off; Ctrl-G
+// goes to the cell a refusal named; Tab puts figures on the tile just laid (the figure step for that tile, then
+// back here); F9 goes on to the figures of the whole board, once the board is one (POS-1).
+type boardStep struct {
+	answers
+	// matches are the tiles listed for a complete edge code, in the order of the choices.
+	matches []engine.Match
+}
 
 func (s *boardStep) kind() step { return stepBoard }
 
@@ -34,11 +50,17 @@ func (s *boardStep) show() {
 	pos := e.t.u.pos
 	cur := pos.cur
 	e.t.board.cursor = &pos.cur
+	e.t.board.follow = true
 	e.t.board.centreOn(cur)
 	e.tileLine()
-	if ti := e.g.S.TileIndex(cur); ti >= 0 {
-		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(), "Tile": e.g.S.Tiles[ti].Type.ID})
-	} else {
+	switch ti := e.g.S.TileIndex(cur); {
+	case pos.mark != nil:
+		e.ask("ui.pos.ask_board_mark", map[string]any{"Cell": cur.String(), "Last": pos.mark.cell.String(),
+			"Marks": pos.mark.marks()})
+	case ti >= 0:
+		e.ask("ui.pos.ask_board_taken", map[string]any{"Cell": cur.String(),
+			"Tile": tileWords(e.t.u.loc, e.g.S.Tiles[ti].Type, int(e.g.S.Tiles[ti].Rot))})
+	default:
 		e.ask("ui.pos.ask_board", map[string]any{"Cell": cur.String()})
 	}
 	if e.input.GetText() != e.typed {
@@ -47,16 +69,45 @@ func (s *boardStep) show() {
 	s.filter(false)
 }
 
-// typed: the text of the input line changed.
+// typed: the text of the input line changed. A mark's key alone (G, E), right after a tile that has a twin with
+// that mark in the box, makes it the twin.
 func (s *boardStep) typed(text string) {
-	s.e.typed = text
+	e := s.e
+	pos := e.t.u.pos
+	if m := pos.mark; m != nil {
+		if r := []rune(strings.TrimSpace(text)); len(r) == 1 && m.twins[latinKey(e.t.u.loc.Lang(), r[0])] != nil {
+			s.makeTwin(m, m.twins[latinKey(e.t.u.loc.Lang(), r[0])])
+			return
+		}
+		if strings.TrimSpace(text) != "" {
+			pos.mark = nil // the next tile is typed: no mark
+		}
+	}
+	e.typed = text
 	s.filter(true)
+}
+
+// makeTwin replaces the tile just laid by its twin (the referee checks it as any tile, POS-2), and asks for the
+// twin's own twins (a pennant, then a garden).
+func (s *boardStep) makeTwin(m *markAsk, twin *engine.TileType) {
+	e := s.e
+	pos := e.t.u.pos
+	pos.mark = nil
+	e.typed = ""
+	l := referee.PositionLine{Kind: referee.PosTile, Tile: twin.ID, Pos: referee.Pos{X: m.cell.X, Y: m.cell.Y},
+		Rot: m.rot * 90}
+	i := pos.draft().TileAt(l.Pos)
+	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.mark = e.markAsk(twin, m.cell, m.rot) }) {
+		e.t.setStatus(e.t.u.loc.T("ui.pos.mark_laid", map[string]any{"Cell": m.cell.String(),
+			"Tile": tileWords(e.t.u.loc, twin, m.rot)}), false)
+	}
+	e.input.SetText("")
 }
 
 // highlight shows the highlighted tile beside the prompt and under the cursor.
 func (s *boardStep) highlight(i int) {
 	e := s.e
-	e.pic.t = nil
+	e.pic.t, e.pic.edges = nil, nil
 	s.answers.highlight(i)
 	e.layout()
 }
@@ -80,41 +131,57 @@ func (s *boardStep) candidates() []*engine.TileType {
 
 // filter lists the tiles that show what was typed, each in the rotation that shows it; a complete code with one
 // match lays it at once (auto). A code that no tile left in the box shows lists the tiles of the catalogue that
-// show it: laying one gets the referee's reason (POS-2: the box holds no more of it).
+// show it: laying one gets the referee's reason (POS-2: the box holds no more of it). Edges typed so far show as a
+// picture.
 func (s *boardStep) filter(auto bool) {
 	e := s.e
 	if e.now != s || e.g == nil {
 		return
 	}
 	loc := e.t.u.loc
+	b := e.t.board
 	text := strings.TrimSpace(e.input.GetText())
 	var choices []choice
+	s.matches = nil
 	add := func(t *engine.TileType, rot int, label string) {
+		s.matches = append(s.matches, engine.Match{Type: t, Rot: rot})
 		choices = append(choices, choice{label: label, next: func() { s.lay(t, rot) },
 			preview: func() {
-				e.pic.t, e.pic.rot = t, rot
-				b := e.t.board
+				e.pic.t, e.pic.rot, e.pic.edges = t, rot, nil
 				b.pvTile, b.pvPos, b.pvRot = t, e.t.u.pos.cur, rot
 			}})
 	}
 	code, isCode := parseEdgeCode(loc.Lang(), text)
+	e.pic.edges, b.pvEdges = nil, nil
 	switch {
 	case text == "":
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, s.candidates())
-		if len(matches) == 0 {
-			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil)
+		inBox := len(matches) > 0
+		if !inBox {
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, e.g.TilesInGame()) // refused: none left (POS-2)
 		}
-		for _, m := range matches {
-			add(m.Type, m.Rot, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+		if len(matches) == 0 {
+			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil) // refused: not in this game (POS-2)
+		}
+		plain := withoutTwins(matches, e.g.Bag)
+		if mark := onlyTwins(e.g.Cat, matches, code.marks); inBox && mark != 0 {
+			// Only copies with a mark not typed are left (a garden, a pennant): not laid without the player's word.
+			choices = append(choices, choice{label: loc.T("ui.pos.only_marked", map[string]any{
+				"Tile": tileWords(loc, matches[0].Type, matches[0].Rot), "Mark": markKeys[mark]}), muted: true})
+			e.pic.edges, b.pvEdges = code.edges, code.edges
+			break
+		}
+		for _, m := range append(plain, others(matches, plain)...) {
+			add(m.Type, m.Rot, tileWords(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
 		}
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.pos.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
+			e.pic.edges, b.pvEdges = code.edges, code.edges
 		}
-		// One match: laid at once; several: the list, Enter takes the first (as in the tile step, a garden copy
-		// not typed does not make the tile ambiguous without the Abbot).
-		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
+		// One match (a twin with a mark not typed aside: it is asked for after): laid at once; several: the list,
+		// the copies the box holds most of first, Enter takes the first.
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			s.lay(plain[0].Type, plain[0].Rot)
@@ -123,6 +190,7 @@ func (s *boardStep) filter(auto bool) {
 	case isCode:
 		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
 			muted: true})
+		e.pic.edges, b.pvEdges = code.edges, code.edges
 	default:
 		// A tile by its id or letter: each of its distinct rotations.
 		latin := latinText(loc.Lang(), text)
@@ -130,7 +198,7 @@ func (s *boardStep) filter(auto bool) {
 			if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
 				for rot := 0; rot < 4; rot++ {
 					if t.DistinctRotation(rot) {
-						add(t, rot, e.tileLabel(t)+" "+codeOf(t, rot))
+						add(t, rot, tileWords(loc, t, rot)+" "+codeOf(t, rot))
 					}
 				}
 			}
@@ -140,16 +208,17 @@ func (s *boardStep) filter(auto bool) {
 				muted: true})
 		}
 	}
+	edges := e.pic.edges
 	e.offer(choices)
 	if len(choices) == 0 || choices[0].muted {
-		e.pic.t = nil
-		e.t.board.pvTile = nil
+		e.pic.t, b.pvTile = nil, nil
+		e.pic.edges, b.pvEdges, b.pvPos = edges, edges, e.t.u.pos.cur
 		e.layout()
 	}
 }
 
 // lay enters tile t in rotation rot (quarter turns) at the cursor, or replaces the tile entered there; then the
-// cursor moves on the way the last arrow went (to the right at first, and after Enter).
+// cursor moves on to the right. A tile whose type has a twin left in the box asks for its mark (twins.go).
 func (s *boardStep) lay(t *engine.TileType, rot int) {
 	e := s.e
 	pos := e.t.u.pos
@@ -165,18 +234,19 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		e.typed = ""
 		laid := cur
 		pos.last = &laid
-		pos.cur = engine.Pos{X: cur.X + pos.dir[0], Y: cur.Y + pos.dir[1]}
+		if i < 0 && (!pos.rowSet || pos.rowY != cur.Y) { // a tile mended elsewhere does not begin a row
+			pos.rowX, pos.rowY, pos.rowSet = cur.X, cur.Y, true
+		}
+		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
+		pos.mark = e.markAsk(t, cur, rot)
 		e.input.SetText("")
 	})
 }
 
-// move puts the cursor on cell p; row: the row being typed begins there.
-func (s *boardStep) move(p engine.Pos, row bool) {
+// move puts the cursor on cell p.
+func (s *boardStep) move(p engine.Pos) {
 	pos := s.e.t.u.pos
 	pos.cur = p
-	if row {
-		pos.rowX = p.X
-	}
 	s.e.t.status.SetText("")
 	s.show()
 }
@@ -190,15 +260,19 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	}
 	if d, ok := arrowDir[ev.Key()]; ok && ev.Modifiers()&tcell.ModShift == 0 {
-		pos.dir = d
-		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]}, true)
+		pos.mark = nil
+		s.move(engine.Pos{X: pos.cur.X + d[0], Y: pos.cur.Y + d[1]})
 		return nil
 	}
 	switch ev.Key() {
 	case tcell.KeyEnter:
 		if empty {
-			pos.dir = [2]int{1, 0}
-			s.move(engine.Pos{X: pos.rowX, Y: pos.cur.Y + 1}, false)
+			pos.mark = nil
+			x := pos.cur.X
+			if pos.rowSet {
+				x = pos.rowX
+			}
+			s.move(engine.Pos{X: x, Y: pos.cur.Y + 1})
 			return nil
 		}
 		if c := e.menu.current; c < e.menu.count() && !e.menu.items[c].muted {
@@ -206,6 +280,12 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		}
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_match", map[string]any{"Code": e.input.GetText()}), true)
+		return nil
+	case tcell.KeyCtrlG:
+		if pos.goTo != nil {
+			pos.mark = nil
+			s.move(*pos.goTo)
+		}
 		return nil
 	case tcell.KeyPgUp, tcell.KeyPgDn:
 		e.menu.handleKey(ev)
@@ -219,23 +299,27 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		}
 	case tcell.KeyF9:
-		e.posStage(stepPosFigure)
+		if e.t.posBoardDone() {
+			e.posStage(stepPosFigure)
+		}
 		return nil
 	case tcell.KeyEscape:
 		e.input.SetText("")
 		e.t.status.SetText("")
+		e.t.board.alert = nil
 		return nil
 	case tcell.KeyRune:
 		if ev.Rune() == ' ' && empty {
-			s.move(engine.Pos{X: pos.cur.X + pos.dir[0], Y: pos.cur.Y + pos.dir[1]}, false)
+			pos.mark = nil
+			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})
 			return nil
 		}
 	}
 	return ev
 }
 
-// remove takes the tile under the cursor off the board (the referee refuses it if the rest would break a rule:
-// a tile left touching nothing, POS-1; take a figure off first).
+// remove takes the tile under the cursor off the board (the referee refuses it if the rest would break a rule: take
+// a figure off first).
 func (s *boardStep) remove() {
 	e := s.e
 	pos := e.t.u.pos
@@ -244,6 +328,7 @@ func (s *boardStep) remove() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": pos.cur.String()}), true)
 		return
 	}
+	pos.mark = nil
 	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
 }
 
@@ -260,6 +345,7 @@ func (s *boardStep) figures() {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
 		return
 	}
+	pos.mark = nil
 	e.typed = ""
 	e.input.SetText("")
 	e.enter(&posFigureStep{answers: answers{e}, at: &at})
@@ -267,4 +353,7 @@ func (s *boardStep) figures() {
 }
 
 // click moves the cursor to the cell clicked.
-func (s *boardStep) click(p engine.Pos, sx, sy int) { s.move(p, true) }
+func (s *boardStep) click(p engine.Pos, sx, sy int) {
+	s.e.t.u.pos.mark = nil
+	s.move(p)
+}

@@ -8,8 +8,8 @@ import (
 )
 
 // giftStep offers the gift cards the player may open now (GIFT-5..10), after drawing and before placing, in the
-// order of the rules (GIFT-6..10): Two Choices is recorded at once (asking first if it is void, GIFT-5(d)); the
-// other cards go on to giftTargetStep. Esc or "back": the tile step.
+// order of the rules (GIFT-6..10): Two Choices, and a card with nothing to act on now ("<card> void"), are
+// recorded at once (asking first if they are void, GIFT-5(d)); the other cards go on to giftTargetStep. Esc or "back": the tile step.
 type giftStep struct{ answers }
 
 func (s *giftStep) kind() step { return stepGift }
@@ -42,6 +42,14 @@ func (s *giftStep) show() {
 				ch.warn = loc.T("ui.gift_void_ask", map[string]any{"Gift": e.giftName(c)})
 			}
 			choices = append(choices, ch)
+			continue
+		}
+		if len(mine) == 1 && mine[0].Void {
+			// Nothing for the card to act on now: it may still be opened, void; ask first (GIFT-5(d), GIFT-11).
+			a := mine[0]
+			why := loc.T("ui.gift_void_why."+strings.ReplaceAll(c.String(), "-", "_"), nil)
+			choices = append(choices, choice{label: e.giftName(c) + ": " + loc.T("ui.opt.gift_void", nil), act: &a,
+				warn: loc.T("ui.gift_void_card_ask", map[string]any{"Gift": e.giftName(c), "Why": why})})
 			continue
 		}
 		choices = append(choices, choice{label: e.giftName(c), next: func() {

@@ -1,26 +1,30 @@
 package tui
 
 import (
+	"slices"
+
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
-// posFigureStep enters the figures of a board as it lies (POS-3): the cursor is on a tile, the list its features
-// where a figure may stand (a follower, a farmer lying on a field, the abbot on a monastery or garden) or where
-// figures stand already; a feature's number (or a click on it on the board) asks whose figure it is, or which
-// one comes off. Where a figure may stand is the referee's (Draft.FigurePlaces: never on a completed feature,
-// BASE-12; no more than the supply, CFG-2).
+// posFigureStep enters the figures of a board as it lies (POS-3): the cursor is on a tile, and the list names each
+// of its features with whose figure may stand (or lie) there, one answer a feature and a player in seating order
+// (a follower, a farmer on a field, a heretic on a shrine; then on a monastery, shrine or garden each player's
+// abbot), so a figure is one key; the figures already there follow, to take off. Each feature shows on the board
+// with the key of its first answer. The referee says where a figure may go: a feature no figure may stand on is
+// one answer, greyed with the reason and its rule (Draft.TileFeatures: a completed feature, BASE-12; the river,
+// RIVER-8; a garden without an abbot, ABBOT-3); a player who may not put a figure there is greyed with the reason
+// (Draft.StandRefusal: a supply used up, CFG-2; ABBOT-1), keeping its key, so the keys never move; a greyed key
+// says why (F3 explains).
 //
-// Keys: arrows jump to the next tile that way; 1-9 a feature; F9 goes on (the City, the King, gifts, points, who
-// plays next); Esc back to the tiles.
+// Keys: the answer's key (a click on a feature highlights its first answer); arrows jump to the next tile that way;
+// F9 goes on (the City, the King, gifts, points, who plays next); Esc back to the tiles.
 type posFigureStep struct {
 	answers
 	// at, if set, is the one tile asked about (Tab in the board step, which this step then goes back to); nil:
 	// the tile under the cursor, which the arrows move.
 	at *engine.Pos
-	// places: every place a figure may stand now, per seat and kind (0 follower, 1 abbot).
-	places [][2][]referee.FeatureOption
 }
 
 func (s *posFigureStep) kind() step { return stepPosFigure }
@@ -72,13 +76,6 @@ func (s *posFigureStep) show() {
 	if s.at != nil {
 		e.back = func() { e.t.refresh() }
 	}
-	s.places = make([][2][]referee.FeatureOption, e.g.Players())
-	for p := range s.places {
-		s.places[p][0] = d.FigurePlaces(e.g.Colour(p), engine.Follower)
-		if e.g.S.Opts.Abbot {
-			s.places[p][1] = d.FigurePlaces(e.g.Colour(p), engine.Abbot)
-		}
-	}
 	ti := e.g.S.TileIndex(cur)
 	if ti < 0 {
 		e.ask("ui.pos.ask_figure_none", map[string]any{"Cell": cur.String()})
@@ -86,101 +83,57 @@ func (s *posFigureStep) show() {
 		return
 	}
 	e.ask("ui.pos.ask_figure", map[string]any{"Cell": cur.String()})
-	t := &e.g.S.Tiles[ti]
 	figs := e.figuresAt(ti)
 	var choices []choice
-	for l := range t.Type.Segs {
-		seg := t.Seg(l)
-		if t.Type.Segs[l].Kind == engine.KRiver {
+	for _, f := range d.TileFeatures(referee.Pos{X: cur.X, Y: cur.Y}) {
+		seg := f.Seg
+		name := featureName(e.g, loc, seg, false)
+		stands := slices.ContainsFunc(figs, func(fl figureLine) bool { return fl.seg == seg })
+		if f.Why != nil && !stands { // no figure may stand there: one answer, greyed, with why
+			choices = append(choices, choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
+				why: f.Why})
 			continue
 		}
-		on := s.offersOn(seg)
-		label := featureName(e.g, loc, seg, false)
-		n := 0
-		for _, f := range figs {
-			if f.seg == seg {
-				label += " " + e.t.names.badge(e.g.Player(f.l.Colour))
-				n++
-			}
+		kinds := []engine.FigureKind{engine.Follower}
+		if e.g.S.Opts.Abbot && f.Kind.IsCentre() {
+			kinds = append(kinds, engine.Abbot)
 		}
-		if len(on) == 0 && n == 0 {
-			continue
-		}
-		choices = append(choices, choice{label: label, seg: seg, hasSeg: true,
-			preview: func() { e.t.board.pvFig, e.t.board.pvSeg, e.t.board.pvWho = true, seg, -1 },
-			next:    func() { s.whose(seg) }})
-	}
-	if len(choices) == 0 {
-		choices = append(choices, choice{label: loc.T("ui.pos.no_place", nil), muted: true})
-	}
-	e.offer(choices)
-}
-
-// offersOn lists the figures that may stand on seg: a figure line for each seat and kind.
-func (s *posFigureStep) offersOn(seg int32) []referee.PositionLine {
-	e := s.e
-	var out []referee.PositionLine
-	for p := range s.places {
-		for k, kind := range []referee.PositionKind{referee.PosFollower, referee.PosAbbot} {
-			for _, o := range s.places[p][k] {
-				if o.Seg == seg {
-					out = append(out, referee.PositionLine{Kind: kind, Colour: e.g.Colour(p), Target: o.Ref})
-					break
+		for _, fk := range kinds {
+			for p := 0; p < e.g.Players(); p++ {
+				l := referee.PositionLine{Kind: referee.PosFollower, Colour: e.g.Colour(p), Target: f.Ref}
+				if fk == engine.Abbot {
+					l.Kind = referee.PosAbbot
 				}
+				c := choice{label: name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
+					e.figureWord(fk, f.Kind), seg: seg, hasSeg: true,
+					preview: func() {
+						b := e.t.board
+						b.pvFig, b.pvSeg, b.pvKind, b.pvWho = true, seg, fk, p
+					},
+					next: func() { e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }}
+				if why := d.StandRefusal(e.g.Colour(p), fk, seg); why != nil {
+					c.why, c.label = why, c.label+" — "+e.t.u.why(why)
+				}
+				choices = append(choices, c)
 			}
 		}
 	}
-	return out
-}
-
-// whose asks whose figure stands on seg (a follower, a farmer, the abbot), or which figure comes off it.
-func (s *posFigureStep) whose(seg int32) {
-	e := s.e
-	loc := e.t.u.loc
-	ti, _ := e.g.S.SegTile(seg)
-	kind := e.g.S.SegKind(seg)
-	var list []choice
-	for _, l := range s.offersOn(seg) {
-		l := l
-		p := e.g.Player(l.Colour)
-		fk := engine.Follower
-		if l.Kind == referee.PosAbbot {
-			fk = engine.Abbot
-		}
-		label := e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + e.figureWord(fk, kind)
-		list = append(list, choice{label: label, seg: seg, hasSeg: true,
-			preview: func() {
-				b := e.t.board
-				b.pvFig, b.pvSeg, b.pvKind, b.pvWho = true, seg, fk, p
-			},
-			next: func() { e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }})
-	}
-	for _, f := range e.figuresAt(ti) {
-		if f.seg != seg {
-			continue
-		}
+	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)
 		fk := engine.Follower
 		if f.l.Kind == referee.PosAbbot {
 			fk = engine.Abbot
 		}
-		list = append(list, choice{label: loc.T("ui.pos.take_off", map[string]any{
-			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + e.figureWord(fk, kind)}),
+		choices = append(choices, choice{label: loc.T("ui.pos.take_off", map[string]any{
+			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + e.figureWord(fk, e.g.S.SegKind(f.seg)) +
+				", " + featureName(e.g, loc, f.seg, false)}),
 			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(f.i) }, nil) }})
 	}
-	back := func() { e.t.refresh() }
-	if s.at != nil {
-		back = func() { e.enter(s); e.focus() }
+	if len(choices) == 0 {
+		choices = append(choices, choice{label: loc.T("ui.pos.no_place", nil), muted: true})
 	}
-	e.enter(&pickStep{answers: answers{e}, prompt: "ui.pos.ask_whose",
-		data: map[string]any{"Feature": featureName(e.g, loc, seg, true)}, list: list, back: back})
-	cur := e.t.u.pos.cur
-	if s.at != nil {
-		cur = *s.at
-	}
-	e.t.board.cursor = &cur
-	e.focus()
+	e.offer(choices)
 }
 
 // key: the arrows jump to the next tile that way (a step if there is none); F9 goes on.
@@ -194,7 +147,9 @@ func (s *posFigureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	}
 	if ev.Key() == tcell.KeyF9 && s.at == nil {
-		e.posStage(stepTokens)
+		if e.t.posBoardDone() { // a tile added apart since the board step: not past it (POS-1)
+			e.posStage(stepTokens)
+		}
 		return nil
 	}
 	return ev
@@ -221,7 +176,8 @@ func nextTile(s *engine.State, p engine.Pos, d [2]int) engine.Pos {
 	return best
 }
 
-// click on a feature of the tile under the cursor asks whose figure it is; on another tile moves the cursor there.
+// click on a feature of the tile under the cursor highlights its first answer (its key, or Enter, takes it); on
+// another tile moves the cursor there.
 func (s *posFigureStep) click(p engine.Pos, sx, sy int) {
 	e := s.e
 	if s.at != nil && p != *s.at {
@@ -234,5 +190,21 @@ func (s *posFigureStep) click(p engine.Pos, sx, sy int) {
 			return
 		}
 	}
-	s.answers.click(p, sx, sy)
+	ti := e.g.S.TileIndex(p)
+	if ti < 0 || sx < 0 {
+		return
+	}
+	t := &e.g.S.Tiles[ti]
+	blk := rasterTile(t.Type, int(t.Rot))
+	l := blk[sy][sx].seg
+	if l < 0 {
+		return
+	}
+	seg := t.Seg(l)
+	for i, c := range e.choices {
+		if c.hasSeg && c.seg == seg {
+			e.menu.setCurrent(i)
+			return
+		}
+	}
 }

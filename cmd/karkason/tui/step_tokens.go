@@ -141,14 +141,24 @@ func (s *tokenStep) city() {
 func (s *tokenStep) quarter(name string) {
 	e := s.e
 	g, loc := e.g, e.t.u.loc
+	d := e.t.u.pos.draft()
 	var list []choice
-	for p := 0; p < g.Players(); p++ {
-		who := e.t.names.badge(p) + " " + e.t.names.plain(p) + ": "
-		list = append(list, choice{label: who + loc.T("term.follower", nil), next: s.add(referee.PositionLine{
-			Kind: referee.PosFollower, Colour: g.Colour(p), Quarter: name})})
-		if name == "cathedral" && g.S.Opts.Abbot {
-			list = append(list, choice{label: who + loc.T("term.abbot", nil), next: s.add(referee.PositionLine{
-				Kind: referee.PosAbbot, Colour: g.Colour(p), Quarter: name})})
+	kinds := []engine.FigureKind{engine.Follower}
+	if name == "cathedral" && g.S.Opts.Abbot {
+		kinds = append(kinds, engine.Abbot)
+	}
+	for _, fk := range kinds { // every player, the same key in every list: followers, then abbots
+		for p := 0; p < g.Players(); p++ {
+			l := referee.PositionLine{Kind: referee.PosFollower, Colour: g.Colour(p), Quarter: name}
+			word := loc.T("term.follower", nil)
+			if fk == engine.Abbot {
+				l.Kind, word = referee.PosAbbot, loc.T("term.abbot", nil)
+			}
+			c := choice{label: e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + word, next: s.add(l)}
+			if why := d.QuarterRefusal(g.Colour(p), fk, name); why != nil {
+				c.why, c.label = why, c.label+" — "+e.t.u.why(why)
+			}
+			list = append(list, c)
 		}
 	}
 	for i, l := range e.t.u.pos.draft().Lines() {

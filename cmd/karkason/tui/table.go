@@ -415,6 +415,15 @@ func (t *table) setStatus(msg string, isErr bool) {
 // entry keeps the action, so that confirming again retries it.
 func (t *table) refused(err error) {
 	t.lastErr, t.lastErrAt = err, len(t.game().Events)
+	if t.u.pos != nil {
+		t.posAlert(err)
+		if t.u.pos.goTo != nil {
+			t.setStatus(t.u.loc.T("ui.why_hint", nil)+" "+t.u.describe(err)+" "+
+				t.u.loc.T("ui.pos.go_there", map[string]any{"Cell": t.u.pos.goTo.String()}), true)
+			t.statusLines = 3 // the key that goes there is the message's last words
+			return
+		}
+	}
 	if referee.ProblemOf(err) != "" {
 		t.setStatus(t.u.describe(err), true)
 		t.statusLines = 4
@@ -551,7 +560,13 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		t.u.showChart(t.view())
 		return nil
 	case tcell.KeyF8:
-		t.u.showTally(t.view().Final(), false)
+		g := t.view()
+		// The score if it ended now is an aid (aids.go); the tally of a board as it lies being entered is not.
+		if !t.u.aidsOn && t.u.pos == nil && g.Phase != referee.PhaseEnded {
+			t.aidsOff()
+			return nil
+		}
+		t.u.showTally(g.Final(), false)
 		return nil
 	case tcell.KeyF10:
 		t.askEnd()

@@ -256,8 +256,11 @@ func winnersLine(loc translator, g *referee.Game) string {
 // showHelp shows the keys and what the board's characters mean.
 func (u *ui) showHelp() {
 	text := u.loc.T("ui.help", nil)
-	if u.pos != nil {
+	switch {
+	case u.pos != nil:
 		text = u.loc.T("ui.pos.help", nil) // the entry of a board as it lies
+	case u.setup != nil && u.pages.HasPage("setup"):
+		text = u.loc.T("ui.setup.help", nil) // the set-up form
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")

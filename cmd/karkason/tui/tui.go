@@ -43,6 +43,9 @@ type Options struct {
 	// FS is the file system of the game records and of the tally's pictures (F9); nil: the real one. Tests set a
 	// storefs.Faulty (a full disk).
 	FS storefs.FS
+	// Notice is a message shown in a dialog over the first view (a settings file or variable that could not be
+	// used), "" for none: on the screen, where the players see it, not on the terminal the table covers.
+	Notice string
 }
 
 // Run opens the table and returns when the players quit. Errors: opening the saved game (*referee.ParseError,
@@ -193,6 +196,17 @@ func (u *ui) setLanguage(lang string) {
 // begin opens the first view: the saved game (resume), the list of saved games (resume without a last game), or
 // the set-up form.
 func (u *ui) begin() error {
+	if err := u.first(); err != nil {
+		return err
+	}
+	if u.o.Notice != "" {
+		u.dialog("notice", u.o.Notice, []string{u.loc.T("ui.notice_ok", nil)}, func(int) {})
+	}
+	return nil
+}
+
+// first opens the first view (see begin).
+func (u *ui) first() error {
 	if !u.o.Resume {
 		u.showSetup()
 		return nil
@@ -221,17 +235,24 @@ func (u *ui) openGame(path string) error {
 		return err
 	}
 	if s.Recovered != nil {
-		u.notice = u.loc.T("ui.recovered", map[string]any{"Bytes": s.Recovered.TornBytes, "File": s.Recovered.SavedTo})
+		u.notice = u.recovered(s.Recovered)
 	}
 	u.rememberGame(path)
 	u.startTable(s)
 	return nil
 }
 
+// recovered says that a cut-off last line was moved aside, and where (the side file's path, escaped for the
+// terminal).
+func (u *ui) recovered(r *referee.Recovery) string {
+	return u.loc.T("ui.recovered", map[string]any{"Line": r.Line, "Bytes": r.TornBytes,
+		"File": referee.Printable(r.SavedTo)})
+}
+
 // rememberGame makes path the last game (for karkason resume without a file); a failure is shown as a note when
 // the table opens.
 func (u *ui) rememberGame(path string) {
-	if err := writeLastGame(u.o.Config.StateDir, path); err != nil {
+	if err := writeLastGameOn(u.o.FS, u.o.Config.StateDir, path); err != nil {
 		u.notice, u.noticeErr = strings.TrimSpace(u.notice+" "+u.describe(err)), true
 	}
 }
@@ -249,16 +270,22 @@ func (u *ui) startTable(s *referee.Session) {
 	if u.notice == "" && u.aidsOn {
 		u.notice = u.loc.T("ui.aids.on", nil) // the key line has no room for F9 and F12 at 80 columns
 	}
-	if u.notice != "" {
-		u.table.setStatus(u.notice, u.noticeErr)
-		if u.noticeErr {
-			u.table.statusLines = 4
-		}
-		u.notice, u.noticeErr = "", false
-	}
+	u.showNotice()
 	if front, _ := u.pages.GetFrontPage(); front == "table" {
 		u.table.focusEntry() // (an ended game shows its tally, which has the focus)
 	}
+}
+
+// showNotice shows the notice kept for the table (a recovered line and the file it was moved to, a last-game
+// pointer that could not be written) in its status line, once, in up to four lines: it names files, whose paths
+// are long.
+func (u *ui) showNotice() {
+	if u.notice == "" {
+		return
+	}
+	u.table.setStatus(u.notice, u.noticeErr)
+	u.table.statusLines = 4
+	u.notice, u.noticeErr = "", false
 }
 
 func (u *ui) close() {
@@ -292,16 +319,23 @@ func (u *ui) askQuit() {
 		return
 	}
 	text := u.loc.T("ui.quit_nogame", nil)
+	stay := u.loc.T("ui.keep_playing", nil)
 	if u.sess != nil && u.sess.Store != nil {
-		text = u.loc.T("ui.quit_saved", map[string]any{"File": u.sess.Store.Path()})
-		if u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
-			text = u.loc.T("ui.quit_ended", map[string]any{"File": u.sess.Store.Path()})
+		text = u.loc.T("ui.quit_saved", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
+	}
+	if u.sess != nil && u.sess.Game.Phase == referee.PhaseEnded { // nothing to go on with: the record keeps the scores
+		stay = u.loc.T("ui.cancel", nil)
+		if u.sess.Store != nil {
+			text = u.loc.T("ui.quit_ended", map[string]any{"File": referee.Printable(u.sess.Store.Path())})
 		}
 	}
-	if u.pos != nil && u.pos.entry.Store != nil {
-		text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": u.pos.entry.Store.Path()})
+	if u.pos != nil {
+		stay = u.loc.T("ui.cancel", nil) // nothing is played yet: the entry stays
+		if u.pos.entry.Store != nil {
+			text = u.loc.T("ui.pos.quit_saved", map[string]any{"File": referee.Printable(u.pos.entry.Store.Path())})
+		}
 	}
-	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), u.loc.T("ui.keep_playing", nil)}, func(i int) {
+	u.dialog("quit", text, []string{u.loc.T("ui.quit", nil), stay}, func(i int) {
 		if i == 0 {
 			u.run.Stop()
 		}
@@ -362,6 +396,20 @@ func (u *ui) describe(err error) string {
 		return msg // what happened, that nothing was lost, what to do; the OS's text is in the log
 	}
 	return u.o.Log.Failed(u.loc, "ui.failed", err)
+}
+
+// why is a refusal said in a few words for a greyed answer, with its rule: "completed, scored already [BASE-12]"
+// (ui.short.<the message id without "err.">); the whole message where there are no few words for it. F3 gives the
+// whole message and the rule's text. It is escaped for a list's label (tview tags).
+func (u *ui) why(err error) string {
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		key := "ui.short." + strings.TrimPrefix(r.Key, "err.")
+		if msg := u.loc.T(key, nil); msg != key {
+			return tview.Escape(msg + " [" + r.Rule + "]")
+		}
+	}
+	return tview.Escape(u.describe(err))
 }
 
 // tr renders a message id from the referee or the engine. Their data use lower-case keys ("tile", "points"); the

@@ -295,14 +295,14 @@ func TestShortGame(t *testing.T) {
 		h.mustSee("[2]", "[3]") // the other legal places, numbered on the board
 		h.chooseSpot(1, 0)
 		h.promptNames("Ана (red, А)")
-		h.chooseOption("follower on the road E+W")
+		h.chooseOption("follower on the road")
 		// blue place b-c1 0,-1 180; blue deploy follower S: typed with a Ukrainian keyboard layout on, the keys
 		// F F C F give а а с а
 		h.promptNames("Богдан (blue, Б)")
 		h.typeText("ааса")
 		h.chooseSpot(0, -1)
 		h.promptNames("Богдан (blue, Б)")
-		h.chooseOption("follower on the city S")
+		h.chooseOption("follower on the city")
 
 		g := h.u.sess.Game
 		if g.S.Scores[0] != 0 || g.S.Scores[1] != 4 {

@@ -146,12 +146,16 @@ func TestPositionLogInWords(t *testing.T) {
 		defer h.stop()
 		h.asItLies("Аня", "Богдан")
 		h.typeText("frfr")
+		h.typeText("crfr")
 		h.key(tcell.KeyTab)
-		h.chooseOption(h.u.loc.T("term.road", nil))
-		h.chooseOption("Богдан")
+		h.chooseOption(h.u.loc.T("term.road", nil) + " — " + h.u.table.names.badge(1) + " Богдан")
+		h.key(tcell.KeyTab)
+		h.chooseOption(h.u.loc.T("term.field", nil) + " на південь від дороги — " + h.u.table.names.badge(0) + " Аня")
 		log := h.u.table.log.GetText(true)
-		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 1,0") ||
-			!strings.Contains(log, "Богдан: підданець") {
+		// The farmer is a farmer in the log as in the list («селянин»), and its field is named in words.
+		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 0,0") ||
+			!strings.Contains(log, "Богдан: підданець") || !strings.Contains(log, "Аня: селянин") ||
+			!strings.Contains(log, "поле на південь від дороги на 1,0") {
 			t.Fatalf("the log of the entry:\n%s", log)
 		}
 	})
@@ -174,7 +178,48 @@ func TestQuitSaysWhatTheRecordIsFor(t *testing.T) {
 				synctest.Wait()
 				want := h.u.loc.T(c.key, map[string]any{"File": h.u.sess.Store.Path()})
 				h.mustSee(strings.Join(strings.Fields(want)[:3], " ")) // the dialog wraps the rest
+				// A game that is over is not offered to go on.
+				if over, keep := c.key == "ui.quit_ended", strings.Contains(h.text(),
+					h.u.loc.T("ui.keep_playing", nil)); over == keep {
+					t.Errorf("the quit dialog (over %v) offers to keep playing: %v\n%s", over, keep, h.text())
+				}
 			})
 		})
 	}
+}
+
+// TestEntrySmallPoints: F1 in the set-up form shows its help; an entry quit before its first tile comes back as the
+// entry, not a game at turn 1; F3 in the entry explains its refusal, not a game turn that has not begun.
+func TestEntrySmallPoints(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		h := start(t, o)
+		h.key(tcell.KeyF1)
+		h.mustSee(strings.Fields(h.u.loc.T("ui.setup.help", nil))[2]) // "[::b]Нова игра[::-]\nИграчите ..."
+		h.key(tcell.KeyEscape)
+		h.asItLies("Ана", "Богдан")
+		if h.u.pos == nil {
+			t.Fatalf("no entry:\n%s", h.text())
+		}
+		h.typeText("cccc") // the first tile lies anywhere
+		h.typeText("frfr") // a road against its city: refused (BASE-4)
+		h.key(tcell.KeyF3)
+		text := h.text()
+		if !strings.Contains(text, "BASE-4") || strings.Contains(text, "SEQ-1") {
+			t.Errorf("F3 in the entry:\n%s", text)
+		}
+		h.key(tcell.KeyEscape)
+		h.key(tcell.KeyEscape)
+		for h.u.pos != nil && len(h.u.pos.draft().Lines()) > 0 {
+			h.key(tcell.KeyCtrlZ)
+		}
+		h.stop() // quit before any tile is left
+
+		o.Resume = true
+		h = start(t, o)
+		defer h.stop()
+		if h.u.pos == nil || h.u.sess != nil {
+			t.Fatalf("an entry with no tile comes back as a game:\n%s", h.text())
+		}
+	})
 }

@@ -1,0 +1,80 @@
+package randgame
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// allModules is a six-player set-up with every module: the sixth seat pink (IC-13), the River beside the City
+// (COMBO-3).
+func allModules() referee.Setup {
+	s := referee.Setup{Expansions: []string{referee.ExpansionFarmers, referee.ExpansionAbbot,
+		referee.ExpansionInnsCathedrals, referee.ExpansionCount, referee.ExpansionKingRobber, referee.ExpansionShrines,
+		referee.ExpansionNewTiles, referee.ExpansionGifts, referee.ExpansionRiver}}
+	for i, c := range referee.AllColours() {
+		s.Players = append(s.Players, referee.PlayerSpec{Name: fmt.Sprint("P", i+1), Colour: c})
+	}
+	return s
+}
+
+// TestRandomGamesConserveFigures plays random six-player games with every module, Inns & Cathedrals included, and
+// checks after every action what the rules never allow to break: every figure is in exactly one place, supply, board
+// or City (DEF-5; the large follower included, IC-4(c)), a player's figures are as many as the set-up gives
+// (CFG-2), no score is negative or goes down (BASE-14). It also checks that the games use the large follower.
+func TestRandomGamesConserveFigures(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	large := 0
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		g, err := referee.NewGame(allModules(), engine.Standard())
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+		var prev [engine.MaxPlayers]int
+		for steps := 0; g.Phase != referee.PhaseEnded && steps < 5000; steps++ {
+			a := pick(g, rng)
+			if err := g.Apply(a); err != nil {
+				t.Fatalf("seed %d: legal action %q refused: %v", seed, a, err)
+			}
+			if a.Large {
+				large++
+			}
+			s := g.S
+			for p := 0; p < g.Players(); p++ {
+				for k := engine.FigureKind(0); k < engine.NumFigureKinds; k++ {
+					n := s.InSupplyCount(p, k)
+					for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
+						n += s.InQuarter(p, q, k)
+					}
+					for _, f := range s.Figures {
+						if int(f.Player) == p && f.Kind == k && f.Where == engine.OnBoard {
+							n++
+						}
+					}
+					if n != s.Supplied(k) {
+						t.Fatalf("seed %d after %q: player %d has %d %s figures, want %d (DEF-5)", seed, a, p, n, k,
+							s.Supplied(k))
+					}
+				}
+				if s.Scores[p] < prev[p] || s.Scores[p] < 0 {
+					t.Fatalf("seed %d after %q: player %d's score went from %d to %d (BASE-14)", seed, a, p, prev[p],
+						s.Scores[p])
+				}
+				prev[p] = s.Scores[p]
+			}
+		}
+		if g.Phase != referee.PhaseEnded {
+			t.Fatalf("seed %d: the game did not end", seed)
+		}
+	}
+	if large == 0 {
+		t.Error("no action named the large follower: the random player does not use it")
+	}
+}

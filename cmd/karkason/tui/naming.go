@@ -1,0 +1,179 @@
+package tui
+
+import (
+	"math"
+	"strings"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/referee"
+)
+
+// Naming a feature as a player says it, in words (issue 20: a list of targets never names a feature by compass
+// codes alone): a field by the side of its tile it lies on and what it lies beside ("the field north of the road",
+// "the field around the monastery", "the field between the road and the city"), a road, city or river by its side of the tile when the tile has more than one
+// of that kind ("city (east)"), a monastery, shrine or garden by its kind; then, where the list needs it, the cell
+// of its tile ("... at -2,3"). The side is the direction from the tile's middle to the edges (a road, a city) or
+// half-edges (a field) the segment reaches; a field reaching all round, or a segment whose edges cancel out, has
+// none. This is wording only: which features exist and where a figure may go are the engine's.
+
+// featureName names the feature of a segment in words (see above), with the cell of its tile if withPos.
+func featureName(g *referee.Game, loc translator, seg int32, withPos bool) string {
+	ti, l := g.S.SegTile(seg)
+	t := &g.S.Tiles[ti]
+	kind := g.S.SegKind(seg)
+	name := loc.T("term."+kind.String(), nil)
+	data := map[string]any{"Kind": name}
+	side, ok := segSide(g.S, ti, l)
+	switch {
+	case kind.IsCentre():
+	case kind == engine.KField:
+		of, has := beside(t)
+		switch {
+		case !has:
+		case ok:
+			data["Side"], data["Of"] = loc.T("ui.side."+sideKeys[side], nil), loc.T("ui.of."+of.String(), nil)
+			name = loc.T("ui.feat.field", data)
+		default: // no side: around its monastery, shrine or garden, else between its city and its road, or around
+			if t.Type.Centre >= 0 {
+				of = t.Type.Segs[t.Type.Centre].Kind
+			}
+			if and, ok := second(t, of); ok && t.Type.Centre < 0 {
+				data["Of"], data["And"] = loc.T("ui.amid."+of.String(), nil), loc.T("ui.amid."+and.String(), nil)
+				name = loc.T("ui.feat.between", data)
+				break
+			}
+			data["Of"] = loc.T("ui.of."+of.String(), nil)
+			name = loc.T("ui.feat.around", data)
+		}
+	case kinds(t, kind) > 1 && ok:
+		data["Side"] = loc.T("ui.side."+sideKeys[side], nil)
+		name = loc.T("ui.feat.side", data)
+	case kinds(t, kind) > 1:
+		name += " " + localPlace(loc, placeWords(g.S, ti, l)) // no side in words: its edges
+	}
+	if withPos {
+		return loc.T("ui.feat.at", map[string]any{"Feature": name, "Cell": t.Pos.String()})
+	}
+	return name
+}
+
+// sideKeys are the eight sides of a tile, clockwise from the north (ui.side.*).
+var sideKeys = [8]string{"n", "ne", "e", "se", "s", "sw", "w", "nw"}
+
+// placeVec is where each edge (N E S W) and half-edge (NNW NNE ... WNW) lies from the tile's middle (x east, y
+// south).
+var placeVec = map[string][2]float64{
+	"N": {0, -1}, "E": {1, 0}, "S": {0, 1}, "W": {-1, 0},
+	"NNW": {-0.5, -1}, "NNE": {0.5, -1}, "ENE": {1, -0.5}, "ESE": {1, 0.5},
+	"SSE": {0.5, 1}, "SSW": {-0.5, 1}, "WSW": {-1, 0.5}, "WNW": {-1, -0.5},
+}
+
+// segSide returns the side of the tile (an index into sideKeys) that local segment l of tile ti lies on: the sum of
+// its half-edges (a field) or edges (a road, a city, a river); false if they cancel out.
+func segSide(s *engine.State, ti, l int) (int, bool) {
+	field := s.Tiles[ti].Type.Segs[l].Kind == engine.KField
+	var x, y float64
+	for _, n := range s.PlaceNames(ti, l) {
+		if v, ok := placeVec[n]; ok && (len(n) == 3) == field {
+			x, y = x+v[0], y+v[1]
+		}
+	}
+	return sideOf(x, y)
+}
+
+// beside is what a field of tile t is named beside: its road, else its city, river, monastery, shrine or garden;
+// false if the tile has nothing but fields.
+func beside(t *engine.Placed) (engine.Kind, bool) {
+	for _, k := range []engine.Kind{engine.KRoad, engine.KCity, engine.KRiver, engine.KMonastery, engine.KShrine,
+		engine.KGarden} {
+		if kinds(t, k) > 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// second is another kind than first of the road, city and river that tile t shows (a field between them).
+func second(t *engine.Placed, first engine.Kind) (engine.Kind, bool) {
+	for _, k := range []engine.Kind{engine.KCity, engine.KRoad, engine.KRiver} {
+		if k != first && kinds(t, k) > 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// kinds counts the segments of kind k on tile t.
+func kinds(t *engine.Placed, k engine.Kind) int {
+	n := 0
+	for _, sd := range t.Type.Segs {
+		if sd.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// tileWords describes a tile type lying in a rotation by what tells it from the tiles with the same edges: its
+// cities (each with its side when there are several, ◆ with a pennant), its monastery, shrine or garden ("city
+// (west), city (east), garden"; "city ◆"); its roads when it has nothing else; "field" for a tile of fields only.
+func tileWords(loc translator, t *engine.TileType, rot int) string {
+	var parts []string
+	cities := 0
+	for _, sd := range t.Segs {
+		if sd.Kind == engine.KCity {
+			cities++
+		}
+	}
+	for l, sd := range t.Segs {
+		if sd.Kind != engine.KCity {
+			continue
+		}
+		w := loc.T("term.city", nil)
+		if side, ok := typeSide(t, rot, l); ok && cities > 1 {
+			w = loc.T("ui.feat.side", map[string]any{"Kind": w, "Side": loc.T("ui.side."+sideKeys[side], nil)})
+		}
+		if sd.Pennants > 0 {
+			w += " ◆"
+		}
+		parts = append(parts, w)
+	}
+	if t.Centre >= 0 {
+		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
+	}
+	if len(parts) == 0 {
+		for _, k := range []engine.Kind{engine.KRoad, engine.KRiver, engine.KField} {
+			for _, sd := range t.Segs {
+				if sd.Kind == k {
+					parts = append(parts, loc.T("term."+k.String(), nil))
+					break
+				}
+			}
+			if len(parts) > 0 {
+				break
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// typeSide is segSide for local segment l of a tile type in a rotation (its edges only: a road, a city, a river).
+func typeSide(t *engine.TileType, rot, l int) (int, bool) {
+	var x, y float64
+	for e := 0; e < 4; e++ {
+		if t.SegAtEdge(rot, e) == l {
+			v := placeVec[engine.EdgeNames[e]]
+			x, y = x+v[0], y+v[1]
+		}
+	}
+	return sideOf(x, y)
+}
+
+// sideOf is the side (an index into sideKeys) a vector from the tile's middle points to; false if it is too short.
+func sideOf(x, y float64) (int, bool) {
+	if math.Hypot(x, y) < 0.75 {
+		return 0, false
+	}
+	a := math.Atan2(x, -y) / (2 * math.Pi) * 8 // the angle clockwise from the north, in eighths
+	return (int(math.Round(a)) + 8) % 8, true
+}

@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"testing"
+
+	"github.com/karkason/karkason/engine"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+)
+
+// Features are named in words (issue 20: never by compass codes alone): a field by the side of its tile and what it
+// lies beside, a road or city by its side when the tile has several, a centre by its kind; tiles that show the same
+// edges by what tells them apart.
+func TestFeatureNamesInWords(t *testing.T) {
+	cat := engine.Standard()
+	rec := &referee.Record{Setup: referee.Setup{Players: []referee.PlayerSpec{{Name: "A", Colour: referee.Red},
+		{Name: "B", Colour: referee.Blue}}, Expansions: []string{referee.ExpansionFarmers}, Start: referee.StartNone},
+		Position: []referee.PositionLine{
+			{Kind: referee.PosTile, Tile: "b-rs", Pos: referee.Pos{X: 0, Y: 0}, Rot: 90},   // a road W-E
+			{Kind: referee.PosTile, Tile: "b-r4", Pos: referee.Pos{X: 1, Y: 0}},            // a crossroads
+			{Kind: referee.PosTile, Tile: "b-c1", Pos: referee.Pos{X: 0, Y: -1}, Rot: 0},   // a city cap N
+			{Kind: referee.PosTile, Tile: "b-cc2o", Pos: referee.Pos{X: 0, Y: -2}},         // caps N and S
+			{Kind: referee.PosTile, Tile: "b-m", Pos: referee.Pos{X: 0, Y: 1}},             // a monastery
+			{Kind: referee.PosTile, Tile: "b-mr1", Pos: referee.Pos{X: 1, Y: 1}, Rot: 180}, // a road N
+			{Kind: referee.PosTile, Tile: "b-c2arc", Pos: referee.Pos{X: -1, Y: 0}},        // city N+W, road E-S
+		}}
+	g, err := referee.NewGameFrom(rec, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := locales.New("en")
+	name := func(x, y int, place string, withPos bool) string {
+		seg, err := g.S.FeatureAt(engine.Pos{X: x, Y: y}, place)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return featureName(g, loc, seg, withPos)
+	}
+	for _, c := range []struct {
+		x, y    int
+		place   string
+		withPos bool
+		want    string
+	}{
+		{0, 0, "NNE", true, "field north of the road at 0,0"},
+		{0, 0, "SSW", false, "field south of the road"},
+		{0, 0, "E", false, "road"},
+		{1, 0, "NNE", false, "field north-east of the road"},
+		{1, 0, "WSW", false, "field south-west of the road"},
+		{1, 0, "S", false, "road (south)"},
+		{0, -1, "S", false, "field south of the city"},
+		{0, -1, "N", true, "city at 0,-1"},
+		{0, -2, "N", false, "city (north)"},
+		{0, 1, "monastery", false, "monastery"},
+		{0, 1, "N", false, "field around the monastery"},
+		{1, 1, "S", false, "field around the monastery"},
+		{-1, 0, "ENE", false, "field between the road and the city"},
+		{-1, 0, "SSE", false, "field south-east of the road"},
+	} {
+		if got := name(c.x, c.y, c.place, c.withPos); got != c.want {
+			t.Errorf("%d,%d:%s: %q, want %q", c.x, c.y, c.place, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		tile string
+		rot  int
+		want string
+	}{
+		{"b-c2o", 1, "city"},
+		{"b-c2os", 1, "city ◆"},
+		{"b-cc2o", 1, "city (east), city (west)"},
+		{"b-cc2og", 0, "city (north), city (south), garden"},
+		{"b-rs", 0, "road"},
+	} {
+		if got := tileWords(loc, cat.Tile(c.tile), c.rot); got != c.want {
+			t.Errorf("%s turned %d: %q, want %q", c.tile, c.rot, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package referee
+
+import (
+	"slices"
+
+	"github.com/karkason/karkason/engine"
+)
+
+// The start tile typed where it lies (the table's entry of a board, position_entry.go).
+//
+// With start=standard the start tile is a tile on the table like the others: the entry types it where it lies,
+// and the first tile typed need not be it (TypedStart). Until the board is finished its coordinates are the
+// entry's (the first tile where the cursor began) and the board is built as with start=none (the box holds all
+// four copies of the start tile's type, POS-2). Finish then writes the record's coordinates, as the format has
+// them: one copy of that type moves to 0,0 and becomes the start piece, lying as the start piece lies, the whole
+// board turned by quarter turns if that copy lies turned (normalise); the figures and markers move with their
+// tiles. A board with no copy of that type is refused (POS-1: the start piece is part of the board).
+
+// TypedStart reports whether the start tile is typed where it lies, among the tiles (start=standard): the
+// draft's coordinates are the entry's until Finish.
+func (d *Draft) TypedStart() bool { return d.typed }
+
+// boardSetup is the set-up the draft's board is built with: start=none while the start tile is typed.
+func (d *Draft) boardSetup() Setup {
+	s := d.Setup
+	if d.typed {
+		s.Start = StartNone
+	}
+	return s
+}
+
+// normalise returns the lines in the record's coordinates (see "The start tile typed where it lies"): the copy of
+// the start tile's type that becomes the start piece (startCopy) is left out, every cell is taken relative to it and
+// turned, and so are the places of figures and markers. Errors: POS-1 with no copy of that type on the board.
+func (d *Draft) normalise() ([]PositionLine, error) {
+	best, turns := d.startCopy()
+	if best < 0 {
+		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", startTile(d.cat).ID)
+	}
+	o := d.lines[best].Pos
+	move := func(p Pos) Pos {
+		p = Pos{p.X - o.X, p.Y - o.Y}
+		for k := 0; k < turns; k++ {
+			p = Pos{-p.Y, p.X} // a quarter turn clockwise (y grows southward)
+		}
+		return p
+	}
+	var out []PositionLine
+	for i, l := range d.lines {
+		switch {
+		case i == best:
+			continue
+		case l.Kind == PosTile:
+			l.Pos, l.Rot = move(l.Pos), (l.Rot+90*turns)%360
+		case (l.Kind == PosFollower || l.Kind == PosAbbot) && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber:
+			l.Target = FeatureRef{Pos: move(l.Target.Pos), Place: turnPlace(l.Target.Place, turns)}
+		}
+		out = append(out, l)
+	}
+	return numbered(out), nil
+}
+
+// startCopy returns the line of the copy of the start tile's type that Finish makes the start piece, and the quarter
+// turns clockwise that turn the board so that it lies as the start piece lies: a copy lying so (rotation 0) if any,
+// else any, the one nearest the middle of the board (then the first line); -1 if there is none.
+func (d *Draft) startCopy() (line, turns int) {
+	start := startTile(d.cat)
+	var minX, minY, maxX, maxY int
+	first := true
+	for _, l := range d.lines {
+		if l.Kind == PosTile {
+			if first {
+				minX, minY, maxX, maxY, first = l.Pos.X, l.Pos.Y, l.Pos.X, l.Pos.Y, false
+			}
+			minX, maxX = min(minX, l.Pos.X), max(maxX, l.Pos.X)
+			minY, maxY = min(minY, l.Pos.Y), max(maxY, l.Pos.Y)
+		}
+	}
+	best, bestD := -1, 0
+	for i, l := range d.lines {
+		if l.Kind != PosTile || l.Tile != start.ID {
+			continue
+		}
+		dist := abs(2*l.Pos.X-minX-maxX) + abs(2*l.Pos.Y-minY-maxY)
+		if l.Rot != 0 {
+			dist += 1 << 20 // turned: only if no copy lies as the start piece lies
+		}
+		if best < 0 || dist < bestD {
+			best, bestD = i, dist
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	return best, (4 - d.lines[best].Rot/90) % 4
+}
+
+// Turns is the quarter turns clockwise by which Finish turns the board into the record's coordinates: 0 when the
+// start tile is not typed or a copy of it lies as the start piece lies (see "The start tile typed where it lies").
+func (d *Draft) Turns() int {
+	if !d.typed {
+		return 0
+	}
+	_, turns := d.startCopy()
+	return turns
+}
+
+// turnPlace names a place of a tile (an edge N, a half-edge NNE, a centre, #name) after the board is turned by
+// quarter turns clockwise: N becomes E, NNE becomes ESE; a centre or #name stays.
+func turnPlace(place string, turns int) string {
+	if i := slices.Index(engine.EdgeNames[:], place); i >= 0 {
+		return engine.EdgeNames[(i+turns)%4]
+	}
+	if i := slices.Index(engine.HalfNames[:], place); i >= 0 {
+		return engine.HalfNames[(i+2*turns)%8]
+	}
+	return place
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// startTile is the type of the standard start tile (CFG-4: one of its copies is the start piece).
+func startTile(cat *engine.Catalogue) *engine.TileType {
+	for _, t := range cat.Set("base") {
+		if t.Start {
+			return t
+		}
+	}
+	return nil
+}
