@@ -96,8 +96,8 @@ func actionsHint(r io.Reader) int {
 }
 
 // reserve makes room for n more actions in the record, and for the events, the turns' scores and the scorings they
-// bring (about one event an action, a turn every two actions, a scoring every four), so that a replay does not grow them step by step: the game's
-// record is its largest part.
+// bring (about one event an action, a turn every two actions, a scoring every four), so that a replay does not
+// grow them step by step: the game's record is its largest part.
 func (g *Game) reserve(n int) {
 	if n <= 0 {
 		return
