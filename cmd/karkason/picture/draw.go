@@ -23,7 +23,7 @@ const (
 	depth  = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
 )
 
-// The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the five players'.
+// The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the six players'.
 var (
 	white      = rgb(0xffffff)
 	ink        = rgb(0x1f1f1f)
@@ -64,6 +64,8 @@ func PlayerColour(c referee.Colour) Colour {
 		return rgb(0xf2c200)
 	case referee.Black:
 		return rgb(0x222222)
+	case referee.Pink: // the sixth colour (IC-13)
+		return rgb(0xf06aa8)
 	}
 	return grey
 }

@@ -28,6 +28,8 @@ func colourStyle(c referee.Colour) tcell.Style {
 		return st.Background(tcell.ColorYellow).Foreground(tcell.ColorBlack)
 	case referee.Black:
 		return st.Background(tcell.ColorBlack).Foreground(tcell.ColorWhite)
+	case referee.Pink: // the sixth colour (IC-13): bright magenta, a colour of every 16-colour terminal
+		return st.Background(tcell.ColorFuchsia).Foreground(tcell.ColorBlack)
 	}
 	return st
 }
@@ -45,6 +47,8 @@ func colourTag(c referee.Colour) string {
 		return "[black:yellow:b]"
 	case referee.Black:
 		return "[white:black:b]"
+	case referee.Pink:
+		return "[black:fuchsia:b]"
 	}
 	return "[::b]"
 }

@@ -523,8 +523,8 @@ func TestSetupWarningsAndErrors(t *testing.T) {
 		h.typeText("Ана")
 		h.key(tcell.KeyF10) // one player
 		h.mustSee("От 2 до 5 играчи")
-		// Tick River II (4th) and the City (5th): focus ring = 5 names, followers, then expansions.
-		for i := 0; i < 6+3; i++ {
+		// Tick River II (4th) and the City (5th): focus ring = 6 names, followers, then expansions.
+		for i := 0; i < 7+3; i++ {
 			h.key(tcell.KeyTab)
 		}
 		h.typeText(" ")
