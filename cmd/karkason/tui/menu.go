@@ -54,7 +54,11 @@ const secondKeys = "1234567890" + answerLetters
 // answerKeys returns the keys of n answers, the shortest first: the digits 1..9 and 0; then the letters of
 // answerLetters alone; then a letter followed by a digit or a letter ("K1", "KT"), as few letters used as the first
 // of two as make n fit. At most 10+5*15 answers get a key; the rest "" (the arrows reach them).
-func answerKeys(n int) []string {
+func answerKeys(n int) []string { return answerKeysWithout(n, "") }
+
+// answerKeysWithout is answerKeys with the letters of reserved left out of the answers' own letters (they are the
+// keys of figure kinds in that list, kindLetters); the second keys of a key of two are all of secondKeys.
+func answerKeysWithout(n int, reserved string) []string {
 	var out []string
 	for i := 0; i < n && i < 10; i++ {
 		out = append(out, string("1234567890"[i]))
@@ -63,7 +67,13 @@ func answerKeys(n int) []string {
 	if rest <= 0 {
 		return out
 	}
-	letters, second := []rune(answerLetters), []rune(secondKeys)
+	var letters []rune
+	for _, l := range answerLetters {
+		if !strings.ContainsRune(reserved, l) {
+			letters = append(letters, l)
+		}
+	}
+	second := []rune(secondKeys)
 	pairs := 0 // the letters used as the first of two: the last ones
 	for pairs < len(letters) && len(letters)-pairs+pairs*len(second) < rest {
 		pairs++
@@ -105,9 +115,9 @@ func answerKey(lang string, r rune) rune {
 	return found
 }
 
-// set replaces the items (labels; muted[i] marks a note) and highlights the first choosable one.
+// set replaces the items (labels; muted[i] marks a note) and highlights the first choosable one; the items that
+// are not notes get the keys of answerKeys in order.
 func (m *menu) set(labels []string, muted []bool) {
-	m.items = m.items[:0]
 	n := 0
 	for i := range labels {
 		if i >= len(muted) || !muted[i] {
@@ -115,14 +125,26 @@ func (m *menu) set(labels []string, muted []bool) {
 		}
 	}
 	keys := answerKeys(n)
+	all := make([]string, len(labels))
 	n = 0
+	for i := range labels {
+		if i >= len(muted) || !muted[i] {
+			all[i] = keys[n]
+			n++
+		}
+	}
+	m.setKeyed(labels, all, muted)
+}
+
+// setKeyed replaces the items with labels and their keys (keys[i]; "" none) and highlights the first choosable one.
+func (m *menu) setKeyed(labels, keys []string, muted []bool) {
+	m.items = m.items[:0]
 	for i, l := range labels {
 		it := menuItem{label: l}
 		if i < len(muted) && muted[i] {
 			it.muted = true
-		} else {
-			it.key = keys[n]
-			n++
+		} else if i < len(keys) {
+			it.key = keys[i]
 		}
 		m.items = append(m.items, it)
 	}

@@ -80,6 +80,16 @@ func figureRune(m rune, kind engine.FigureKind) rune {
 	return m
 }
 
+// figureText is what a figure shows in a list, a quarter of the City or on the board: the player's letter, lower
+// case for the abbot, twice for the large follower (it counts 2 in a majority, DEF-11).
+func figureText(m rune, kind engine.FigureKind) string {
+	r := string(figureRune(m, kind))
+	if kind == engine.Large {
+		return r + r
+	}
+	return r
+}
+
 // names is what the views need to name players.
 type names struct {
 	g       *referee.Game
@@ -94,6 +104,11 @@ func newNames(g *referee.Game, loc translator) *names {
 // badge is the player's marker letter on the player's colour, as a tview tagged string.
 func (n *names) badge(p int) string {
 	return colourTag(n.g.Colour(p)) + " " + string(n.markers[p]) + " [-:-:-]"
+}
+
+// figureBadge is a figure of player p as a tview tagged string: figureText on the player's colour.
+func (n *names) figureBadge(p int, kind engine.FigureKind) string {
+	return colourTag(n.g.Colour(p)) + figureText(n.markers[p], kind) + "[-:-:-]"
 }
 
 // plain is the player's name, escaped for tview.
