@@ -2,6 +2,7 @@ package tui
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -61,11 +62,16 @@ func (c choice) keyGroup() string {
 
 // choiceKeys returns each choice's key and its target's key (the same, but for a figure of kindLetters): the
 // targets, in the order of their first answer, get answerKeys (the letters of the kinds present left out); an
-// answer with no target is a target of its own; a note gets none.
+// answer with no target is a target of its own; a note gets none. A list with no follower's answer on a target
+// (the market round of a player whose only market figure is the large follower) needs no letter: there the
+// target's key is the answer's.
 func choiceKeys(choices []choice) (keys, targetKeys []string) {
+	follower := slices.ContainsFunc(choices, func(c choice) bool {
+		return !c.muted && c.target != "" && c.figure != engine.Abbot && kindLetters[c.figure] == ""
+	})
 	reserved := ""
 	for _, c := range choices {
-		if l := kindLetters[c.figure]; l != "" && !c.muted && !strings.Contains(reserved, l) {
+		if l := kindLetters[c.figure]; follower && l != "" && !c.muted && !strings.Contains(reserved, l) {
 			reserved += l
 		}
 	}
@@ -92,7 +98,10 @@ func choiceKeys(choices []choice) (keys, targetKeys []string) {
 			continue
 		}
 		targetKeys[i] = tk[group[i]]
-		keys[i] = kindLetters[c.figure] + targetKeys[i]
+		keys[i] = targetKeys[i]
+		if follower {
+			keys[i] = kindLetters[c.figure] + keys[i]
+		}
 	}
 	return keys, targetKeys
 }
@@ -335,9 +344,9 @@ func (e *entry) featKeys() []featKey {
 func (e *entry) kindLegend(choices []choice) {
 	text := e.now.legend()
 	seen := map[engine.FigureKind]bool{}
-	for _, c := range choices {
+	for i, c := range choices {
 		l := kindLetters[c.figure]
-		if l == "" || c.muted || seen[c.figure] {
+		if l == "" || c.muted || seen[c.figure] || !strings.HasPrefix(e.menu.items[i].key, l) {
 			continue
 		}
 		seen[c.figure] = true

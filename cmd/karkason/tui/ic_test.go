@@ -2,10 +2,12 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -49,6 +51,190 @@ func TestSetupSixthPlayer(t *testing.T) {
 		}
 		if st := colourStyle(referee.Pink); st == colourStyle(referee.Colour("none")) {
 			t.Error("pink has no colour of its own")
+		}
+	})
+}
+
+// icSetup is issue 18's game: six players, Inns & Cathedrals with the City, the King and the Robber Baron, shrines,
+// the abbot and the new tiles (and gifts, for the large follower on Synod, Cash Out and Change Position).
+func icSetup(followers int) referee.Setup {
+	return referee.Setup{Players: sixPlayers, Start: referee.StartCity, Followers: followers,
+		Expansions: []string{"farmers", "abbot", "inns-cathedrals", "count", "king-robber", "shrines", "newtiles",
+			"gifts"}}
+}
+
+// resumeAt generates the game of setup and seed (genGame) and opens the table at its first decision that want
+// accepts (its legal answers), the record of the actions before it resumed; the harness and that decision's
+// legal answers.
+func resumeAt(t *testing.T, setup referee.Setup, seed int64, lang string,
+	want func(g *referee.Game, d referee.Decision) bool) (*harness, referee.Decision) {
+	t.Helper()
+	cat := engine.Standard()
+	_, rec := genGame(t, seed, setup, cat)
+	g, err := referee.NewGame(setup, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := -1
+	for i, a := range rec.Actions {
+		if d := g.Legal(); want(g, d) {
+			n = i
+			break
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("action %d %s: %v", i, a, err)
+		}
+	}
+	if n < 0 {
+		t.Fatal("the generated game has no such decision")
+	}
+	text := new(strings.Builder)
+	if err := referee.WriteRecord(text, &referee.Record{Setup: setup, Actions: rec.Actions[:n]}); err != nil {
+		t.Fatal(err)
+	}
+	o := testOptions(t, lang)
+	o.Resume = true
+	o.File = writeRecord(t, o.Config.DataDir, "ic.rec", text.String())
+	h := start(t, o)
+	if got := h.u.sess.Game.Phase; got != g.Phase {
+		t.Fatalf("resumed at %v, want %v", got, g.Phase)
+	}
+	return h, g.Legal()
+}
+
+// hasLarge reports whether d offers the large follower for verb v where it also offers a follower (same target).
+func hasLarge(d referee.Decision, v referee.Verb) bool {
+	for _, a := range d.Actions {
+		if a.Verb != v || !a.Large {
+			continue
+		}
+		for _, b := range d.Actions {
+			if b.Verb == v && !b.Large && !b.Abbot && b.Place == a.Place && b.Target == a.Target && b.Quarter == a.Quarter {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkLargeKeys checks the entry's answers: each answer for the large follower has the key D and the key of the
+// follower's answer on the same target, its label names the large follower and differs from the follower's; the
+// board shows the target's own key on a feature; the legend says what D is. It returns the large follower's first
+// answer.
+func checkLargeKeys(t *testing.T, h *harness, legend string) int {
+	t.Helper()
+	e := h.u.table.entry
+	first := -1
+	for i, c := range e.choices {
+		if c.figure != engine.Large {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		base := -1
+		for j, o := range e.choices {
+			if o.figure == engine.Follower && o.target == c.target {
+				base = j
+			}
+		}
+		if base < 0 {
+			if slices.ContainsFunc(e.choices, func(o choice) bool { return o.figure == engine.Follower && o.target != "" }) {
+				t.Fatalf("%q: no follower's answer on its target among %q", c.label, h.menuLabels())
+			}
+			// No follower's answer at all (the market round with the large follower alone): the target's key.
+			if got := e.menu.items[i].key; got == "" || got != e.targetKeys[i] {
+				t.Errorf("%q: key %q, want the target's", c.label, got)
+			}
+			legend = ""
+			continue
+		}
+		if got, want := e.menu.items[i].key, "D"+e.menu.items[base].key; got != want {
+			t.Errorf("%q: key %q, want %q (the follower's %q)", c.label, got, want, e.choices[base].label)
+		}
+		if c.label == e.choices[base].label || !strings.Contains(c.label, h.u.loc.T("term.large", nil)) {
+			t.Errorf("the large follower's answer %q beside the follower's %q", c.label, e.choices[base].label)
+		}
+		for _, k := range h.u.table.board.fkeys {
+			if c.hasSeg && k.seg == c.seg && strings.HasPrefix(k.key, "D") {
+				t.Errorf("the board shows %q on the feature of %q", k.key, c.label)
+			}
+		}
+	}
+	if first < 0 {
+		t.Fatalf("no large follower among %q", h.menuLabels())
+	}
+	if got := e.legend.GetText(true); !strings.Contains(got, legend) {
+		t.Errorf("legend %q lacks %q", got, legend)
+	}
+	return first
+}
+
+// The large follower has its own key wherever a follower may go: the figure step of a tile (D and the feature's
+// key, typed on the Ukrainian layout: в), the City's quarters, the market round (its answers named apart from the
+// follower's).
+func TestLargeFollowerKeys(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		verb referee.Verb
+		step step
+	}{{"figure", referee.VerbDeploy, stepFigure}, {"city", referee.VerbCity, stepCity},
+		{"market", referee.VerbMarket, stepMarket}} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h, _ := resumeAt(t, icSetup(7), fullGameSeed, "uk", func(g *referee.Game, d referee.Decision) bool {
+					return hasLarge(d, c.verb) || (c.verb == referee.VerbMarket && slices.ContainsFunc(d.Actions,
+						func(a referee.Action) bool { return a.Verb == c.verb && a.Large }))
+				})
+				defer h.stop()
+				e := h.u.table.entry
+				if e.step != c.step {
+					t.Fatalf("step %v, want %v", e.step, c.step)
+				}
+				i := checkLargeKeys(t, h, "D (В)")
+				want := *e.choices[i].act
+				h.typeText(onLayout(layoutUK, e.menu.items[i].key))
+				acts := h.u.sess.Game.Actions
+				if got := acts[len(acts)-1]; !sameAction(got, want) {
+					t.Fatalf("%s recorded, want %s", got, want)
+				}
+			})
+		})
+	}
+}
+
+// Where only the large follower may go (the followers all on the board), the follower's answer stays, greyed with
+// the referee's reason (BASE-6: none in the supply), so that D and the feature's key read as everywhere; its key says why.
+func TestLargeFollowerWhereNoFollower(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h, _ := resumeAt(t, icSetup(1), fullGameSeed, "bg", func(g *referee.Game, d referee.Decision) bool {
+			large, follower := false, false
+			for _, a := range d.Actions {
+				large = large || (a.Verb == referee.VerbDeploy && a.Large)
+				follower = follower || (a.Verb == referee.VerbDeploy && !a.Large && !a.Abbot)
+			}
+			return large && !follower
+		})
+		defer h.stop()
+		e := h.u.table.entry
+		i := checkLargeKeys(t, h, "D (А/Д)")
+		base := -1
+		for j, c := range e.choices {
+			if c.figure == engine.Follower && c.target == e.choices[i].target {
+				base = j
+			}
+		}
+		if e.choices[base].why == nil || !e.menu.items[base].off || !strings.Contains(e.choices[base].label, "BASE-6") {
+			t.Fatalf("the follower's answer %q is not greyed with BASE-6", e.choices[base].label)
+		}
+		n := len(h.u.sess.Game.Actions)
+		h.typeText(e.menu.items[base].key)
+		if len(h.u.sess.Game.Actions) != n || !strings.Contains(h.u.table.status.GetText(true), "BASE-6") {
+			t.Fatalf("the greyed key: status %q", h.u.table.status.GetText(true))
+		}
+		h.typeText(onLayout(layoutBDS, e.menu.items[i].key))
+		if a := h.u.sess.Game.Actions; len(a) != n+1 || !a[n].Large {
+			t.Fatalf("D typed on BDS: %v", a[n:])
 		}
 	})
 }

@@ -32,11 +32,6 @@ func (s *marketStep) show() {
 		choices = append(choices, choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
 			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))})
 	}
-	choices = e.withBase(choices, func(a referee.Action) (referee.Action, string) {
-		a.Large = false
-		seg, _ := e.refSeg(a.Target)
-		return a, label(a, seg)
-	})
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -218,7 +219,11 @@ func (h *harness) typeTile(id string, rot int) {
 
 // chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
 // PgDn to it and Enter.
-func (h *harness) chooseSpot(x, y int) {
+func (h *harness) chooseSpot(x, y int) { h.chooseSpotRot(x, y, -1) }
+
+// chooseSpotRot is chooseSpot in rotation rot (quarter turns; -1: as offered): where a tile's rotations have the
+// same edges (ic-2bends), the spot is highlighted and Space turns the tile to rot, then Enter lays it.
+func (h *harness) chooseSpotRot(x, y, rot int) {
 	h.t.Helper()
 	e := h.u.table.entry
 	if e.step != stepPlace {
@@ -228,6 +233,14 @@ func (h *harness) chooseSpot(x, y int) {
 	for i, s := range e.spots {
 		if s.pos != p {
 			continue
+		}
+		if rot >= 0 && s.rots[s.rot] != rot && slices.Contains(s.rots, rot) {
+			e.menu.setCurrent(i)
+			for e.spots[i].rots[e.spots[i].rot] != rot {
+				h.pressRune(' ')
+			}
+			h.press(tcell.KeyEnter)
+			return
 		}
 		if key := e.menu.items[i].key; key != "" {
 			h.typeText(key)
