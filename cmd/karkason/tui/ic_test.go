@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -94,6 +95,7 @@ func resumeAt(t *testing.T, setup referee.Setup, seed int64, lang string,
 	}
 	o := testOptions(t, lang)
 	o.Resume = true
+	o.Config.Aids = true
 	o.File = writeRecord(t, o.Config.DataDir, "ic.rec", text.String())
 	h := start(t, o)
 	if got := h.u.sess.Game.Phase; got != g.Phase {
@@ -235,6 +237,145 @@ func TestLargeFollowerWhereNoFollower(t *testing.T) {
 		h.typeText(onLayout(layoutBDS, e.menu.items[i].key))
 		if a := h.u.sess.Game.Actions; len(a) != n+1 || !a[n].Large {
 			t.Fatalf("D typed on BDS: %v", a[n:])
+		}
+	})
+}
+
+// Inns and cathedrals are drawn on their tiles as the tile prints them (¤ on the inn's road, ‡ in the cathedral's
+// city; the River II inn too, which acts only with the module, COMBO-11), on a cell of their feature where neither a
+// figure nor a key goes if there is one; one character a tile shows them too (a garden before an inn).
+func TestInnsAndCathedralsDrawn(t *testing.T) {
+	cat := engine.Standard()
+	for _, c := range []struct {
+		id, want string
+		glyph    rune
+	}{
+		{"r2-innroad", "··≈··/¤─≈──/··≈··", '¤'},
+		{"ic-innbend", "·····/──┐··/··¤··", '¤'},
+		{"ic-innstraightg", "·····/¤─♣──/·····", '♣'},
+		{"ic-inn3", "·····/──┬─¤/··│··", '¤'},
+		{"ic-cathedral", "▒▒‡▒▒/▒▒▒▒▒/▒▒▒▒▒", '‡'},
+		{"ic-cornerinnbend", "▒▒◆▒▒/▒▒┌─¤/▒·│··", '¤'},
+	} {
+		tt := cat.Tile(c.id)
+		if got := blockText(tt, 0); got != c.want {
+			t.Errorf("%s: %s, want %s", c.id, got, c.want)
+		}
+		if got := tileGlyph(tt, 0).r; got != c.glyph {
+			t.Errorf("%s: one character a tile %q, want %q", c.id, got, c.glyph)
+		}
+	}
+	for _, tt := range cat.Types {
+		for rot := 0; rot < 4 && tt.Marks() != 0; rot++ {
+			b := rasterTile(tt, rot)
+			for l, sd := range tt.Segs {
+				if r := markRune(sd.Marks); r != 0 {
+					if x, y := markCell(&b, l); b[y][x].r != r || b[y][x].seg != l {
+						t.Errorf("%s rot %d: %q at %d,%d, want %q on segment %d", tt.ID, rot, b[y][x].r, x, y, r, l)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The large follower on the board shows its player's letter twice (it counts 2); the aids of an open road with an
+// inn or city with a cathedral say what it is worth if completed now (IC-7, IC-8) and that it is worth 0 if the game
+// ended now (IC-9), and the projection beside the score counts it so (the referee's aids).
+func TestLargeFollowerAndStakesShown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h, _ := resumeAt(t, icSetup(7), fullGameSeed, "bg", func(g *referee.Game, d referee.Decision) bool {
+			if g.Phase != referee.PhaseTile {
+				return false
+			}
+			large := slices.ContainsFunc(g.S.Figures, func(f engine.Figure) bool {
+				return f.Kind == engine.Large && f.Where == engine.OnBoard
+			})
+			return large && slices.ContainsFunc(g.Aids().Features, func(f referee.FeatureAid) bool { return f.Mark != 0 })
+		})
+		defer h.stop()
+		g := h.u.sess.Game
+		tb := h.u.table
+		fi := slices.IndexFunc(g.S.Figures, func(f engine.Figure) bool {
+			return f.Kind == engine.Large && f.Where == engine.OnBoard
+		})
+		f := g.S.Figures[fi]
+		ti, l := g.S.SegTile(f.Seg)
+		tb.board.centreOn(g.S.Tiles[ti].Pos)
+		rows := h.cells()
+		v, _ := tb.board.view()
+		blk := rasterTile(g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))
+		ax, ay := anchor(&blk, l)
+		x, y := v.at(g.S.Tiles[ti].Pos)
+		m := tb.names.markers[f.Player]
+		if got := string(rows[y+ay][x+ax-1 : x+ax+2]); !strings.Contains(got, string(m)+string(m)) {
+			t.Errorf("the large follower at %v shows %q, want %c twice", g.S.Tiles[ti].Pos, got, m)
+		}
+		var found bool
+		for _, it := range tb.aidItems(g, tb.aids) {
+			if !strings.ContainsAny(it.label, "¤‡") {
+				continue
+			}
+			found = true
+			if !strings.Contains(it.details, "IC-9") || !strings.Contains(it.details, "без завършване не носи точки") {
+				t.Errorf("the stakes of %q: %q", it.label, it.details)
+			}
+		}
+		if !found {
+			t.Fatal("no road with an inn or city with a cathedral among the aids")
+		}
+		for p := 0; p < g.Players(); p++ {
+			if want := fmt.Sprintf("%d (%d)", g.S.Scores[p], tb.aids.IfEndedNow[p]); tb.scoreText(g, p) != want {
+				t.Errorf("score %q, want %q", tb.scoreText(g, p), want)
+			}
+		}
+	})
+}
+
+// The final tally names a road with an inn and a city with a cathedral in words beside their rule, 0 points for
+// one left incomplete (IC-9); F3 explains such a scoring in words, with the strength of a large follower.
+func TestTallyNamesInnsAndCathedrals(t *testing.T) {
+	cat := engine.Standard()
+	_, rec := genGame(t, fullGameSeed, icSetup(7), cat)
+	g, err := referee.ReplayRecord(rec, cat, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]bool{}
+	for _, e := range g.Summary().Breakdown {
+		rules[e.Rule] = true
+	}
+	if !rules["IC-9"] || !(rules["IC-7"] || rules["IC-8"]) {
+		t.Fatalf("the game has no IC-9 or no IC-7/IC-8 scoring: %v", rules)
+	}
+	text := new(strings.Builder)
+	if err := referee.WriteRecord(text, rec); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "ic.rec", text.String())
+		h := start(t, o)
+		defer h.stop()
+		h.screen.SetSize(160, 48)
+		h.mustSee("[IC-7]       дорога з таверною") // the first scorings; IC-9's, the last, below
+		loc := h.u.loc
+		for _, c := range []struct{ rule, cat, want string }{{"IC-9", "road", "дорога з таверною"},
+			{"IC-9", "city", "місто із собором"}, {"IC-8", "city", "місто із собором"},
+			{"COMBO-22", "road-sweeper", "Прибирання дороги: дорога з таверною"}, {"BASE-10(a)", "road", "дорога"}} {
+			if got := tallyWords(loc, c.rule, c.cat); got != c.want {
+				t.Errorf("%s %s: %q, want %q", c.rule, c.cat, got, c.want)
+			}
+		}
+		for _, sc := range h.u.sess.Game.ScoreLog() {
+			if sc.Rule != "IC-9" && sc.Rule != "IC-7" && sc.Rule != "IC-8" {
+				continue
+			}
+			d := h.u.scoreDetail(h.u.sess.Game, &sc)
+			if w := ruleWords(loc, sc.Rule, sc.Cat.String()); w == "" || !strings.Contains(d, w) {
+				t.Errorf("%s: F3 says %q", sc.Rule, d)
+			}
 		}
 	})
 }
