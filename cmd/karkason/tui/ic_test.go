@@ -379,3 +379,66 @@ func TestTallyNamesInnsAndCathedrals(t *testing.T) {
 		}
 	})
 }
+
+// The entry of a board as it lies holds large followers (POS-3 amended, IC-4): on a tile's feature, D and the key
+// of the same player's follower there; in a quarter of the City (any, COMBO-15) likewise; once a player's large
+// follower is placed it is no answer of theirs any more (one each: POS-3), and it can be taken off again.
+func TestPositionEntryLargeFollower(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := resumed(t, "uk", "entry.rec", "karkason-record 1\n# karkason: a board as it lies, being entered\n"+
+			"setup players=Ана:red,Богдан:blue expansions=farmers,count,inns-cathedrals start=city\n"+
+			"position tile b-c1 -1,-2 0\n")
+		defer h.stop()
+		pos := h.u.pos
+		if pos == nil {
+			t.Fatalf("no entry:\n%s", h.text())
+		}
+		pos.cur = engine.Pos{X: -1, Y: -2}
+		h.key(tcell.KeyTab)
+		e := h.u.table.entry
+		if e.step != stepPosFigure {
+			t.Fatalf("step %v", e.step)
+		}
+		i := checkLargeKeys(t, h, "D (В)")
+		want := e.choices[i]
+		h.typeText(onLayout(layoutUK, e.menu.items[i].key))
+		lines := pos.draft().Lines()
+		last := lines[len(lines)-1]
+		if last.Kind != referee.PosLarge || last.Colour != referee.Red || len(lines) != 2 {
+			t.Fatalf("%q gave %v", want.label, lines)
+		}
+		h.key(tcell.KeyTab)
+		for _, c := range e.choices {
+			if c.figure == engine.Large && strings.Contains(c.label, "Ана") {
+				t.Errorf("Ана's second large follower offered: %q", c.label)
+			}
+		}
+		if !slices.ContainsFunc(h.menuLabels(), func(l string) bool {
+			return strings.Contains(l, h.u.loc.T("term.large", nil)) && strings.Contains(l, "Ана")
+		}) {
+			t.Errorf("Ана's large follower is not listed to take off: %q", h.menuLabels())
+		}
+		// The City's quarters: the market, Богдан's large follower.
+		h.key(tcell.KeyEscape)
+		h.key(tcell.KeyF9)
+		h.key(tcell.KeyF9)
+		if e.step != stepTokens {
+			t.Fatalf("step %v after F9 F9:\n%s", e.step, h.text())
+		}
+		h.chooseOption(h.u.loc.T("ui.pos.opt_city", map[string]any{"Figures": "—"}))
+		h.chooseOption(capFirst(h.u.loc.T("term.quarter.market", nil)))
+		i = checkLargeKeys(t, h, "D (В)")
+		if !strings.Contains(e.choices[i].label, "Ана") {
+			for j, c := range e.choices {
+				if c.figure == engine.Large && strings.Contains(c.label, "Богдан") {
+					i = j
+				}
+			}
+		}
+		h.typeText(onLayout(layoutUK, e.menu.items[i].key))
+		lines = pos.draft().Lines()
+		if last := lines[len(lines)-1]; last.Kind != referee.PosLarge || last.Quarter != "market" {
+			t.Fatalf("the market quarter: %v", lines)
+		}
+	})
+}
