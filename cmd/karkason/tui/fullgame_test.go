@@ -200,7 +200,7 @@ func (h *harness) chooseFor(a referee.Action) {
 			continue
 		}
 		// Beyond the hot keys, a click on the board where the figure goes (if no other answer goes there).
-		if e.menu.items[i].key == "" && c.hasSeg && h.clickSeg(c.seg, i) {
+		if e.menu.items[i].key == "" && c.hasSeg && !h.keysOnly && h.clickSeg(c.seg, i) {
 			return
 		}
 		h.chooseItem(i)

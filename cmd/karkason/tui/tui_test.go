@@ -29,6 +29,8 @@ type harness struct {
 	presses int // keys and clicks injected
 	// keylog, if set, gets every key injected as tmux send-keys names it ("Enter", "Left", a letter).
 	keylog *[]string
+	// keysOnly: no mouse clicks (a key log replayed in tmux has none).
+	keysOnly bool
 }
 
 func TestMain(m *testing.M) {
@@ -235,7 +237,9 @@ func (h *harness) chooseSpotRot(x, y, rot int) {
 			continue
 		}
 		if rot >= 0 && s.rots[s.rot] != rot && slices.Contains(s.rots, rot) {
-			e.menu.setCurrent(i)
+			for e.cur != i { // PgDn walks the places in the list's order
+				h.press(tcell.KeyPgDn)
+			}
 			for e.spots[i].rots[e.spots[i].rot] != rot {
 				h.pressRune(' ')
 			}
@@ -246,7 +250,7 @@ func (h *harness) chooseSpotRot(x, y, rot int) {
 			h.typeText(key)
 			return
 		}
-		if v, ok := h.u.table.board.view(); ok && v.in(p) {
+		if v, ok := h.u.table.board.view(); ok && v.in(p) && !h.keysOnly {
 			sx, sy := v.at(p)
 			h.click(sx+1, sy+1)
 			return
