@@ -25,8 +25,11 @@ import (
 //   - rivers and roads that cross the tile (two edges) or fork (three); a road crosses a river on a bridge;
 //   - a river that ends on the tile (a spring or a lake) goes in from its edge until its end touches another
 //     feature (the spring under r1-spring's road, the lake at r2-lakecity's city wall), else it ends in the middle;
-//   - a village where three or more roads end; a road that ends on the tile goes in from its edge until it meets
-//     what it ends at: the village, the monastery or shrine, or the city's gate (over the river on a bridge tile);
+//   - a village where three or more roads end, or a hamlet where two end that meet no city's gate, with a lane to
+//     each city cap whose two flanking fields differ (ic-2caps2roads); a road that ends on the tile goes in from
+//     its edge until it meets what it ends at: the village, the monastery or shrine, or the city's gate (over the
+//     river on a bridge tile);
+//   - inns beside their roads and cathedrals in their cities (Inns & Cathedrals; markPlaces), drawn over the tile;
 //   - the monastery, shrine or garden where the most room is left (the tile's centre when it fits), smaller when
 //     room is short; the volcano likewise.
 //
@@ -59,7 +62,7 @@ type featureArt struct {
 type tileArt struct {
 	t        *engine.TileType
 	feats    []featureArt // by segment index; fields have no regions
-	village  []Pt         // a village where three or more roads end (no feature: ground that is not field)
+	village  []Pt         // a village where three or more roads end, or a hamlet (no feature: ground, not field)
 	volcano  []Pt         // the volcano of r2-lakevolcano (an object, RIV2-9)
 	stone    []Pt         // a cell of the City of Carcassonne: the City itself
 	contacts [][2]int     // features that touch another (a road at a gate, -1 the village): may overlap a hair
