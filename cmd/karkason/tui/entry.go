@@ -293,6 +293,7 @@ func (e *entry) offer(choices []choice) {
 	keys, tkeys := choiceKeys(choices)
 	e.targetKeys = tkeys
 	e.menu.setKeyed(labels, keys, muted)
+	e.menu.setAliases(tkeys) // the board's key of a feature where only the large follower has an answer
 	e.kindLegend(choices)
 	off := make([]bool, len(choices))
 	for i, c := range choices {
@@ -346,8 +347,8 @@ func (e *entry) kindLegend(choices []choice) {
 	seen := map[engine.FigureKind]bool{}
 	for i, c := range choices {
 		l := kindLetters[c.figure]
-		if l == "" || c.muted || seen[c.figure] || !strings.HasPrefix(e.menu.items[i].key, l) {
-			continue
+		if l == "" || c.muted || seen[c.figure] || i >= len(e.targetKeys) || e.menu.items[i].key == e.targetKeys[i] {
+			continue // (no letter in a list without a follower's answer: its target's key, which may begin with D)
 		}
 		seen[c.figure] = true
 		add := e.t.u.loc.T("ui.legend.kind_key", map[string]any{"Key": keyName(e.t.u.loc.Lang(), []rune(l)[0]),

@@ -604,3 +604,36 @@ func icDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 	}
 	return keys
 }
+
+// Where no follower's answer has a target's key (Cash Out of a large follower beside a follower's elsewhere), the
+// board's key of the feature alone chooses the large follower's answer, as D and the key do; a key of two too.
+func TestTargetKeyAlias(t *testing.T) {
+	m := newMenu()
+	m.lang = "uk"
+	var labels []string
+	var choices []choice
+	for i := 0; i < 14; i++ {
+		choices = append(choices, choice{label: fmt.Sprint("follower ", i), target: fmt.Sprint("s", i)})
+	}
+	choices = append(choices, choice{label: "large 14", target: "s14", figure: engine.Large})
+	for _, c := range choices {
+		labels = append(labels, c.label)
+	}
+	keys, tkeys := choiceKeys(choices)
+	m.setKeyed(labels, keys, nil)
+	m.setAliases(tkeys)
+	chosen := -1
+	m.selected = func(i int) { chosen = i }
+	if keys[14] != "D"+tkeys[14] || len(tkeys[14]) != 2 {
+		t.Fatalf("keys %q, targets %q", keys, tkeys)
+	}
+	for _, typed := range []string{keys[14], tkeys[14]} {
+		chosen = -1
+		for _, r := range onLayout(layoutUK, typed) {
+			m.handleKey(tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone))
+		}
+		if chosen != 14 {
+			t.Errorf("%q chose %d, want the large follower's answer", typed, chosen)
+		}
+	}
+}

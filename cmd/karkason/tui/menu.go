@@ -32,6 +32,9 @@ type menuItem struct {
 	label string // tview tags allowed
 	key   string // the key that chooses it, as shown ("1", "T", "K3"); "": none
 	muted bool   // shown in grey, not choosable (a note in the list)
+	// alias, if set, also chooses it when no item has it as its key: the key of its target, shown on the board,
+	// for an answer whose own key has a figure's letter before it (kindLetters) where no follower's answer has it.
+	alias string
 	// off: an answer that cannot be taken now (a player with no figure left, a feature no figure may stand on),
 	// shown in grey with its key kept (the keys of the others do not move); its key or a click tells why (selected
 	// is told, and the entry says why).
@@ -161,6 +164,15 @@ func (m *menu) first() {
 	}
 	if m.current >= len(m.items) {
 		m.current = 0
+	}
+}
+
+// setAliases gives item i the alias aliases[i] ("": none).
+func (m *menu) setAliases(aliases []string) {
+	for i := range m.items {
+		if i < len(aliases) && aliases[i] != m.items[i].key {
+			m.items[i].alias = aliases[i]
+		}
 	}
 }
 
@@ -401,22 +413,29 @@ func (m *menu) typeKey(r rune) bool {
 		return false
 	}
 	typed := m.pending + string(k)
-	first := -1
-	for i, it := range m.items {
-		switch {
-		case it.key == "":
-		case it.key == typed:
-			m.pending = ""
-			m.choose(i)
-			return true
-		case first < 0 && strings.HasPrefix(it.key, typed):
-			first = i
+	// The keys first, then the aliases (a target's key no answer has as its own).
+	for _, alias := range []bool{false, true} {
+		first := -1
+		for i, it := range m.items {
+			key := it.key
+			if alias {
+				key = it.alias
+			}
+			switch {
+			case key == "" || it.muted:
+			case key == typed:
+				m.pending = ""
+				m.choose(i)
+				return true
+			case first < 0 && strings.HasPrefix(key, typed):
+				first = i
+			}
 		}
-	}
-	if first >= 0 {
-		m.pending = typed // the first of two: its first answer highlighted, the second key chooses
-		m.setCurrent(first)
-		return true
+		if first >= 0 {
+			m.pending = typed // the first of two: its first answer highlighted, the second key chooses
+			m.setCurrent(first)
+			return true
+		}
 	}
 	had := m.pending != ""
 	m.forget()
