@@ -99,6 +99,13 @@ func (g *Game) Legal() Decision {
 	return d
 }
 
+// Check tells whether a would be accepted now, without applying it: nil, or the *Refusal Apply would return (the
+// table greys an answer that is not legal now with it, e.g. a follower where only the large follower may go). The
+// game is not changed.
+func (g *Game) Check(a Action) error {
+	return asRefusal(g.clone(false).apply(a))
+}
+
 // AfterDecline returns a copy of the game with the pending optional decision declined, as an action answering a
 // later decision would decline it (the whole moving-out round, not only the current go): its Legal lists those
 // later answers. It returns nil if the pending decision is not optional.

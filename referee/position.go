@@ -485,6 +485,15 @@ var (
 		engine.Large: PosLarge}
 )
 
+// Figure returns the figure kind a figure line places (follower, abbot, large); false for a line of another kind.
+func (k PositionKind) Figure() (engine.FigureKind, bool) {
+	f, ok := positionFigure[k]
+	return f, ok
+}
+
+// FigureLineKind returns the kind of the position line that places a figure of kind f (POS-3, POS-4).
+func FigureLineKind(f engine.FigureKind) PositionKind { return figurePosition[f] }
+
 // featureAt resolves x,y:PLACE on the position's board; a cell with no tile or a place the tile does not have
 // is a figure or marker that stands on nothing (POS-3).
 func (g *Game) featureAt(f FeatureRef) (int32, error) {

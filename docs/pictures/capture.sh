@@ -13,4 +13,7 @@ KARKASON_TILE_SHEET=$PWD/docs/pictures/tiles.png go test ./cmd/karkason/picture 
 KARKASON_TILE_SHEET=$PWD/docs/pictures/fixed-tiles.png \
 KARKASON_TILE_SHEET_IDS=r1-lakemon,r2-lakevolcano,r2-lakecity,r1-spring,r1-cityroad,r1-monroad,r2-citybridge,r2-mon,kr-corner2roads,kr-2cities,sh-cityroad,b-cc2a \
 	go test ./cmd/karkason/picture -run TestWriteTileSheet -count=1
+KARKASON_TILE_SHEET=$PWD/docs/pictures/ic-tiles.png \
+KARKASON_TILE_SHEET_IDS=ic-innbend,ic-innstraightg,ic-inn3,ic-cathedral,ic-cornerinnbend,ic-capinnbend,ic-cornerinnroad,ic-2caps2roads,r2-innroad \
+	go test ./cmd/karkason/picture -run TestWriteTileSheet -count=1
 $K export testdata/export/city-river.rec --png docs/export-example.png --lang en

@@ -387,3 +387,41 @@ func (english) T(id string, data map[string]any) string {
 	}
 	return id
 }
+
+// Inns & Cathedrals (issue 18): a road with an inn counts under roads, a city with a cathedral under cities, with
+// their doubled and tripled points (IC-7, IC-8), and one left incomplete at the end adds 0 (IC-9); Road Sweeper on an
+// inn road scores 0 (COMBO-22), under gifts. The games are the golden records with their hand-worked scores.
+func TestStatsInnsAndCathedrals(t *testing.T) {
+	for _, c := range []struct {
+		file       string
+		cat        string
+		red, blue  int // points in cat
+		totalBlue  int
+		categories map[string]int // red's points by category
+	}{
+		// EX-IC1: red's inn road of 3 cells completed, 3 x 2 = 6 (IC-7); blue's inn road open at the end: 0 (IC-9).
+		{"ic-ex-ic1.rec", "road", 6, 0, 0, map[string]int{"road": 6}},
+		// EX-IC2: red's city of 7 cells and 5 pennants with a cathedral, (7 + 5) x 3 = 36 (IC-8).
+		{"ic-ex-ic2.rec", "city", 36, 0, 0, map[string]int{"city": 36}},
+		// EX-IC3: red's city of 5 cells with a cathedral, 5 x 3 = 15 (IC-8).
+		{"ic-ex-ic3.rec", "city", 15, 0, 0, map[string]int{"city": 15}},
+	} {
+		g := Read("../../../testdata/golden/" + c.file)
+		if g.Broken() {
+			t.Fatalf("%s: %v", c.file, g.Err)
+		}
+		g.Finished = true
+		st := Compute([]Game{g}, Filter{})
+		red, _ := st.Player(g.Players[0].Name)
+		blue, _ := st.Player(g.Players[1].Name)
+		if red.Points[c.cat] != c.red || blue.Points[c.cat] != c.blue || blue.Total != c.totalBlue {
+			t.Errorf("%s: %s red %d blue %d (blue total %d), want %d, %d, %d", c.file, c.cat, red.Points[c.cat],
+				blue.Points[c.cat], blue.Total, c.red, c.blue, c.totalBlue)
+		}
+		for k, v := range red.Points {
+			if v != c.categories[k] {
+				t.Errorf("%s: red's %s %d, want %d", c.file, k, v, c.categories[k])
+			}
+		}
+	}
+}

@@ -23,7 +23,7 @@ const (
 	depth  = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
 )
 
-// The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the five players'.
+// The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the six players'.
 var (
 	white      = rgb(0xffffff)
 	ink        = rgb(0x1f1f1f)
@@ -64,6 +64,8 @@ func PlayerColour(c referee.Colour) Colour {
 		return rgb(0xf2c200)
 	case referee.Black:
 		return rgb(0x222222)
+	case referee.Pink: // the sixth colour (IC-13)
+		return rgb(0xf06aa8)
 	}
 	return grey
 }
@@ -269,6 +271,17 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 			drawPennant(&top, p)
 		}
 	}
+	for i, p := range a.marks {
+		switch m := t.Segs[i].Marks; {
+		case m.Has(engine.MarkInn):
+			drawInn(&top, p)
+		case m.Has(engine.MarkCathedral):
+			top.add(poly(chapelCol, ink, 1.2, cathedralShape(p)...)) // a cathedral: a tall grey church, a cross
+			top.add(line(ink, 1.8, Pt{p.X, p.Y - 0.19*T}, Pt{p.X, p.Y - 0.27*T}))
+			top.add(line(ink, 1.8, Pt{p.X - 0.03*T, p.Y - 0.245*T}, Pt{p.X + 0.03*T, p.Y - 0.245*T}))
+			top.add(rect(p.X-0.025*T, p.Y-0.06*T, 0.05*T, 0.06*T, ink, Colour{}, 0))
+		}
+	}
 	for _, sh := range top.Shapes {
 		sh.Points = at(sh.Points)
 		if sh.Circle {
@@ -301,6 +314,15 @@ func drawVolcano(grp *Group, pts []Pt) {
 	grp.add(poly(rgb(0x6b5a4a), ink, 1, pts...))
 	a, b := pts[1], pts[2]
 	grp.add(poly(rgb(0xe0531f), ink, 0.8, a, b, lerp(lerp(a, b, 0.5), lerp(pts[0], pts[3], 0.5), 0.25)))
+}
+
+// drawInn draws an inn (a timbered house with a yellow sign) standing at p (its foot's middle).
+func drawInn(grp *Group, p Pt) {
+	w, h := 0.08*T, 0.07*T
+	grp.add(rect(p.X-w, p.Y-h, 2*w, h, rgb(0xe8d2a6), ink, 1))
+	grp.add(poly(rgb(0x7a4a2a), ink, 1, Pt{p.X - w - 0.01*T, p.Y - h}, Pt{p.X, p.Y - h - 0.07*T},
+		Pt{p.X + w + 0.01*T, p.Y - h}))
+	grp.add(rect(p.X+w, p.Y-h+0.005*T, 0.035*T, 0.03*T, gold, ink, 0.8)) // the sign
 }
 
 func drawPennant(grp *Group, p Pt) {
@@ -342,9 +364,13 @@ var (
 		{-0.3, -0.14}, {-0.11, -0.27}, {-0.17, -0.38}}
 )
 
-// figure returns the shape of a figure of height h at c, lying (turned a quarter) when lying.
+// figure returns the shape of a figure of height h at c, lying (turned a quarter) when lying; the large follower
+// (IC-4) a third taller than h.
 func figure(kind engine.FigureKind, c Pt, h float64, lying bool, fill, stroke Colour) Shape {
 	src := meeple
+	if kind == engine.Large {
+		h *= 1.35
+	}
 	if kind == engine.Abbot {
 		src = abbot
 	}

@@ -25,8 +25,11 @@ import (
 //   - rivers and roads that cross the tile (two edges) or fork (three); a road crosses a river on a bridge;
 //   - a river that ends on the tile (a spring or a lake) goes in from its edge until its end touches another
 //     feature (the spring under r1-spring's road, the lake at r2-lakecity's city wall), else it ends in the middle;
-//   - a village where three or more roads end; a road that ends on the tile goes in from its edge until it meets
-//     what it ends at: the village, the monastery or shrine, or the city's gate (over the river on a bridge tile);
+//   - a village where three or more roads end, or a hamlet where two end that meet no city's gate, with a lane to
+//     each city cap whose two flanking fields differ (ic-2caps2roads); a road that ends on the tile goes in from
+//     its edge until it meets what it ends at: the village, the monastery or shrine, or the city's gate (over the
+//     river on a bridge tile);
+//   - inns beside their roads and cathedrals in their cities (Inns & Cathedrals; markPlaces), drawn over the tile;
 //   - the monastery, shrine or garden where the most room is left (the tile's centre when it fits), smaller when
 //     room is short; the volcano likewise.
 //
@@ -59,11 +62,12 @@ type featureArt struct {
 type tileArt struct {
 	t        *engine.TileType
 	feats    []featureArt // by segment index; fields have no regions
-	village  []Pt         // a village where three or more roads end (no feature: ground that is not field)
+	village  []Pt         // a village where three or more roads end, or a hamlet (no feature: ground, not field)
 	volcano  []Pt         // the volcano of r2-lakevolcano (an object, RIV2-9)
 	stone    []Pt         // a cell of the City of Carcassonne: the City itself
 	contacts [][2]int     // features that touch another (a road at a gate, -1 the village): may overlap a hair
 	pennants []Pt         // where each city's pennant goes, by segment (zero for none)
+	marks    []Pt         // where each road's inn or city's cathedral stands, by segment (zero for none)
 }
 
 const (
@@ -126,7 +130,8 @@ func polyCircle(c Pt, r float64, n int) []Pt {
 
 // layout works out t's features in rotation 0.
 func layout(t *engine.TileType) *tileArt {
-	a := &tileArt{t: t, feats: make([]featureArt, len(t.Segs)), pennants: make([]Pt, len(t.Segs))}
+	a := &tileArt{t: t, feats: make([]featureArt, len(t.Segs)), pennants: make([]Pt, len(t.Segs)),
+		marks: make([]Pt, len(t.Segs))}
 	for i := range t.Segs {
 		a.feats[i].kind = t.Segs[i].Kind
 	}
@@ -200,6 +205,14 @@ func layout(t *engine.TileType) *tileArt {
 		ends = nil
 	case centreKind.IsCloister():
 		// after the building
+	case len(ends) == 2 && t.Centre < 0 && !a.meetsCity(ends):
+		// Two roads that meet no city's gate end at a hamlet in the middle, with lanes to the caps it parts
+		// (ic-2caps2roads).
+		a.hamlet()
+		for _, i := range ends {
+			a.roadEnd(i, bridge, -1)
+		}
+		ends = nil
 	default:
 		for _, i := range ends {
 			a.roadEnd(i, bridge, -2)
@@ -218,6 +231,80 @@ func layout(t *engine.TileType) *tileArt {
 	}
 	a.anchors()
 	return a
+}
+
+// meetsCity reports whether one of the roads ends (that end on the tile), going straight in from its edge, meets a
+// city before three quarters of the way: its gate (kr-corner2roads, ic-band2roads).
+func (a *tileArt) meetsCity(ends []int) bool {
+	var cities [][]Pt
+	for j := range a.feats {
+		if a.feats[j].kind == engine.KCity {
+			for _, r := range a.feats[j].regions {
+				cities = append(cities, r.pts)
+			}
+		}
+	}
+	for _, i := range ends {
+		e := edgesOf(a.t.Segs[i].Edges)[0]
+		m := mid(e)
+		straight := sample([]Pt{m, add(m, mul(inwardN(e), T-0.05*T))}, 190)
+		hit, _ := firstHit(straight, cities, func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) })
+		if hit >= 0 && hit <= len(straight)*3/4 {
+			return true
+		}
+	}
+	return false
+}
+
+// hamlet lays out the small village where two roads end that meet no gate, with a lane from it to each city cap
+// whose two flanking fields (the half-edges beside the cap's edge, round the tile) are different fields: the lane
+// parts them (ic-2caps2roads: its four corner fields). Derived from the tile's data alone.
+func (a *tileArt) hamlet() {
+	t := a.t
+	s, l := 0.09*T, 0.035*T
+	// The lanes: towards edge e, as far as the city on it (a hair into its wall).
+	reach := [4]float64{}
+	for e := 0; e < 4; e++ {
+		if t.Edges[e] != engine.City {
+			continue
+		}
+		c := t.SegAtEdge(0, e)
+		before, after := t.SegAtHalf(0, (2*e+7)%8), t.SegAtHalf(0, (2*e+2)%8)
+		if before < 0 || after < 0 || before == after || t.Segs[before].Kind != engine.KField ||
+			t.Segs[after].Kind != engine.KField {
+			continue
+		}
+		var walls [][]Pt
+		for _, r := range a.feats[c].regions {
+			walls = append(walls, r.pts)
+		}
+		path := sample([]Pt{centre, mid(e)}, 190)
+		hit, _ := firstHit(path, walls, func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, l) })
+		if hit < 0 {
+			continue
+		}
+		reach[e] = dist(centre, path[hit]) + hair
+		a.contacts = append(a.contacts, [2]int{c, contactVillage})
+	}
+	// The hamlet's outline: round the square from its NW corner clockwise, out along each lane and back.
+	var pts []Pt
+	corner := [4]Pt{{-s, -s}, {s, -s}, {s, s}, {-s, s}} // NW NE SE SW: the corner before edge e (N E S W)
+	for e := 0; e < 4; e++ {
+		pts = append(pts, add(centre, corner[e]))
+		if reach[e] == 0 {
+			continue
+		}
+		out := mul(inwardN(e), -1) // from the middle towards edge e
+		side := perp(out)          // across the lane
+		if dot(side, sub(corner[(e+1)%4], corner[e])) < 0 {
+			side = mul(side, -1)
+		}
+		for _, p := range []Pt{add(mul(out, s), mul(side, -l)), add(mul(out, reach[e]), mul(side, -l)),
+			add(mul(out, reach[e]), mul(side, l)), add(mul(out, s), mul(side, l))} {
+			pts = append(pts, add(centre, p))
+		}
+	}
+	a.village = pts
 }
 
 // bridgeOver marks road or city i as passing over every river it overlaps.

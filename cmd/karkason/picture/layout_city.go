@@ -271,6 +271,53 @@ func (a *tileArt) anchors() {
 		a.pennants[i] = p
 		a.feats[i].anchor = add(a.feats[i].anchor, Pt{0.06 * T, 0.04 * T})
 	}
+	a.markPlaces()
+}
+
+// markPlaces places the inns and cathedrals printed on the tile (Inns & Cathedrals; the River II inn): an inn beside
+// its road, a quarter of the way in, on the side where it stands on ground (else on the road); a cathedral in its
+// city beside the figure's place.
+func (a *tileArt) markPlaces() {
+	for i := range a.feats {
+		f := &a.feats[i]
+		switch m := a.t.Segs[i].Marks; {
+		case m.Has(engine.MarkInn) && len(f.path) > 1:
+			p := alongPath(f.path, 0.3)
+			d := unit(sub(alongPath(f.path, 0.35), alongPath(f.path, 0.25)))
+			a.marks[i] = p
+			for _, side := range []float64{1, -1} {
+				q := add(p, mul(perp(d), side*0.15*T))
+				if a.onGround(q, 0.07*T) && q.X > 0.1*T && q.X < 0.9*T && q.Y > 0.1*T && q.Y < 0.9*T {
+					a.marks[i] = q
+					break
+				}
+			}
+		case m.Has(engine.MarkCathedral):
+			a.marks[i] = f.anchor
+			for _, d := range []Pt{{0, -0.2 * T}, {0.18 * T, -0.12 * T}, {-0.18 * T, -0.12 * T}} {
+				if q := add(f.anchor, d); allIn(cathedralShape(q), f.regions) {
+					a.marks[i] = q
+					break
+				}
+			}
+		}
+	}
+}
+
+// onGround reports whether the disc of radius r at c lies on the ground (the fields), clear of every feature drawn.
+func (a *tileArt) onGround(c Pt, r float64) bool {
+	for _, o := range a.others(-1) {
+		if inPoly(c, o) || polyDist(c, o) < r {
+			return false
+		}
+	}
+	return true
+}
+
+// cathedralShape is the outline of a cathedral standing at p (its foot's middle), tile units.
+func cathedralShape(p Pt) []Pt {
+	w, h := 0.1*T, 0.12*T
+	return []Pt{{p.X - w, p.Y}, {p.X + w, p.Y}, {p.X + w, p.Y - h}, {p.X, p.Y - 1.6*h}, {p.X - w, p.Y - h}}
 }
 
 // anchorRes is the raster the figures' places are found on (pixels a tile side).

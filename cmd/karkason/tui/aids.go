@@ -234,9 +234,14 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 	var items []aidItem
 	for _, f := range a.Features {
 		kind := loc.T("cat."+f.Kind.String(), nil)
+		symbol := kindSymbol[f.Kind]
+		if r := markRune(f.Mark); r != 0 { // a road with an inn, a city with a cathedral (IC-7, IC-8, IC-9)
+			symbol = r
+			kind = loc.T(map[rune]string{innRune: "term.inn_road", cathedralRune: "term.cathedral_city"}[r], nil)
+		}
 		// One line at 36 columns: the owners, the kind as the board draws it, the feature, the points if completed
 		// now (bold) and if the game ended now, ✗ if it is dead; the details say it all in words.
-		label := badges(f.Owners) + " " + string(kindSymbol[f.Kind]) + " " + tview.Escape(f.Feature.String()) +
+		label := badges(f.Owners) + " " + string(symbol) + " " + tview.Escape(f.Feature.String()) +
 			fmt.Sprintf(" [::b]%d[::-] (%d)", f.IfCompleted, f.IfEnded)
 		if f.Dead {
 			label += " [red::b]✗[-::-]"
@@ -245,8 +250,13 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		d.WriteString("[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n")
 		d.WriteString(tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " +
 			figures(f.Figures) + "\n")
-		d.WriteString(tview.Escape(loc.T("ui.aids.points", map[string]any{"Completed": f.IfCompleted,
-			"Ended": f.IfEnded})) + "\n")
+		if f.Mark != 0 {
+			d.WriteString(tview.Escape(loc.T("ui.aids.marked", map[string]any{"Feature": capFirst(kind),
+				"Completed": f.IfCompleted, "RuleCompleted": f.CompletedRule, "RuleEnded": f.EndedRule})) + "\n")
+		} else {
+			d.WriteString(tview.Escape(loc.T("ui.aids.points", map[string]any{"Completed": f.IfCompleted,
+				"Ended": f.IfEnded})) + "\n")
+		}
 		if f.Dead {
 			d.WriteString("[red]" + tview.Escape(loc.T("ui.aids.dead", nil)) + "[-]\n")
 		}

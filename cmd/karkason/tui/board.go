@@ -15,8 +15,10 @@ import (
 //	·▒▒▒·   city along the north edge (▒, ◆ a pennant)
 //	─────   a road from west to east (─ │ ┌ ┐ └ ┘ ┼ ...)
 //	·····   fields (·); river ≈ (○ spring or lake); ⌂ monastery, † shrine, ♣ garden; █ the City's walls
+//	─¤───   an inn on a road (¤), a cathedral in a city (‡): Inns & Cathedrals, as printed on the tile
 //
-// Figures stand on their segment in their player's colour and show the player's letter (lower case: the abbot).
+// Figures stand on their segment in their player's colour and show the player's letter (lower case: the abbot;
+// twice, on two cells, the large follower, which counts 2: "АА").
 
 const (
 	tileW = 5
@@ -192,7 +194,52 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 		}
 		b[1][2] = glyph{r: r, kind: k, seg: centre}
 	}
+	// Inns and cathedrals (printed on the tile; they score with their module, IC-7, IC-8): on a cell of their road
+	// or city where neither a figure (anchor) nor a key (keyAnchor) goes, if there is one.
+	for l := range t.Segs {
+		if r := markRune(t.Segs[l].Marks); r != 0 {
+			x, y := markCell(&b, l)
+			b[y][x].r = r
+		}
+	}
 	return b
+}
+
+// Inn and cathedral marks on the board (Inns & Cathedrals).
+const (
+	innRune       = '¤'
+	cathedralRune = '‡'
+)
+
+// markRune is the rune of a segment's marks: the cathedral's, the inn's; 0 for none.
+func markRune(m engine.Mark) rune {
+	switch {
+	case m.Has(engine.MarkCathedral):
+		return cathedralRune
+	case m.Has(engine.MarkInn):
+		return innRune
+	}
+	return 0
+}
+
+// markCell is the cell where the mark of local segment seg is drawn: its second cell in anchor order (the first
+// is a figure's, the last a key's), else its last, else its first.
+func markCell(b *[tileH][tileW]glyph, seg int) (int, int) {
+	order := [][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
+		{0, 0}, {4, 0}, {4, 2}, {0, 2}}
+	var cells [][2]int
+	for _, c := range order {
+		if b[c[1]][c[0]].seg == seg {
+			cells = append(cells, c)
+		}
+	}
+	switch {
+	case len(cells) >= 3:
+		return cells[1][0], cells[1][1]
+	case len(cells) > 0:
+		return cells[len(cells)-1][0], cells[len(cells)-1][1]
+	}
+	return anchor(b, seg)
 }
 
 // rasterEdges draws a tile being typed from the edges typed so far (N first, clockwise): each typed edge as it
@@ -287,6 +334,13 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 	g := blk[1][2]
 	if g.kind.IsCentre() || g.wall {
 		return g
+	}
+	if r := markRune(t.Marks()); r != 0 { // an inn or a cathedral shows (Inns & Cathedrals)
+		kind := engine.KRoad
+		if r == cathedralRune {
+			kind = engine.KCity
+		}
+		return glyph{r: r, kind: kind, seg: g.seg}
 	}
 	for e := 0; e < 4; e++ {
 		if t.Rotated(rot, e) != engine.City {
@@ -814,10 +868,12 @@ func (b *boardView) drawCity(screen tcell.Screen, v view) {
 		n := putStr(screen, x, r.y, nw, string(name[:nw]), st)
 		n += putStr(screen, x+n, r.y, 1, " ", st)
 		for p := 0; p < b.g.Players(); p++ {
-			for _, kind := range []engine.FigureKind{engine.Follower, engine.Abbot} {
+			for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ {
 				for k := s.InQuarter(p, q, kind); k > 0 && n < w; k-- {
-					screen.SetContent(x+n, r.y, figureRune(b.names.markers[p], kind), nil, colourStyle(b.g.Colour(p)))
-					n++
+					for _, fr := range figureText(b.names.markers[p], kind) {
+						screen.SetContent(x+n, r.y, fr, nil, colourStyle(b.g.Colour(p)))
+						n++
+					}
 				}
 			}
 		}
@@ -978,7 +1034,24 @@ func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player in
 	if preview {
 		st = st.Blink(true).Underline(true)
 	}
-	screen.SetContent(sx, sy, figureRune(b.names.markers[player], kind), nil, st)
+	r := figureRune(b.names.markers[player], kind)
+	screen.SetContent(sx, sy, r, nil, st)
+	if kind == engine.Large { // twice, on two cells (one character a tile: underlined)
+		switch {
+		case b.zoom > 0:
+			screen.SetContent(sx, sy, r, nil, st.Underline(true))
+		case sx+1 < b.tileRight(v, p.Pos):
+			screen.SetContent(sx+1, sy, r, nil, st)
+		default:
+			screen.SetContent(sx-1, sy, r, nil, st)
+		}
+	}
+}
+
+// tileRight is the screen column after the block of cell p.
+func (b *boardView) tileRight(v view, p engine.Pos) int {
+	x, _ := v.at(p)
+	return x + tileW
 }
 
 // visible reports whether cell p is in view.

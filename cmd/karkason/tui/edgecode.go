@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -252,6 +253,27 @@ func keysOf(lang string, r rune) []rune {
 		}
 	}
 	return out
+}
+
+// keyName is Latin key k (upper case) as the user's own layouts show it: "D (В)" in Ukrainian, "D (А/Д)" in
+// Bulgarian (BDS, phonetic), "D" in English.
+func keyName(lang string, k rune) string {
+	order, n := layoutOrder[lang], ownLayouts[lang]
+	if order == nil || lang == "en" {
+		return string(k)
+	}
+	i := strings.IndexRune(latinKeys, unicode.ToLower(k))
+	if i < 0 {
+		return string(k)
+	}
+	var on []string
+	for _, l := range order[:n] {
+		r := string(unicode.ToUpper([]rune(l)[i]))
+		if !slices.Contains(on, r) {
+			on = append(on, r)
+		}
+	}
+	return string(k) + " (" + strings.Join(on, "/") + ")"
 }
 
 // isCodeKey reports whether Latin key k (lower case) means something in the edge code (a terrain or a mark).

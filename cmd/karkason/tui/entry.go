@@ -2,6 +2,7 @@ package tui
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -32,6 +33,77 @@ type choice struct {
 	// why, if set, is the refusal of this answer now (the referee's: a player with no figure left, a feature no
 	// figure may stand on): the answer is greyed with its key kept; choosing it shows why (F3 explains).
 	why error
+	// figure is the kind of figure the answer puts, moves or takes (a follower when it names none); target, if
+	// set, is what it acts on (a feature, a quarter, a feature and a new place): the answers with the same target
+	// share its key, an answer for a figure with a key of its own (kindLetters) with that letter before it.
+	figure engine.FigureKind
+	target string
+}
+
+// kindLetters are the keys of the figures that have a key of their own (issue 18): an answer that puts, moves or
+// takes such a figure has the key of the same answer for a follower, that letter before it ("D3": the large
+// follower where "3" puts a follower), so the board's key of a feature serves every figure. The letters are
+// answerLetters, so that they name one key on every layout (D: «В», великий, on the Ukrainian layout); a list
+// with such answers leaves them out of its own letters (answerKeysWithout). Traders & Builders' figures take the
+// next (answerLetters' order from the end: X, Z).
+var kindLetters = map[engine.FigureKind]string{engine.Large: "D"}
+
+// keyGroup is the group of answers that share a target's key: the target and whether the figure is the abbot
+// (the abbot's answers on a monastery are a target of their own; every other figure joins the follower's).
+func (c choice) keyGroup() string {
+	if c.target == "" {
+		return ""
+	}
+	if c.figure == engine.Abbot {
+		return c.target + "|abbot"
+	}
+	return c.target
+}
+
+// choiceKeys returns each choice's key and its target's key (the same, but for a figure of kindLetters): the
+// targets, in the order of their first answer, get answerKeys (the letters of the kinds present left out); an
+// answer with no target is a target of its own; a note gets none. A list with no follower's answer on a target
+// (the market round of a player whose only market figure is the large follower) needs no letter: there the
+// target's key is the answer's.
+func choiceKeys(choices []choice) (keys, targetKeys []string) {
+	follower := slices.ContainsFunc(choices, func(c choice) bool {
+		return !c.muted && c.target != "" && c.figure != engine.Abbot && kindLetters[c.figure] == ""
+	})
+	reserved := ""
+	for _, c := range choices {
+		if l := kindLetters[c.figure]; follower && l != "" && !c.muted && !strings.Contains(reserved, l) {
+			reserved += l
+		}
+	}
+	group := make([]int, len(choices))
+	first := map[string]int{}
+	n := 0
+	for i, c := range choices {
+		if c.muted {
+			group[i] = -1
+			continue
+		}
+		k := c.keyGroup()
+		if g, ok := first[k]; ok && k != "" {
+			group[i] = g
+			continue
+		}
+		group[i], first[k] = n, n
+		n++
+	}
+	tk := answerKeysWithout(n, reserved)
+	keys, targetKeys = make([]string, len(choices)), make([]string, len(choices))
+	for i, c := range choices {
+		if group[i] < 0 || tk[group[i]] == "" {
+			continue
+		}
+		targetKeys[i] = tk[group[i]]
+		keys[i] = targetKeys[i]
+		if follower {
+			keys[i] = kindLetters[c.figure] + keys[i]
+		}
+	}
+	return keys, targetKeys
 }
 
 type entry struct {
@@ -50,6 +122,9 @@ type entry struct {
 	step step
 	// the step's answers (e.offer)
 	choices []choice
+	// targetKeys are the keys of the answers' targets (choiceKeys: an answer's key without its figure's letter),
+	// which the board shows on a feature.
+	targetKeys []string
 	// back is where Esc goes (set by the step's show; nil: nowhere).
 	back func()
 	// typed is the text typed for the tile (kept when going back from the place step, and across F6).
@@ -215,7 +290,11 @@ func (e *entry) offer(choices []choice) {
 	for i, c := range choices {
 		labels[i], muted[i] = c.label, c.muted
 	}
-	e.menu.set(labels, muted)
+	keys, tkeys := choiceKeys(choices)
+	e.targetKeys = tkeys
+	e.menu.setKeyed(labels, keys, muted)
+	e.menu.setAliases(tkeys) // the board's key of a feature where only the large follower has an answer
+	e.kindLegend(choices)
 	off := make([]bool, len(choices))
 	for i, c := range choices {
 		off[i] = c.why != nil
@@ -249,10 +328,60 @@ func (e *entry) featKeys() []featKey {
 			continue
 		}
 		seen[c.seg] = true
-		out = append(out, featKey{seg: c.seg, key: e.menu.items[i].key, off: c.why != nil})
+		key := e.menu.items[i].key
+		if i < len(e.targetKeys) && e.targetKeys[i] != "" {
+			key = e.targetKeys[i] // the feature's key: a figure's letter goes before it
+		}
+		out = append(out, featKey{seg: c.seg, key: key, off: c.why != nil})
 	}
 	if len(seen) == 1 && n > 1 {
 		return nil
+	}
+	return out
+}
+
+// kindLegend adds to the step's legend the key of each figure with a key of its own among the answers ("D then
+// the key: the large follower").
+func (e *entry) kindLegend(choices []choice) {
+	text := e.now.legend()
+	seen := map[engine.FigureKind]bool{}
+	for i, c := range choices {
+		l := kindLetters[c.figure]
+		if l == "" || c.muted || seen[c.figure] || i >= len(e.targetKeys) || e.menu.items[i].key == e.targetKeys[i] {
+			continue // (no letter in a list without a follower's answer: its target's key, which may begin with D)
+		}
+		seen[c.figure] = true
+		add := e.t.u.loc.T("ui.legend.kind_key", map[string]any{"Key": keyName(e.t.u.loc.Lang(), []rune(l)[0]),
+			"Figure": e.t.u.loc.T("term."+c.figure.String(), nil)})
+		if text != "" {
+			text += " · "
+		}
+		text += add
+	}
+	e.legend.SetText(text)
+}
+
+// withBase returns choices with, before each answer for a figure of kindLetters whose target has no answer for a
+// follower, that follower's answer greyed with the referee's refusal of it (follower: the answer's action naming a
+// follower, and its label), so that the target's own key is there and says why (issue 20: no key moves).
+func (e *entry) withBase(choices []choice, follower func(a referee.Action) (referee.Action, string)) []choice {
+	has := map[string]bool{}
+	for _, c := range choices {
+		if kindLetters[c.figure] == "" && c.keyGroup() != "" {
+			has[c.keyGroup()] = true
+		}
+	}
+	var out []choice
+	for _, c := range choices {
+		if g := c.keyGroup(); kindLetters[c.figure] != "" && g != "" && !has[g] && c.act != nil {
+			has[g] = true
+			a, label := follower(*c.act)
+			if why := e.g.Check(a); why != nil {
+				out = append(out, choice{label: label + " — " + e.t.u.why(why), seg: c.seg, hasSeg: c.hasSeg,
+					target: c.target, why: why})
+			}
+		}
+		out = append(out, c)
 	}
 	return out
 }

@@ -152,6 +152,9 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 		head = featureName(g, loc, sc.Feature, true)
 	}
 	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": sc.Points})}
+	if w := ruleWords(loc, sc.Rule, sc.Cat.String()); w != "" {
+		parts = append([]string{w}, parts...) // a road with an inn, a city with a cathedral (IC-7, IC-8, IC-9)
+	}
 	if sc.Size > 0 {
 		parts = append(parts, loc.T("ui.detail.size", map[string]any{"Size": sc.Size}))
 	}
@@ -164,13 +167,35 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	var figs []string
 	for p := 0; p < g.Players(); p++ {
 		if sc.Figures[p] > 0 {
-			figs = append(figs, fmt.Sprintf("%s %d", g.Name(p), sc.Figures[p]))
+			f := fmt.Sprintf("%s %d", g.Name(p), sc.Figures[p])
+			if sc.Strength[p] != sc.Figures[p] { // a large follower among them (DEF-11)
+				f += " (" + loc.T("ui.detail.strength", map[string]any{"Strength": sc.Strength[p]}) + ")"
+			}
+			figs = append(figs, f)
 		}
 	}
 	if len(figs) > 0 {
 		parts = append(parts, loc.T("ui.detail.figures", map[string]any{"Figures": strings.Join(figs, ", ")}))
 	}
 	return head + ": " + strings.Join(parts, "; ")
+}
+
+// ruleWords says in words what a scoring rule of Inns & Cathedrals made of a feature of category cat ("road",
+// "city"): a road with an inn (IC-7), a city with a cathedral (IC-8), either incomplete at the end (IC-9), Road
+// Sweeper on an inn road (COMBO-22); "" for any other rule. The cathedral of a city, never the cathedral quarter.
+func ruleWords(loc translator, rule, cat string) string {
+	key := "ui.rule." + rule
+	switch rule {
+	case "IC-7", "IC-8", "COMBO-22":
+	case "IC-9":
+		key += "." + cat
+	default:
+		return ""
+	}
+	if w := loc.T(key, nil); w != key {
+		return w
+	}
+	return ""
 }
 
 // showExplain is F3: the list of what can be explained, the highlighted one in full with its rule's text.

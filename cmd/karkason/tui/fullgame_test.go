@@ -142,7 +142,7 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 
 // sameAction reports whether the table's answer is the planned action (the colour aside).
 func sameAction(a, b referee.Action) bool {
-	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot &&
+	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot && a.Large == b.Large &&
 		a.Place == b.Place && a.Quarter == b.Quarter && a.Target == b.Target && a.Gift == b.Gift &&
 		a.NewPlace == b.NewPlace
 }
@@ -171,7 +171,7 @@ func (h *harness) enter(p planned) {
 			h.chooseItem(0)
 			return
 		}
-		h.chooseSpot(p.a.Pos.X, p.a.Pos.Y)
+		h.chooseSpotRot(p.a.Pos.X, p.a.Pos.Y, p.a.Rot/90)
 		return
 	case p.a.Verb == referee.VerbGift:
 		if e.step != stepTile || e.input.GetText() != "" {
@@ -200,7 +200,7 @@ func (h *harness) chooseFor(a referee.Action) {
 			continue
 		}
 		// Beyond the hot keys, a click on the board where the figure goes (if no other answer goes there).
-		if e.menu.items[i].key == "" && c.hasSeg && h.clickSeg(c.seg, i) {
+		if e.menu.items[i].key == "" && c.hasSeg && !h.keysOnly && h.clickSeg(c.seg, i) {
 			return
 		}
 		h.chooseItem(i)
@@ -299,10 +299,21 @@ func TestFullGameThroughTheTable(t *testing.T) {
 				"decline-city", "decline-count"}},
 		{"base", referee.Setup{Players: players[:2], Start: referee.StartStandard, Followers: 7,
 			Expansions: []string{"farmers"}}, "uk", []string{"place", "deploy", "pass"}},
+		// Inns & Cathedrals with six players (issue 18's game): the large follower by its own key (D and the
+		// follower's) onto the tile, into the City, out of it and in the market round.
+		{"inns-cathedrals", referee.Setup{Players: sixPlayers, Start: referee.StartCity, Followers: 7,
+			Expansions: []string{"farmers", "abbot", "inns-cathedrals", "count", "king-robber", "shrines", "newtiles",
+				"gifts"}}, "uk",
+			[]string{"place", "deploy", "large-deploy", "large-city", "large-market", "city", "move", "market"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { playThroughTable(t, c.setup, c.lang, c.need, fullGameSeed) })
 	}
 }
+
+// sixPlayers are six seats, the sixth pink (Inns & Cathedrals, IC-13).
+var sixPlayers = []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Name: "Богдан", Colour: referee.Blue},
+	{Name: "Віра", Colour: referee.Green}, {Name: "Галя", Colour: referee.Yellow}, {Name: "Дмитро", Colour: referee.Black},
+	{Name: "Єва", Colour: referee.Pink}}
 
 // playThroughTable enters the game of seed through the table and returns the keys (and clicks) each turn took.
 func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []string, seed int64) []int {
@@ -320,6 +331,9 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 			verbs["decline-"+p.phase.String()]++
 		default:
 			verbs[string(p.a.Verb)]++
+			if p.a.Large {
+				verbs["large-"+string(p.a.Verb)]++
+			}
 		}
 	}
 	for _, v := range need {

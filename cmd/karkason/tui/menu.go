@@ -32,6 +32,9 @@ type menuItem struct {
 	label string // tview tags allowed
 	key   string // the key that chooses it, as shown ("1", "T", "K3"); "": none
 	muted bool   // shown in grey, not choosable (a note in the list)
+	// alias, if set, also chooses it when no item has it as its key: the key of its target, shown on the board,
+	// for an answer whose own key has a figure's letter before it (kindLetters) where no follower's answer has it.
+	alias string
 	// off: an answer that cannot be taken now (a player with no figure left, a feature no figure may stand on),
 	// shown in grey with its key kept (the keys of the others do not move); its key or a click tells why (selected
 	// is told, and the entry says why).
@@ -54,7 +57,11 @@ const secondKeys = "1234567890" + answerLetters
 // answerKeys returns the keys of n answers, the shortest first: the digits 1..9 and 0; then the letters of
 // answerLetters alone; then a letter followed by a digit or a letter ("K1", "KT"), as few letters used as the first
 // of two as make n fit. At most 10+5*15 answers get a key; the rest "" (the arrows reach them).
-func answerKeys(n int) []string {
+func answerKeys(n int) []string { return answerKeysWithout(n, "") }
+
+// answerKeysWithout is answerKeys with the letters of reserved left out of the answers' own letters (they are the
+// keys of figure kinds in that list, kindLetters); the second keys of a key of two are all of secondKeys.
+func answerKeysWithout(n int, reserved string) []string {
 	var out []string
 	for i := 0; i < n && i < 10; i++ {
 		out = append(out, string("1234567890"[i]))
@@ -63,7 +70,13 @@ func answerKeys(n int) []string {
 	if rest <= 0 {
 		return out
 	}
-	letters, second := []rune(answerLetters), []rune(secondKeys)
+	var letters []rune
+	for _, l := range answerLetters {
+		if !strings.ContainsRune(reserved, l) {
+			letters = append(letters, l)
+		}
+	}
+	second := []rune(secondKeys)
 	pairs := 0 // the letters used as the first of two: the last ones
 	for pairs < len(letters) && len(letters)-pairs+pairs*len(second) < rest {
 		pairs++
@@ -105,9 +118,9 @@ func answerKey(lang string, r rune) rune {
 	return found
 }
 
-// set replaces the items (labels; muted[i] marks a note) and highlights the first choosable one.
+// set replaces the items (labels; muted[i] marks a note) and highlights the first choosable one; the items that
+// are not notes get the keys of answerKeys in order.
 func (m *menu) set(labels []string, muted []bool) {
-	m.items = m.items[:0]
 	n := 0
 	for i := range labels {
 		if i >= len(muted) || !muted[i] {
@@ -115,14 +128,26 @@ func (m *menu) set(labels []string, muted []bool) {
 		}
 	}
 	keys := answerKeys(n)
+	all := make([]string, len(labels))
 	n = 0
+	for i := range labels {
+		if i >= len(muted) || !muted[i] {
+			all[i] = keys[n]
+			n++
+		}
+	}
+	m.setKeyed(labels, all, muted)
+}
+
+// setKeyed replaces the items with labels and their keys (keys[i]; "" none) and highlights the first choosable one.
+func (m *menu) setKeyed(labels, keys []string, muted []bool) {
+	m.items = m.items[:0]
 	for i, l := range labels {
 		it := menuItem{label: l}
 		if i < len(muted) && muted[i] {
 			it.muted = true
-		} else {
-			it.key = keys[n]
-			n++
+		} else if i < len(keys) {
+			it.key = keys[i]
 		}
 		m.items = append(m.items, it)
 	}
@@ -139,6 +164,15 @@ func (m *menu) first() {
 	}
 	if m.current >= len(m.items) {
 		m.current = 0
+	}
+}
+
+// setAliases gives item i the alias aliases[i] ("": none).
+func (m *menu) setAliases(aliases []string) {
+	for i := range m.items {
+		if i < len(aliases) && aliases[i] != m.items[i].key {
+			m.items[i].alias = aliases[i]
+		}
 	}
 }
 
@@ -379,22 +413,29 @@ func (m *menu) typeKey(r rune) bool {
 		return false
 	}
 	typed := m.pending + string(k)
-	first := -1
-	for i, it := range m.items {
-		switch {
-		case it.key == "":
-		case it.key == typed:
-			m.pending = ""
-			m.choose(i)
-			return true
-		case first < 0 && strings.HasPrefix(it.key, typed):
-			first = i
+	// The keys first, then the aliases (a target's key no answer has as its own).
+	for _, alias := range []bool{false, true} {
+		first := -1
+		for i, it := range m.items {
+			key := it.key
+			if alias {
+				key = it.alias
+			}
+			switch {
+			case key == "" || it.muted:
+			case key == typed:
+				m.pending = ""
+				m.choose(i)
+				return true
+			case first < 0 && strings.HasPrefix(key, typed):
+				first = i
+			}
 		}
-	}
-	if first >= 0 {
-		m.pending = typed // the first of two: its first answer highlighted, the second key chooses
-		m.setCurrent(first)
-		return true
+		if first >= 0 {
+			m.pending = typed // the first of two: its first answer highlighted, the second key chooses
+			m.setCurrent(first)
+			return true
+		}
 	}
 	had := m.pending != ""
 	m.forget()

@@ -28,6 +28,8 @@ func colourStyle(c referee.Colour) tcell.Style {
 		return st.Background(tcell.ColorYellow).Foreground(tcell.ColorBlack)
 	case referee.Black:
 		return st.Background(tcell.ColorBlack).Foreground(tcell.ColorWhite)
+	case referee.Pink: // the sixth colour (IC-13): bright magenta, a colour of every 16-colour terminal
+		return st.Background(tcell.ColorFuchsia).Foreground(tcell.ColorBlack)
 	}
 	return st
 }
@@ -45,6 +47,8 @@ func colourTag(c referee.Colour) string {
 		return "[black:yellow:b]"
 	case referee.Black:
 		return "[white:black:b]"
+	case referee.Pink:
+		return "[black:fuchsia:b]"
 	}
 	return "[::b]"
 }
@@ -76,6 +80,16 @@ func figureRune(m rune, kind engine.FigureKind) rune {
 	return m
 }
 
+// figureText is what a figure shows in a list, a quarter of the City or on the board: the player's letter, lower
+// case for the abbot, twice for the large follower (it counts 2 in a majority, DEF-11).
+func figureText(m rune, kind engine.FigureKind) string {
+	r := string(figureRune(m, kind))
+	if kind == engine.Large {
+		return r + r
+	}
+	return r
+}
+
 // names is what the views need to name players.
 type names struct {
 	g       *referee.Game
@@ -90,6 +104,11 @@ func newNames(g *referee.Game, loc translator) *names {
 // badge is the player's marker letter on the player's colour, as a tview tagged string.
 func (n *names) badge(p int) string {
 	return colourTag(n.g.Colour(p)) + " " + string(n.markers[p]) + " [-:-:-]"
+}
+
+// figureBadge is a figure of player p as a tview tagged string: figureText on the player's colour.
+func (n *names) figureBadge(p int, kind engine.FigureKind) string {
+	return colourTag(n.g.Colour(p)) + figureText(n.markers[p], kind) + "[-:-:-]"
 }
 
 // plain is the player's name, escaped for tview.

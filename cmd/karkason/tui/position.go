@@ -243,12 +243,18 @@ func (t *table) posUndo() {
 		switch {
 		case l.Kind == referee.PosTile:
 			pos.cur = engine.Pos{X: l.Pos.X, Y: l.Pos.Y}
-		case (l.Kind == referee.PosFollower || l.Kind == referee.PosAbbot) && !l.InCity():
+		case l.Target.Place != "" && !l.InCity() && isFigureLine(l):
 			pos.cur = engine.Pos{X: l.Target.Pos.X, Y: l.Target.Pos.Y}
 		}
 	}) {
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 	}
+}
+
+// isFigureLine reports whether l places a figure (a follower, the abbot, the large follower).
+func isFigureLine(l referee.PositionLine) bool {
+	_, ok := l.Kind.Figure()
+	return ok
 }
 
 // posBoardDone checks the board entered (POS-1: one board, no tile apart; POS-2; the start tile on it) before the

@@ -574,6 +574,10 @@ func tmuxKey(k tcell.Key) string {
 		return "Down"
 	case tcell.KeyCtrlG:
 		return "C-g"
+	case tcell.KeyPgDn:
+		return "PgDn"
+	case tcell.KeyPgUp:
+		return "PgUp"
 	}
 	return tcell.KeyNames[k]
 }

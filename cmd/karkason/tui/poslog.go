@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -19,18 +18,15 @@ func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
 	switch l.Kind {
 	case referee.PosTile:
 		return loc.T("ui.pos.log.tile", map[string]any{"Tile": l.Tile, "Cell": l.Pos.String(), "Rot": l.Rot})
-	case referee.PosFollower, referee.PosAbbot, referee.PosKing, referee.PosRobber:
+	case referee.PosFollower, referee.PosAbbot, referee.PosLarge, referee.PosKing, referee.PosRobber:
 		fig := map[referee.PositionKind]string{referee.PosFollower: "term.follower", referee.PosAbbot: "term.abbot",
-			referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
+			referee.PosLarge: "term.large", referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
 		figure, where := loc.T(fig, nil), l.Target.String()
 		if seg, ok := refSeg(g, l.Target.String()); ok && l.Quarter == "" {
 			// In the words of the figure list: a follower on a field is a farmer, on a shrine a heretic.
 			where = featureName(g, loc, seg, true)
-			switch l.Kind {
-			case referee.PosFollower:
-				figure = t.entry.figureWord(engine.Follower, g.S.SegKind(seg))
-			case referee.PosAbbot:
-				figure = t.entry.figureWord(engine.Abbot, g.S.SegKind(seg))
+			if fk, ok := l.Kind.Figure(); ok {
+				figure = t.entry.figureWord(fk, g.S.SegKind(seg))
 			}
 		}
 		if l.Quarter != "" {

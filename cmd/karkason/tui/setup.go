@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
 )
@@ -20,13 +21,15 @@ import (
 // without leaving the name. Enter on an empty name once two players are named goes to "Start the game". The text
 // cursor is always in the field that takes the typing.
 
-const maxSeats = referee.MaxPlayersBase // the sixth seat (pink, Inns & Cathedrals, IC-13) is the set-up form's to add
+// maxSeats is the form's rows: six, the sixth player (and pink, the sixth colour) only with Inns & Cathedrals, which
+// the referee checks (IC-13): the form offers every seat and colour and shows the referee's refusal.
+const maxSeats = engine.MaxPlayers
 
 // setupValues is what the form holds, kept apart from the widgets so that the form can be rebuilt in another
 // language without losing anything.
 type setupValues struct {
 	names     [maxSeats]string
-	colour    [maxSeats]int // index into referee.Colours()
+	colour    [maxSeats]int // index into referee.AllColours()
 	followers string
 	exps      []bool // by referee.Expansions()
 	start     int    // index into startValues
@@ -93,7 +96,7 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 		in.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey { return f.nameKeys(i, ev) })
 		f.names[i] = in
 		cy := newCycler("", f.colourNames(), v.colour[i], func(k int) { v.colour[i] = k; f.validateLive() })
-		cy.style = func(k int) tcell.Style { return colourStyle(referee.Colours()[k]) }
+		cy.style = func(k int) tcell.Style { return colourStyle(referee.AllColours()[k]) }
 		f.colours[i] = cy
 		row := tview.NewFlex().AddItem(in, 21, 0, true).AddItem(cy, 0, 1, false)
 		players.AddItem(row, 1, 0, i == 0)
@@ -184,7 +187,7 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 }
 
 func (f *setupForm) colourNames() []string {
-	colours := referee.Colours()
+	colours := referee.AllColours()
 	out := make([]string, len(colours))
 	for i, c := range colours {
 		out[i] = f.u.loc.T("colour."+string(c), nil)
@@ -273,7 +276,7 @@ func (f *setupForm) hasExpansion(e string) bool {
 // setup builds the Setup from the form: the rows with a name, in seating order.
 func (f *setupForm) setup() referee.Setup {
 	var s referee.Setup
-	colours := referee.Colours()
+	colours := referee.AllColours()
 	for i := 0; i < maxSeats; i++ {
 		name := strings.TrimSpace(f.v.names[i])
 		if name == "" {

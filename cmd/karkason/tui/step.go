@@ -40,7 +40,10 @@ import (
 //
 // Keys: every answer e.offer lists gets a key of its own from the menu (menu.go, answerKeys: 1..9, 0, then T D K Z
 // X, then a letter and a second key), typed in Latin or on a Bulgarian or Ukrainian layout (edgecode.go, keysOf);
-// a step need not (and should not) invent letter keys of its own. An answer that names a feature (hasSeg) shows its
+// a step need not (and should not) invent letter keys of its own. An answer says what it acts on (choice.target)
+// and with which figure (choice.figure): the answers on one target share its key, a figure with a key of its own
+// (kindLetters: the large follower, D) has that letter before it (D3), and a follower's answer that cannot be taken
+// where such a figure's can is listed greyed (entry.withBase). An answer that names a feature (hasSeg) shows its
 // key on that feature on the board too (entry.featKeys, boardView.fkeys); an answer the referee refuses now (why)
 // stays in the list greyed with its key, so that no other key moves, and its key says why. A step that uses letters for something else
 // (typing a tile) reads the input line and its list has no keys (e.offer takes them away for a typer). The place

@@ -15,15 +15,22 @@ func (s *cityStep) kind() step { return stepCity }
 func (s *cityStep) show() {
 	e := s.e
 	loc := e.t.u.loc
+	label := func(a referee.Action) string {
+		return loc.T("ui.opt.city", map[string]any{"Figure": e.figureWord(kindOf(a), engine.KCity),
+			"Quarter": e.quarterName(a.Quarter)})
+	}
 	var choices []choice
 	for _, a := range e.legal() {
 		a := a
 		if a.Verb != referee.VerbCity {
 			continue
 		}
-		choices = append(choices, choice{label: loc.T("ui.opt.city", map[string]any{
-			"Figure": e.figureWord(kindOf(a), engine.KCity), "Quarter": e.quarterName(a.Quarter)}), act: &a})
+		choices = append(choices, choice{label: label(a), act: &a, figure: kindOf(a), target: "q" + a.Quarter})
 	}
+	choices = e.withBase(choices, func(a referee.Action) (referee.Action, string) {
+		a.Large = false
+		return a, label(a)
+	})
 	choices = append(choices, choice{label: loc.T("ui.opt.city_no", nil), next: e.t.decline})
 	e.ask("ui.ask.city", nil)
 	e.offer(choices)

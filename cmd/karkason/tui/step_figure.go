@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -34,10 +35,8 @@ func (s *figureStep) show() {
 				continue
 			}
 			seg := g.S.Tiles[ti].Seg(l)
-			label := loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(kindOf(a), g.S.SegKind(seg)),
-				"Feature": e.segName(seg)})
-			deploys = append(deploys, choice{label: label, act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true})
+			deploys = append(deploys, choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)})
 		case referee.VerbPass:
 			rest = append([]choice{{label: loc.T("ui.opt.pass", nil), act: &a}}, rest...)
 		case referee.VerbReturnAbbot:
@@ -47,32 +46,57 @@ func (s *figureStep) show() {
 		}
 	}
 	slices.SortStableFunc(deploys, func(a, b choice) int {
-		return boolInt(a.act.Abbot) - boolInt(b.act.Abbot)
+		return figureOrder(a.figure) - figureOrder(b.figure)
+	})
+	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string) {
+		a.Large = false
+		return a, s.deployLabel(a)
 	})
 	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
 	choices := append(deploys, rest...)
-	if e.justPlaced && len(choices) == 1 && choices[0].act.Verb == referee.VerbPass {
+	pass := slices.IndexFunc(choices, func(c choice) bool { return c.act != nil && c.act.Verb == referee.VerbPass })
+	if e.justPlaced && pass >= 0 && !slices.ContainsFunc(choices, func(c choice) bool {
+		return c.why == nil && c.act != nil && c.act.Verb != referee.VerbPass
+	}) {
 		tile := g.S.Tiles[ti].Type.ID
-		if e.t.do(*choices[0].act) {
+		if e.t.do(*choices[pass].act) {
 			e.t.setStatus(loc.T("ui.figure_none", map[string]any{"Tile": tile}), false)
 			return
 		}
 	}
 	e.offer(choices)
-	for i, c := range choices {
-		if c.act != nil && c.act.Verb == referee.VerbPass {
-			e.menu.setCurrent(i) // Enter: no figure
-			break
-		}
+	if pass >= 0 {
+		e.menu.setCurrent(pass) // Enter: no figure
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
+// deployLabel is "large follower onto city (north)": a deploy answer in words.
+func (s *figureStep) deployLabel(a referee.Action) string {
+	e := s.e
+	ti := len(e.g.S.Tiles) - 1
+	l, err := e.g.S.SegByPlace(ti, a.Place)
+	if err != nil {
+		return a.Place
+	}
+	seg := e.g.S.Tiles[ti].Seg(l)
+	return e.t.u.loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(kindOf(a), e.g.S.SegKind(seg)),
+		"Feature": e.segName(seg)})
+}
+
+// figureOrder orders the answers of a list by figure: followers first, then the figures with a key of their own
+// (kindLetters), the abbot last.
+func figureOrder(k engine.FigureKind) int {
+	switch {
+	case k == engine.Abbot:
+		return 2
+	case kindLetters[k] != "":
 		return 1
 	}
 	return 0
 }
+
+// segTarget is the target (choice.target) of the answers that act on segment seg.
+func segTarget(seg int32) string { return "s" + strconv.Itoa(int(seg)) }
 
 // abbotAt returns the segment of the deciding player's abbot on the tile at p.
 func (s *figureStep) abbotAt(p referee.Pos) int32 {

@@ -61,6 +61,13 @@ func (s *giftStep) show() {
 	e.offer(choices)
 }
 
+// synodLabel is "large follower onto monastery at 2,0": a Synod's answer in words.
+func (s *giftTargetStep) synodLabel(a referee.Action, seg int32) string {
+	e := s.e
+	return e.t.u.loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kindOf(a), e.g.S.SegKind(seg)),
+		"Feature": e.segWhere(seg)})
+}
+
 // giftActions are the gift answers the referee lists for the tile step.
 func (e *entry) giftActions() []referee.Action {
 	var out []referee.Action
@@ -96,10 +103,10 @@ func (s *giftTargetStep) show() {
 		var label string
 		kind := kindOf(*a)
 		show := e.showFigure(seg, kind)
+		target := segTarget(g.S.Root(seg))
 		switch s.card {
 		case engine.Synod:
-			label = loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kind, g.S.SegKind(seg)),
-				"Feature": e.segWhere(seg)})
+			label = s.synodLabel(*a, seg)
 		case engine.RoadSweeper:
 			label = e.segWhere(seg)
 			show = nil
@@ -114,9 +121,21 @@ func (s *giftTargetStep) show() {
 			}
 			to := g.S.Tiles[ti].Seg(l)
 			label = loc.T("ui.opt.change", map[string]any{"From": e.segWhere(seg), "To": e.segName(to)})
-			show = e.showFigure(to, engine.Follower)
+			if kind != engine.Follower {
+				label = e.figureWord(kind, g.S.SegKind(seg)) + ": " + label
+			}
+			show = e.showFigure(to, kind)
+			target = segTarget(seg) + ">" + a.NewPlace
 		}
-		choices = append(choices, choice{label: label, act: a, preview: show, seg: seg, hasSeg: true})
+		choices = append(choices, choice{label: label, act: a, preview: show, seg: seg, hasSeg: true,
+			figure: kind, target: target})
+	}
+	if s.card == engine.Synod {
+		choices = e.withBase(choices, func(a referee.Action) (referee.Action, string) {
+			a.Large = false
+			seg, _ := e.refSeg(a.Target)
+			return a, s.synodLabel(a, seg)
+		})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: back})
 	e.ask("ui.ask.gift_target", map[string]any{"Gift": e.giftName(s.card)})

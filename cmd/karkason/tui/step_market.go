@@ -20,10 +20,17 @@ func (s *marketStep) show() {
 	e := s.e
 	e.back = s.back
 	loc := e.t.u.loc
+	label := func(a referee.Action, seg int32) string {
+		if kindOf(a) != engine.Follower { // the large follower (COMBO-15(b)) says so; a follower lies as a farmer
+			return loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kindOf(a), engine.KField),
+				"Feature": e.segWhere(seg)})
+		}
+		return loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)})
+	}
 	var choices []choice
 	for a, seg := range e.onFeatures(s.acts) {
-		choices = append(choices, choice{label: loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)}),
-			act: a, preview: e.showFigure(seg, engine.Follower), seg: seg, hasSeg: true})
+		choices = append(choices, choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
+			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))})
 	}
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)

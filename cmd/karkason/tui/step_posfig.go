@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -47,7 +48,7 @@ type figureLine struct {
 func (e *entry) figuresAt(ti int) []figureLine {
 	var out []figureLine
 	for i, l := range e.t.u.pos.draft().Lines() {
-		if (l.Kind != referee.PosFollower && l.Kind != referee.PosAbbot) || l.InCity() {
+		if _, fig := l.Kind.Figure(); !fig || l.InCity() {
 			continue
 		}
 		seg, ok := e.refSeg(l.Target)
@@ -98,20 +99,26 @@ func (s *posFigureStep) show() {
 		if e.g.S.Opts.Abbot && f.Kind.IsCentre() {
 			kinds = append(kinds, engine.Abbot)
 		}
+		if e.g.S.Opts.InnsCathedrals {
+			kinds = append(kinds, engine.Large) // IC-4: its own key, D and the follower's (kindLetters)
+		}
+		slices.SortStableFunc(kinds, func(a, b engine.FigureKind) int { return figureOrder(a) - figureOrder(b) })
 		for _, fk := range kinds {
 			for p := 0; p < e.g.Players(); p++ {
-				l := referee.PositionLine{Kind: referee.PosFollower, Colour: e.g.Colour(p), Target: f.Ref}
-				if fk == engine.Abbot {
-					l.Kind = referee.PosAbbot
+				l := referee.PositionLine{Kind: referee.FigureLineKind(fk), Colour: e.g.Colour(p), Target: f.Ref}
+				why := d.StandRefusal(e.g.Colour(p), fk, seg)
+				if why != nil && kindLetters[fk] != "" {
+					continue // its key is the follower's with a letter: no key moves without it
 				}
 				c := choice{label: name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
-					e.figureWord(fk, f.Kind), seg: seg, hasSeg: true,
+					e.figureWord(fk, f.Kind), seg: seg, hasSeg: true, figure: fk,
+					target: segTarget(seg) + "p" + strconv.Itoa(p),
 					preview: func() {
 						b := e.t.board
 						b.pvFig, b.pvSeg, b.pvKind, b.pvWho = true, seg, fk, p
 					},
 					next: func() { e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }}
-				if why := d.StandRefusal(e.g.Colour(p), fk, seg); why != nil {
+				if why != nil {
 					c.why, c.label = why, c.label+" — "+e.t.u.why(why)
 				}
 				choices = append(choices, c)
@@ -121,10 +128,7 @@ func (s *posFigureStep) show() {
 	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)
-		fk := engine.Follower
-		if f.l.Kind == referee.PosAbbot {
-			fk = engine.Abbot
-		}
+		fk, _ := f.l.Kind.Figure()
 		choices = append(choices, choice{label: loc.T("ui.pos.take_off", map[string]any{
 			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + e.figureWord(fk, e.g.S.SegKind(f.seg)) +
 				", " + featureName(e.g, loc, f.seg, false)}),

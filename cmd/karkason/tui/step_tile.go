@@ -103,8 +103,11 @@ func (s *tileStep) filter(auto bool) {
 		}
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
-		for _, m := range matches {
-			add(m.Type, []int{m.Rot}, e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+		rots := matchRots(matches)
+		for i, m := range matches {
+			if rots[i] != nil { // a tile whose rotations show the same edges (ic-2bends): one answer, Space turns it
+				add(m.Type, rots[i], e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+			}
 		}
 		e.addNamed(&choices, text, add)
 		if len(choices) == 0 {
@@ -116,9 +119,11 @@ func (s *tileStep) filter(auto bool) {
 		// Without the Abbot a garden counts for nothing (only the abbot stands on it, ABBOT-3): a garden copy not
 		// typed does not make the tile ambiguous.
 		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
-		if auto && len(plain) == 1 {
+		if auto && len(plain) > 0 && !slices.ContainsFunc(plain, func(m engine.Match) bool {
+			return m.Type != plain[0].Type
+		}) {
 			e.offer(choices)
-			e.placeTile(plain[0].Type, []int{plain[0].Rot})
+			e.placeTile(plain[0].Type, rots[slices.Index(matches, plain[0])])
 			e.focus()
 			return
 		}
@@ -141,6 +146,23 @@ func (s *tileStep) filter(auto bool) {
 		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
 		e.layout()
 	}
+}
+
+// matchRots groups the matches of one tile type: the first match of a type gets the rotations of all its matches
+// (a tile whose distinct rotations show the same edges, like ic-2bends' two bends, RRRR either way: the place step
+// turns it with Space, its picture shows which); the others nil.
+func matchRots(matches []engine.Match) [][]int {
+	out := make([][]int, len(matches))
+	first := map[*engine.TileType]int{}
+	for i, m := range matches {
+		if j, ok := first[m.Type]; ok {
+			out[j] = append(out[j], m.Rot)
+			continue
+		}
+		first[m.Type] = i
+		out[i] = []int{m.Rot}
+	}
+	return out
 }
 
 // plainMatches are the matches a player means when the marks typed name no garden: without the Abbot a garden

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/karkason/karkason/engine"
@@ -79,8 +80,10 @@ func (s *tokenStep) cityFigures() string {
 	for p := 0; p < g.Players(); p++ {
 		for _, name := range referee.Quarters() {
 			q, _ := engine.ParseQuarter(name)
-			for k := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); k > 0; k-- {
-				out += s.e.t.names.badge(p)
+			for fk := engine.FigureKind(0); fk < engine.NumFigureKinds; fk++ {
+				for k := g.S.InQuarter(p, q, fk); k > 0; k-- {
+					out += s.e.t.names.figureBadge(p, fk)
+				}
 			}
 		}
 	}
@@ -128,8 +131,10 @@ func (s *tokenStep) city() {
 		q, _ := engine.ParseQuarter(name)
 		label := loc.T("term.quarter."+name, nil)
 		for p := 0; p < g.Players(); p++ {
-			for k := g.S.InQuarter(p, q, engine.Follower) + g.S.InQuarter(p, q, engine.Abbot); k > 0; k-- {
-				label += " " + e.t.names.badge(p)
+			for fk := engine.FigureKind(0); fk < engine.NumFigureKinds; fk++ {
+				for k := g.S.InQuarter(p, q, fk); k > 0; k-- {
+					label += " " + e.t.names.figureBadge(p, fk)
+				}
 			}
 		}
 		list = append(list, choice{label: capFirst(label), next: func() { s.quarter(name) }})
@@ -144,18 +149,22 @@ func (s *tokenStep) quarter(name string) {
 	d := e.t.u.pos.draft()
 	var list []choice
 	kinds := []engine.FigureKind{engine.Follower}
+	if g.S.Opts.InnsCathedrals {
+		kinds = append(kinds, engine.Large) // any quarter (COMBO-15): D and the follower's key (kindLetters)
+	}
 	if name == "cathedral" && g.S.Opts.Abbot {
 		kinds = append(kinds, engine.Abbot)
 	}
 	for _, fk := range kinds { // every player, the same key in every list: followers, then abbots
 		for p := 0; p < g.Players(); p++ {
-			l := referee.PositionLine{Kind: referee.PosFollower, Colour: g.Colour(p), Quarter: name}
-			word := loc.T("term.follower", nil)
-			if fk == engine.Abbot {
-				l.Kind, word = referee.PosAbbot, loc.T("term.abbot", nil)
+			l := referee.PositionLine{Kind: referee.FigureLineKind(fk), Colour: g.Colour(p), Quarter: name}
+			why := d.QuarterRefusal(g.Colour(p), fk, name)
+			if why != nil && kindLetters[fk] != "" {
+				continue // its key is the follower's with a letter: no key moves without it
 			}
-			c := choice{label: e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + word, next: s.add(l)}
-			if why := d.QuarterRefusal(g.Colour(p), fk, name); why != nil {
+			c := choice{label: e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + loc.T("term."+fk.String(), nil),
+				next: s.add(l), figure: fk, target: "p" + strconv.Itoa(p)}
+			if why != nil {
 				c.why, c.label = why, c.label+" — "+e.t.u.why(why)
 			}
 			list = append(list, c)
@@ -166,10 +175,8 @@ func (s *tokenStep) quarter(name string) {
 			continue
 		}
 		i, p := i, g.Player(l.Colour)
-		word := loc.T("term.follower", nil)
-		if l.Kind == referee.PosAbbot {
-			word = loc.T("term.abbot", nil)
-		}
+		fk, _ := l.Kind.Figure()
+		word := loc.T("term."+fk.String(), nil)
 		list = append(list, choice{label: loc.T("ui.pos.take_off", map[string]any{
 			"Figure": e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " + word}),
 			next: func() { e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) }})

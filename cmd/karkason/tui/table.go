@@ -235,8 +235,10 @@ func (t *table) fillPlayers(g *referee.Game) {
 		t.players.SetCell(r, 2, tview.NewTableCell(t.scoreText(g, p)).SetAlign(tview.AlignRight).
 			SetAttributes(tcell.AttrBold))
 		sup := fmt.Sprint(g.S.InSupplyCount(p, engine.Follower))
-		if g.S.Opts.Abbot && g.S.InSupplyCount(p, engine.Abbot) > 0 {
-			sup += "+" + string(figureRune(t.names.markers[p], engine.Abbot))
+		for _, k := range []engine.FigureKind{engine.Abbot, engine.Large} { // with their modules: a, АА
+			if g.S.InSupplyCount(p, k) > 0 {
+				sup += "+" + figureText(t.names.markers[p], k)
+			}
 		}
 		t.players.SetCell(r, 3, tview.NewTableCell(tview.Escape(sup)).SetAlign(tview.AlignRight))
 		if g.S.Opts.Gifts {
@@ -268,11 +270,10 @@ func (t *table) fillExtras(g *referee.Game) {
 			q, _ := engine.ParseQuarter(name)
 			figs := ""
 			for p := 0; p < g.Players(); p++ {
-				for k := g.S.InQuarter(p, q, engine.Follower); k > 0; k-- {
-					figs += colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]"
-				}
-				if g.S.InQuarter(p, q, engine.Abbot) > 0 {
-					figs += colourTag(g.Colour(p)) + string(figureRune(t.names.markers[p], engine.Abbot)) + "[-:-:-]"
+				for k := engine.FigureKind(0); k < engine.NumFigureKinds; k++ {
+					for n := g.S.InQuarter(p, q, k); n > 0; n-- {
+						figs += t.names.figureBadge(p, k)
+					}
 				}
 			}
 			if figs != "" {

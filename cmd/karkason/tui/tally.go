@@ -146,6 +146,7 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 		}
 		l := line{rule: "[" + e.Rule + "]", cat: loc.T("cat."+e.Category, nil), where: refWhere(g, loc, e.Feature),
 			who: strings.Join(who, ", ")}
+		l.cat = tallyWords(loc, e.Rule, e.Category)
 		if l.who == "" {
 			l.who = "—"
 		}
@@ -234,6 +235,21 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	})
 	u.pages.AddPage("tally", root, true, true)
 	u.run.SetFocus(list)
+}
+
+// tallyWords is the category column of a scoring in the tally: a road with an inn or a city with a cathedral by
+// its name (IC-7, IC-8; IC-9 with its 0 points beside it), Road Sweeper on an inn road (COMBO-22) so; else the
+// category (referee's breakdown word: road, city, road-sweeper ...) in words.
+func tallyWords(loc translator, rule, category string) string {
+	switch {
+	case rule == "IC-7", rule == "IC-9" && category == "road":
+		return loc.T("term.inn_road", nil)
+	case rule == "IC-8", rule == "IC-9" && category == "city":
+		return loc.T("term.cathedral_city", nil)
+	case rule == "COMBO-22":
+		return loc.T("cat."+category, nil) + ": " + loc.T("term.inn_road", nil)
+	}
+	return loc.T("cat."+category, nil)
 }
 
 // winnersLine names the winners of an ended game in words (referee.Summary.Winners: the most points; tied players

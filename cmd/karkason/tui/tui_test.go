@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -28,6 +29,8 @@ type harness struct {
 	presses int // keys and clicks injected
 	// keylog, if set, gets every key injected as tmux send-keys names it ("Enter", "Left", a letter).
 	keylog *[]string
+	// keysOnly: no mouse clicks (a key log replayed in tmux has none).
+	keysOnly bool
 }
 
 func TestMain(m *testing.M) {
@@ -218,7 +221,11 @@ func (h *harness) typeTile(id string, rot int) {
 
 // chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
 // PgDn to it and Enter.
-func (h *harness) chooseSpot(x, y int) {
+func (h *harness) chooseSpot(x, y int) { h.chooseSpotRot(x, y, -1) }
+
+// chooseSpotRot is chooseSpot in rotation rot (quarter turns; -1: as offered): where a tile's rotations have the
+// same edges (ic-2bends), the spot is highlighted and Space turns the tile to rot, then Enter lays it.
+func (h *harness) chooseSpotRot(x, y, rot int) {
 	h.t.Helper()
 	e := h.u.table.entry
 	if e.step != stepPlace {
@@ -229,11 +236,21 @@ func (h *harness) chooseSpot(x, y int) {
 		if s.pos != p {
 			continue
 		}
+		if rot >= 0 && s.rots[s.rot] != rot && slices.Contains(s.rots, rot) {
+			for e.cur != i { // PgDn walks the places in the list's order
+				h.press(tcell.KeyPgDn)
+			}
+			for e.spots[i].rots[e.spots[i].rot] != rot {
+				h.pressRune(' ')
+			}
+			h.press(tcell.KeyEnter)
+			return
+		}
 		if key := e.menu.items[i].key; key != "" {
 			h.typeText(key)
 			return
 		}
-		if v, ok := h.u.table.board.view(); ok && v.in(p) {
+		if v, ok := h.u.table.board.view(); ok && v.in(p) && !h.keysOnly {
 			sx, sy := v.at(p)
 			h.click(sx+1, sy+1)
 			return
@@ -523,8 +540,8 @@ func TestSetupWarningsAndErrors(t *testing.T) {
 		h.typeText("Ана")
 		h.key(tcell.KeyF10) // one player
 		h.mustSee("От 2 до 5 играчи")
-		// Tick River II (4th) and the City (5th): focus ring = 5 names, followers, then expansions.
-		for i := 0; i < 6+3; i++ {
+		// Tick River II (4th) and the City (5th): focus ring = 6 names, followers, then expansions.
+		for i := 0; i < 7+3; i++ {
 			h.key(tcell.KeyTab)
 		}
 		h.typeText(" ")
