@@ -278,13 +278,17 @@ type Move struct {
 // LegalMoves appends every legal move of tile type t for the player to buf: each legal placement with no
 // figure, plus a follower on each feature of the placed tile whose joined feature would be unoccupied (BASE-6,
 // BASE-7), if the player has a follower in supply; likewise the large follower (IC-4: never on a garden) and the
-// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply. Two segments of the
-// tile that join one feature count once.
+// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply; with
+// traders-builders the builder on each road or city feature the tile does not complete that holds a follower of the
+// player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
+// (specialMoves). Two segments of the tile that join one feature count once.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	supply := s.supplyKinds(player)
 	hasF := supply&(1<<Follower) != 0
 	hasL := supply&(1<<Large) != 0
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
+	hasB := supply&(1<<Builder) != 0
+	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
 	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
 	for _, f := range s.frontier {
 		rots := t.fittingRotations(f.req, f.mask)
@@ -305,7 +309,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 			if hasA {
 				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
 			}
-			if !hasF && !hasL {
+			if !hasF && !hasL && !hasB && !hasP {
 				continue
 			}
 			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
@@ -348,6 +352,9 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 					continue
 				}
 				if occupied[i] {
+					if hasB || hasP {
+						buf = s.specialMoves(t, player, Placement{p, k}, i, &group, grouped, ls[:n], hasB, hasP, buf)
+					}
 					continue
 				}
 				if hasF {
@@ -358,6 +365,55 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				}
 			}
 		}
+	}
+	return buf
+}
+
+// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl (LegalMoves; i is the
+// lowest segment of its group when grouped, and its joined feature is occupied): the builder on a road or city that
+// holds a follower of the player's and that the tile does not complete (TB-5(a), TB-5(b)), the pig on a field that
+// holds a farmer of the player's (TB-12). ls are the tile's links to its neighbours at pl.
+func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, group *[16]int8, grouped bool, ls []link,
+	hasB, hasP bool, buf []Move) []Move {
+	sk := t.Segs[i].Kind
+	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
+		return buf
+	}
+	in := func(j int8) bool { return int(j) == i || grouped && int(group[j]) == i }
+	own, open, edges := false, 0, 0
+	var roots [12]int32
+	nr := 0
+	for j := range t.Segs {
+		if in(int8(j)) {
+			open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
+		}
+	}
+	for _, l := range ls {
+		if !in(l.mine) {
+			continue
+		}
+		if l.edge {
+			edges++
+		}
+		r := s.find(l.theirs)
+		seen := false
+		for _, o := range roots[:nr] {
+			seen = seen || o == r
+		}
+		if seen {
+			continue
+		}
+		roots[nr] = r
+		nr++
+		open += int(s.open[r])
+		own = own || s.hasFollowerOn(player, r)
+	}
+	switch {
+	case !own:
+	case sk == KField:
+		buf = append(buf, Move{pl, int16(i), Pig})
+	case open-2*edges > 0: // the tile does not complete it (every edge link closes a port on each side)
+		buf = append(buf, Move{pl, int16(i), Builder})
 	}
 	return buf
 }
