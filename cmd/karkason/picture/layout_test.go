@@ -25,6 +25,7 @@ const testRes = 80
 //   - every feature is in one piece and visible (at least 1 % of the tile uncovered by anything drawn over it);
 //   - two roads, two rivers or two cities do not touch (one would read as the other) but at a corner;
 //   - a figure's place lies on its feature, and a pennant inside its city.
+//
 // tbNotLaidOut are the Traders & Builders tiles whose layout the pictures do not draw yet, with what is missing.
 var tbNotLaidOut = map[string]string{
 	"tb-bridge":             "two roads crossing on a bridge",
