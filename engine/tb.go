@@ -371,3 +371,18 @@ func (s *State) BuildersOn(seg int32) uint8 {
 	}
 	return b
 }
+
+// OpenGoodsCities appends to buf the cities on the board that are not completed and have goods symbols, each once as
+// its root, in ascending order: the cities whose completion would give goods (TB-3; the table aids). None without
+// traders-builders.
+func (s *State) OpenGoodsCities(buf []int32) []int32 {
+	if !s.Opts.TradersBuilders {
+		return buf
+	}
+	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
+		if s.parent[seg] == seg && s.open[seg] != 0 && s.SegKind(seg) == KCity && s.CityGoods(seg).Total() > 0 {
+			buf = append(buf, seg)
+		}
+	}
+	return buf
+}

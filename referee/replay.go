@@ -190,11 +190,7 @@ func (g *Game) Summary() Summary {
 	if g.S.Opts.TradersBuilders {
 		s.Goods = map[Colour]map[string]int{}
 		for i, p := range g.Setup.Players {
-			m := map[string]int{}
-			for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
-				m[k.String()] = g.S.Goods[i][k]
-			}
-			s.Goods[p.Colour] = m
+			s.Goods[p.Colour] = goodsMap(g.S.Goods[i])
 		}
 	}
 	for _, ev := range g.Events {
