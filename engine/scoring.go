@@ -92,6 +92,9 @@ type TurnState struct {
 	Scored        bool  // step 3 is done
 	Volcano       bool  // the River II volcano lake was placed (RIV2-8)
 	Goods         Goods // goods the active player took in step 3 (TB-3)
+	// BuilderExtended: PlayMove's tile extended the road or city of the active player's builder (TB-7, ExtendsBuilder);
+	// the referee keeps its own turn parts (referee/game.go) and asks ExtendsBuilder itself.
+	BuilderExtended bool
 }
 
 // BeginTurn resets the turn state for the active player: at the start of a turn, and again at the start of a second
@@ -103,7 +106,7 @@ func (s *State) BeginTurn(active int) {
 	s.Turn.Gained = [MaxPlayers]int{}
 	s.Turn.FeatureGained = [MaxPlayers]int{}
 	s.Turn.Deployed, s.Turn.AbbotReturned, s.Turn.Scored, s.Turn.Volcano = false, false, false, false
-	s.Turn.Goods = Goods{}
+	s.Turn.Goods, s.Turn.BuilderExtended = Goods{}, false
 }
 
 // Completed appends to buf the features completed by the placement of tile `tile` (DEF-9): every road or city with

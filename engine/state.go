@@ -134,6 +134,7 @@ type State struct {
 
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
+	nearBuf  []uint8 // per frontier cell: scratch of LegalMoves (markNear), the State's own
 
 	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
 	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
@@ -224,6 +225,7 @@ func (s *State) Clone() *State {
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.nearBuf = nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
