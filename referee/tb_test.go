@@ -151,3 +151,21 @@ func TestAidsBuilderGoods(t *testing.T) {
 		t.Errorf("next %d double turn %v, want blue next and no chance", a.NextPlayer, a.Features[0].DoubleTurn)
 	}
 }
+
+// A gift line of the active player right after the first part's tile, when a second part is due, passes the first
+// part's figure step and opens the second part's window (COMBO-20(b), record format: the next gift, place or discard
+// line of the player is the second part); without a second part due it is refused (GIFT-5(a)).
+func TestGiftOpensSecondPart(t *testing.T) {
+	const head = "karkason-record 1\nsetup players=a:red,b:blue expansions=gifts,traders-builders\n" +
+		"position tile b-rs 1,0 90\nposition red follower 1,0:E\nposition red builder 0,0:E\nposition red gifts 1\n"
+	g := played(t, head+"red place b-rs 2,0 90\nred gift two-choices\n")
+	if g.Phase != PhaseTile || g.Part() != 2 || g.S.Gift.Hands[0] != 0 {
+		t.Errorf("phase %v part %d hands %d, want part 2's tile step with the gift opened", g.Phase, g.Part(),
+			g.S.Gift.Hands[0])
+	}
+	g = played(t, head+"red place b-m 0,1 0\n")
+	err := g.Apply(Action{Colour: Red, Verb: VerbGift, Gift: GiftTwoChoices})
+	if r, ok := err.(*Refusal); !ok || r.Rule != "GIFT-5(a)" {
+		t.Errorf("a gift after a tile that earned nothing: %v, want GIFT-5(a)", err)
+	}
+}
