@@ -47,8 +47,10 @@ type Score struct {
 	Strength [MaxPlayers]uint8 // their strength, which decided Owners (DEF-11: a large follower counts 2)
 	Size     int               // cells (roads, cities), filled block cells (centre features)
 	Pennants int               // cities
-	Cities   int               // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads; goods: the most tokens held
-	Final    bool              // scored at the end of the game
+	// Cities: fields, the completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads;
+	// goods: the most tokens of the kind held.
+	Cities int
+	Final  bool // scored at the end of the game
 	// Bonuses are the extras of a field's scoring (FARM-5 with TB-14 and COMBO-12): the pig's +1 per city to each
 	// owner whose pig lies on the field, the pig herd's +1 per city to every owner. A Bonus with no Rule is none.
 	Bonuses [2]Bonus

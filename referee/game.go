@@ -160,7 +160,7 @@ type Game struct {
 type turnPart struct {
 	no          int  // 1, or 2 for the second part of a double turn
 	tile        int  // index of the tile placed in this part, -1 before
-	begun       bool // a tile was placed or discarded or a gift opened in this part: a second part can no longer be declined
+	begun       bool // a tile placed or discarded or a gift opened in this part: a second part is no longer declined
 	giftOpened  bool // a gift was opened in this part's window (GIFT-5(a), SEQ-2, COMBO-20(b))
 	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))

@@ -32,8 +32,8 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 
 // Legal returns the pending decision and every legal answer to it:
 //
-//   - PhaseTile (SEQ-1..3; in the second part of a double turn the builder's second tile, SEQ-7a): for each tile type that can be drawn now (Bag.Drawable: the river order, RIVER-4,
-//     RIV2-3/7, COMBO-1), each legal placement (engine LegalPlacements, BASE-4, river and shrine limits; a rotation
+//   - PhaseTile (SEQ-1..3; in the second part of a double turn the builder's second tile, SEQ-7a): for each tile
+//     type that can be drawn now (Bag.Drawable: the river order, RIVER-4, RIV2-3/7, COMBO-1), each legal placement (engine LegalPlacements, BASE-4, river and shrine limits; a rotation
 //     that is the same placement as a lower one of a symmetric tile is listed once, at the lower rotation), or
 //     "discard" if it has none (BASE-5, RIVER-10); then, if the active player holds a gift and has opened none
 //     this turn (GIFT-5(a)), the gifts: synod onto each incomplete monastery or shrine with a follower and/or the
@@ -113,8 +113,7 @@ func (g *Game) Legal() Decision {
 // later answers. It returns nil if the pending decision is not optional.
 func (g *Game) AfterDecline() *Game {
 	c := g.Clone()
-	switch {
-	case g.secondPartOpen():
+	if g.secondPartOpen() { // the builder's second tile (TB-9)
 		c.declineSecondPart()
 		return c
 	}

@@ -11,8 +11,10 @@ import "github.com/karkason/karkason/engine"
 // endedTurn is what the turn that ended last left: whose it was and the rule a tile line (`place`, `discard`,
 // `gift`) or a `builder-pass` of that player cites when it comes after it, in the next player's turn.
 type endedTurn struct {
-	player int    // -1 before the first turn ends
-	rule   string // TB-7 no second tile was earned, TB-8 the second part was played, TB-9 it was declined, TB-10(b) none was left to draw
+	player int // -1 before the first turn ends
+	// rule: TB-7 no second tile was earned, TB-8 the second part was played, TB-9 it was declined, TB-10(b) none was
+	// left to draw.
+	rule string
 }
 
 // figureStep is the last figure step of a turn part (SEQ-5): who took it and with which figure, until the next tile
