@@ -347,29 +347,22 @@ func (s *State) pigBonuses(sc *Score) {
 }
 
 // PigsOn returns the players whose pig lies on the field of seg, as a bit mask (TB-12).
-func (s *State) PigsOn(seg int32) uint8 {
-	r := s.find(seg)
-	var pigs uint8
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Kind == Pig && f.Where == OnBoard && s.find(f.Seg) == r {
-			pigs |= 1 << f.Player
-		}
-	}
-	return pigs
-}
+func (s *State) PigsOn(seg int32) uint8 { return s.whoseOn(seg, Pig) }
 
 // BuildersOn returns the players whose builder stands on the road or city of seg, as a bit mask (TB-5).
-func (s *State) BuildersOn(seg int32) uint8 {
+func (s *State) BuildersOn(seg int32) uint8 { return s.whoseOn(seg, Builder) }
+
+// whoseOn returns the players who have a figure of that kind on the feature of seg, as a bit mask.
+func (s *State) whoseOn(seg int32, kind FigureKind) uint8 {
 	r := s.find(seg)
-	var b uint8
+	var m uint8
 	for i := range s.Figures {
 		f := &s.Figures[i]
-		if f.Kind == Builder && f.Where == OnBoard && s.find(f.Seg) == r {
-			b |= 1 << f.Player
+		if f.Kind == kind && f.Where == OnBoard && s.find(f.Seg) == r {
+			m |= 1 << f.Player
 		}
 	}
-	return b
+	return m
 }
 
 // OpenGoodsCities appends to buf the cities on the board that are not completed and have goods symbols, each once as
