@@ -37,6 +37,11 @@ func (g *Game) secondPartDue() bool {
 // be declined (TB-9).
 func (g *Game) secondPartOpen() bool { return g.Phase == PhaseTile && g.part.no == 2 && !g.part.begun }
 
+// SecondTileOpen reports whether the pending decision is the tile step of a builder's second tile that may still be
+// declined (SEQ-7a, TB-9): Legal then lists `builder-pass` last. It is cheaper than Legal for a view that only
+// needs to know (the table's tile step asks it at every key). The game is not changed.
+func (g *Game) SecondTileOpen() bool { return g.secondPartOpen() }
+
 // secondPartComing reports whether, in the first part, a second part will follow once this part's decisions are
 // made: a gift line of the active player then opens the second part's window (COMBO-20(b)).
 func (g *Game) secondPartComing() bool { return !g.lastTurn && g.secondPartDue() }

@@ -45,8 +45,9 @@ type choice struct {
 // follower where "3" puts a follower), so the board's key of a feature serves every figure. The letters are
 // answerLetters, so that they name one key on every layout (D: «В», великий, on the Ukrainian layout); a list
 // with such answers leaves them out of its own letters (answerKeysWithout). Traders & Builders' figures take the
-// next (answerLetters' order from the end: X, Z).
-var kindLetters = map[engine.FigureKind]string{engine.Large: "D"}
+// next, from answerLetters' end: the builder X («Й»/«Ь» on the Bulgarian layouts, «Ч» on the Ukrainian), the pig Z
+// («Ю»/«З», «Я»); only the figure step offers them (TB-5, TB-12) and the entry of a board as it lies (POS-3).
+var kindLetters = map[engine.FigureKind]string{engine.Large: "D", engine.Builder: "X", engine.Pig: "Z"}
 
 // keyGroup is the group of answers that share a target's key: the target and whether the figure is the abbot
 // (the abbot's answers on a monastery are a target of their own; every other figure joins the follower's).

@@ -30,6 +30,7 @@ type planned struct {
 	phase   referee.Phase
 	who     int // the deciding player (referee.Legal)
 	turn    int
+	part    int // the turn part (referee.Decision.Part): 2 in the builder's second part (Traders & Builders)
 }
 
 // genGame plays a random legal game: the tile drawn at random from what can be drawn (weighted by the copies
@@ -49,7 +50,7 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 			t.Fatal("the generated game does not end")
 		}
 		d := g.Legal()
-		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo}
+		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo, part: d.Part}
 		acts := d.Actions
 		pickVerb := func(verbs ...referee.Verb) []referee.Action {
 			var out []referee.Action
@@ -62,6 +63,10 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 		}
 		switch g.Phase {
 		case referee.PhaseTile:
+			if d.Part == 2 && d.Optional && r.Intn(5) == 0 { // the builder's second tile declined now and then (TB-9)
+				acts = pickVerb(referee.VerbBuilderPass)
+				break
+			}
 			if gifts := pickVerb(referee.VerbGift); len(gifts) > 0 && r.Intn(3) == 0 {
 				acts = gifts
 				break
@@ -106,9 +111,35 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 					acts = lively
 				}
 			}
+			// With Traders & Builders, often a placement that earns the builder's second tile (TB-7): the double
+			// turn is what those games are for.
+			if len(acts) > 1 && g.S.Opts.TradersBuilders && d.Part == 1 && r.Intn(10) < 7 {
+				var double []referee.Action
+				for _, k := range r.Perm(len(acts))[:min(len(acts), 40)] {
+					c := g.Clone()
+					n := len(c.Events)
+					if c.Apply(acts[k]) == nil && slices.ContainsFunc(c.Events[n:], func(e referee.Event) bool {
+						return e.Key == "ev.second_tile_earned"
+					}) {
+						double = append(double, acts[k])
+					}
+				}
+				if len(double) > 0 {
+					acts = double
+				}
+			}
 		case referee.PhaseFigure:
 			if dep := pickVerb(referee.VerbDeploy, referee.VerbReturnAbbot); len(dep) > 0 && r.Intn(10) < 7 {
 				acts = dep
+			}
+			var special []referee.Action // the builder and the pig (TB-5, TB-12), when they may go
+			for _, a := range acts {
+				if a.Builder || a.Pig {
+					special = append(special, a)
+				}
+			}
+			if len(special) > 0 && r.Intn(10) < 6 {
+				acts = special
 			}
 		case referee.PhaseMoving:
 			if mv := pickVerb(referee.VerbMove); len(mv) > 0 && r.Intn(10) < 8 {
@@ -173,9 +204,18 @@ func (h *harness) enter(p planned) {
 		}
 		h.chooseSpotRot(p.a.Pos.X, p.a.Pos.Y, p.a.Rot/90)
 		return
+	case p.a.Verb == referee.VerbBuilderPass:
+		if e.step != stepTile || e.input.GetText() != "" || !strings.Contains(e.prompt.GetText(true), "TB-9") {
+			h.t.Fatalf("builder-pass planned in step %v: %q", e.step, e.prompt.GetText(true))
+		}
+		h.press(tcell.KeyEnter) // the first line with nothing typed: no second tile (TB-9)
+		return
 	case p.a.Verb == referee.VerbGift:
 		if e.step != stepTile || e.input.GetText() != "" {
 			h.t.Fatalf("gift planned in step %v", e.step)
+		}
+		if len(e.choices) > 0 && e.choices[0].act != nil && e.choices[0].act.Verb == referee.VerbBuilderPass {
+			h.press(tcell.KeyDown) // the builder's second tile: declining it comes first
 		}
 		h.press(tcell.KeyEnter) // the first line with nothing typed: open a gift
 		if e.step != stepGift {
@@ -315,8 +355,36 @@ var sixPlayers = []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Na
 	{Name: "Віра", Colour: referee.Green}, {Name: "Галя", Colour: referee.Yellow}, {Name: "Дмитро", Colour: referee.Black},
 	{Name: "Єва", Colour: referee.Pink}}
 
+// partKeys are the keys (and clicks) one turn part took at the table: its turn, its part (2: the builder's second
+// part), whether its turn is a double turn (it has a second part), and the keys.
+type partKeys struct {
+	turn, part int
+	double     bool
+	n          int
+}
+
+// perTurn adds up the keys of the parts of each turn: the keys each turn took.
+func perTurn(parts []partKeys) []int {
+	sum := map[int]int{}
+	for _, p := range parts {
+		sum[p.turn] += p.n
+	}
+	var out []int
+	for _, n := range sum {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // playThroughTable enters the game of seed through the table and returns the keys (and clicks) each turn took.
 func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []string, seed int64) []int {
+	return perTurn(playPartsThroughTable(t, setup, lang, need, seed))
+}
+
+// playPartsThroughTable enters the game of seed through the table and returns the keys (and clicks) each turn part
+// took.
+func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need []string, seed int64) []partKeys {
 	cat := engine.Standard()
 	plan, rec := genGame(t, seed, setup, cat)
 	want, err := referee.ReplayRecord(rec, cat, false)
@@ -334,6 +402,12 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 			if p.a.Large {
 				verbs["large-"+string(p.a.Verb)]++
 			}
+			if p.a.Builder || p.a.Pig {
+				verbs[p.a.FigureKind().String()+"-"+string(p.a.Verb)]++
+			}
+			if p.part == 2 && p.phase == referee.PhaseTile {
+				verbs["second-"+string(p.a.Verb)]++
+			}
 		}
 	}
 	for _, v := range need {
@@ -345,14 +419,14 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 	if err := referee.WriteRecord(text, rec); err != nil {
 		t.Fatal(err)
 	}
-	var counts []int
+	var parts []partKeys
 	synctest.Test(t, func(t *testing.T) {
 		o := testOptions(t, lang)
 		o.Resume = true
 		o.File = writeRecord(t, o.Config.DataDir, "full.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
 		h := start(t, o)
 		defer h.stop()
-		perTurn := map[int]int{}
+		perPart := map[[2]int]int{}
 		recorded := 0 // the plan's actions so far
 		for i, p := range plan {
 			if !p.decline {
@@ -376,7 +450,10 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 			}
 			before := h.presses
 			h.enter(p)
-			perTurn[p.turn] += h.presses - before
+			perPart[[2]int{p.turn, p.part}] += h.presses - before
+			if os.Getenv("KARKASON_KEYS_LOG") != "" {
+				t.Logf("turn %d.%d: %d keys for %v %s", p.turn, p.part, h.presses-before, p.phase, p.a)
+			}
 			if testing.Verbose() && h.presses-before > 7 {
 				t.Logf("turn %d: %d keys for %v %s", p.turn, h.presses-before, p.phase, p.a)
 			}
@@ -426,10 +503,11 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 			}
 		}
 		h.mustSee(h.u.loc.T("ui.tally.final", nil))
-		for _, n := range perTurn {
-			counts = append(counts, n)
+		for k, n := range perPart {
+			_, double := perPart[[2]int{k[0], 2}]
+			parts = append(parts, partKeys{turn: k[0], part: k[1], double: double, n: n})
 		}
-		slices.Sort(counts)
+		counts := perTurn(parts)
 		plain := 0
 		for _, n := range counts {
 			if n <= 7 {
@@ -445,7 +523,7 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 		}
 		t.Logf("turns by keystrokes: %v", hist)
 	})
-	return counts
+	return parts
 }
 
 // Issue 15: the keys a turn takes, over random full games (3 players, farmers) entered through the simulation

@@ -49,7 +49,7 @@ func (s *figureStep) show() {
 		return figureOrder(a.figure) - figureOrder(b.figure)
 	})
 	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string) {
-		a.Large = false
+		a.Large, a.Builder, a.Pig = false, false, false
 		return a, s.deployLabel(a)
 	})
 	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})

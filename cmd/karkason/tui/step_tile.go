@@ -16,15 +16,35 @@ import (
 // are listed, each in the rotation that shows them (engine MatchTiles). One match is taken at once. A tile can
 // also be typed by its id or letter, or picked from the list or from the pictures (F4). With nothing typed, the
 // first answer opens a gift (if one may be opened now).
+//
+// The builder's second tile (Traders & Builders, SEQ-7a, TB-7..10) is this step again for the same player: the
+// prompt says that the builder earned it, and with nothing typed the first answer, Enter, declines it (TB-9:
+// builder-pass, as the referee lists it last), before the gift; a tile is typed as in any turn part.
 type tileStep struct{ answers }
 
 func (s *tileStep) kind() step { return stepTile }
 
-func (s *tileStep) legend() string { return s.e.t.u.loc.T("ui.edge_legend", nil) }
+func (s *tileStep) legend() string {
+	loc := s.e.t.u.loc
+	if s.second() {
+		return loc.T("ui.legend.second_tile", nil) + " · " + loc.T("ui.edge_legend", nil)
+	}
+	return loc.T("ui.edge_legend", nil)
+}
+
+// second reports whether this is the builder's second tile, which may still be declined (referee SecondTileOpen).
+func (s *tileStep) second() bool {
+	g := s.e.g
+	return g != nil && g.Phase == referee.PhaseTile && g.SecondTileOpen()
+}
 
 func (s *tileStep) show() {
 	e := s.e
-	e.ask("ui.ask.tile", nil)
+	if s.second() {
+		e.ask("ui.ask.second_tile", nil)
+	} else {
+		e.ask("ui.ask.tile", nil)
+	}
 	e.tileLine()
 	if e.input.GetText() != e.typed {
 		e.input.SetText(e.typed) // calls typed
@@ -94,6 +114,10 @@ func (s *tileStep) filter(auto bool) {
 	drawable := e.drawable()
 	switch {
 	case text == "":
+		if s.second() { // the builder's second tile declined: Enter (TB-9)
+			pass := referee.Action{Colour: e.g.Colour(e.who), Verb: referee.VerbBuilderPass}
+			choices = append(choices, choice{label: loc.T("ui.opt.builder_pass", nil), act: &pass})
+		}
 		if e.giftAllowed() {
 			choices = append(choices, choice{label: loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
 				next: func() { e.enter(&giftStep{answers{e}}) }})

@@ -189,7 +189,11 @@ func (t *table) phaseLine(g *referee.Game) string {
 	if p < 0 {
 		return t.u.loc.T("ui.phase.ended", nil)
 	}
-	return t.names.badge(p) + " " + t.names.plain(p) + " " + t.u.loc.T("ui.phase."+g.Phase.String(), nil)
+	phase := "ui.phase." + g.Phase.String()
+	if g.Phase == referee.PhaseTile && g.Part() == 2 {
+		phase = "ui.phase.second_tile" // the builder's second tile (SEQ-7a, TB-7)
+	}
+	return t.names.badge(p) + " " + t.names.plain(p) + " " + t.u.loc.T(phase, nil)
 }
 
 // deciding returns the seat of the player whose decision is pending (referee.Legal), -1 when the game is over.
