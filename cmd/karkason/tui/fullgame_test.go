@@ -287,7 +287,7 @@ func (h *harness) clickSeg(seg int32, i int) bool {
 
 // typeEdges types what a player sees on tile id as it lies (rot): its four edges; while several tiles match, the
 // first is taken with Enter if it is the one, else its marks (a monastery, shrine, garden, pennant) narrow the
-// list, and last the arrows find it.
+// list, and last its digit in the list takes it (or the arrows find it).
 func (h *harness) typeEdges(id string, rot int) {
 	h.t.Helper()
 	t := h.u.cat.Tile(id)
@@ -299,17 +299,23 @@ func (h *harness) typeEdges(id string, rot int) {
 	first := func() bool {
 		return e.step == stepTile && len(e.choices) > 0 && strings.HasPrefix(e.choices[0].label, id+" ")
 	}
+	before := len(h.u.sess.Game.Actions)
+	laid := func() bool { return e.step != stepTile || len(h.u.sess.Game.Actions) != before } // (its only place)
 	for _, r := range code[4:] {
-		if e.step != stepTile || first() {
+		if laid() || first() {
 			break
 		}
 		h.pressRune(r)
 	}
-	if e.step != stepTile {
+	if laid() {
 		return
 	}
 	for i, c := range e.choices {
 		if !c.muted && strings.HasPrefix(c.label, id+" ") {
+			if k := e.menu.items[i].key; k != "" {
+				h.pressRune([]rune(k)[0]) // its digit, right after the code
+				return
+			}
 			for e.menu.current != i {
 				if e.menu.current < i {
 					h.press(tcell.KeyDown)

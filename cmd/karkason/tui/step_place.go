@@ -244,14 +244,24 @@ func (p *placeStep) spotToward(dx, dy int) int {
 	return best
 }
 
-// turn shows the next (or previous) legal rotation at the highlighted position.
+// turn shows the next (or previous) legal rotation at the highlighted position, and turns the tile so at every
+// other position where it may lie so: the tile in hand is turned, then laid by a place's key (a tile whose edge
+// code shows the same edges in several rotations, like tb-2corners-wine's CCCC: Space, then the key).
 func (p *placeStep) turn(d int) {
 	if p.cur < 0 || p.cur >= len(p.spots) {
 		return
 	}
 	s := &p.spots[p.cur]
 	s.rot = (s.rot + d + len(s.rots)) % len(s.rots)
-	p.e.menu.items[p.cur].label = p.spotLabel(p.cur)
+	r := s.rots[s.rot]
+	for i := range p.spots {
+		if k := slices.Index(p.spots[i].rots, r); k >= 0 {
+			p.spots[i].rot = k
+		}
+		if i < p.e.menu.count() {
+			p.e.menu.items[i].label = p.spotLabel(i)
+		}
+	}
 	p.previewSpot()
 }
 

@@ -96,16 +96,75 @@ func (e *entry) tileLabel(t *engine.TileType) string {
 }
 
 // filter lists the tiles that fit what was typed: an edge code (complete: the matching tile types in their
-// rotation, one match taken at once if auto; a beginning: the tiles whose edges begin so), else a tile's id or
-// letter; nothing typed: a gift first (if one may be opened), then every tile that can be drawn.
+// rotation, one match taken at once if auto, several each with a digit, which typed right after the code takes it;
+// a beginning: the tiles whose edges begin so), else a tile's id or letter; nothing typed: a gift first (if one may
+// be opened), then every tile that can be drawn.
 func (s *tileStep) filter(auto bool) {
 	e := s.e
 	if e.now != s || e.g == nil {
 		return
 	}
-	loc := e.t.u.loc
 	text := strings.TrimSpace(e.input.GetText())
-	var choices []choice
+	if base, k, ok := digitAfterCode(e.t.u.loc.Lang(), text); ok && auto {
+		// A digit right after a complete code: the tile listed with that key (the code stays typed for Esc).
+		if choices, _ := s.list(base, false); k < len(choices) && len(choices) > 1 && !choices[k].muted {
+			e.typed = base
+			e.offer(choices)
+			s.numberMatches()
+			e.menu.setCurrent(k)
+			e.menu.choose(k)
+			e.focus()
+			return
+		}
+	}
+	choices, taken := s.list(text, auto)
+	if taken {
+		return
+	}
+	e.offer(choices)
+	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && code.complete() {
+		s.numberMatches()
+	}
+	if text == "" && e.pic.t != nil {
+		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
+		e.layout()
+	}
+}
+
+// digitAfterCode reports whether text is a complete edge code (its four edges and any marks) followed by one of
+// the digits 1..9: the code and the digit's index (0 for "1").
+func digitAfterCode(lang, text string) (base string, k int, ok bool) {
+	n := len(text)
+	if n < 5 || text[n-1] < '1' || text[n-1] > '9' {
+		return "", 0, false
+	}
+	base = strings.TrimSpace(text[:n-1])
+	code, isCode := parseEdgeCode(lang, base)
+	return base, int(text[n-1] - '1'), isCode && code.complete()
+}
+
+// numberMatches shows the digit of each tile listed for a complete code (1..9, the order of the list): typed right
+// after the code, it takes that tile (filter). The list has no keys of its own otherwise (the keys type the tile).
+func (s *tileStep) numberMatches() {
+	m := s.e.menu
+	n := 0
+	for i := range m.items {
+		if !m.items[i].muted && n < 9 {
+			n++
+			m.items[i].key = string(rune('0' + n))
+		}
+	}
+	if n < 2 {
+		for i := range m.items {
+			m.items[i].key = ""
+		}
+	}
+}
+
+// list returns the answers for text (see filter); taken reports that a single match was taken at once (auto).
+func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
+	e := s.e
+	loc := e.t.u.loc
 	add := func(t *engine.TileType, rots []int, label string) {
 		choices = append(choices, choice{label: label, next: func() { e.placeTile(t, rots) },
 			preview: func() { e.pic.t, e.pic.rot = t, rots[0] }})
@@ -149,7 +208,7 @@ func (s *tileStep) filter(auto bool) {
 			e.offer(choices)
 			e.placeTile(plain[0].Type, rots[slices.Index(matches, plain[0])])
 			e.focus()
-			return
+			return choices, true
 		}
 	case isCode:
 		for _, t := range drawable {
@@ -165,11 +224,7 @@ func (s *tileStep) filter(auto bool) {
 				muted: true})
 		}
 	}
-	e.offer(choices)
-	if text == "" && e.pic.t != nil {
-		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
-		e.layout()
-	}
+	return choices, false
 }
 
 // matchRots groups the matches of one tile type: the first match of a type gets the rotations of all its matches

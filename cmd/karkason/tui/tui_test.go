@@ -236,6 +236,14 @@ func (h *harness) chooseSpotRot(x, y, rot int) {
 		if s.pos != p {
 			continue
 		}
+		if key := e.menu.items[i].key; rot >= 0 && s.rots[s.rot] != rot && slices.Contains(s.rots, rot) && key != "" &&
+			slices.Contains(e.spots[e.cur].rots, rot) {
+			for e.spots[i].rots[e.spots[i].rot] != rot { // Space turns the tile everywhere, then its key lays it
+				h.pressRune(' ')
+			}
+			h.typeText(key)
+			return
+		}
 		if rot >= 0 && s.rots[s.rot] != rot && slices.Contains(s.rots, rot) {
 			for e.cur != i { // PgDn walks the places in the list's order
 				h.press(tcell.KeyPgDn)
