@@ -16,9 +16,11 @@ import (
 //	─────   a road from west to east (─ │ ┌ ┐ └ ┘ ┼ ...)
 //	·····   fields (·); river ≈ (○ spring or lake); ⌂ monastery, † shrine, ♣ garden; █ the City's walls
 //	─¤───   an inn on a road (¤), a cathedral in a city (‡): Inns & Cathedrals, as printed on the tile
+//	▒∪▒▒▒   a goods symbol in a city: ∪ wine, ψ grain, ≡ cloth (Traders & Builders, TB-1), in the goods' colour
 //
 // Figures stand on their segment in their player's colour and show the player's letter (lower case: the abbot;
-// twice, on two cells, the large follower, which counts 2: "АА").
+// twice, on two cells, the large follower, which counts 2: "АА"; the letter and ▲ the builder, the letter and ● the
+// pig, which count for nothing: "А▲", "А●"; one character a tile, ▲ or ● alone, under a follower).
 
 const (
 	tileW = 5
@@ -32,6 +34,8 @@ type glyph struct {
 	seg  int
 	wall bool // inside the City of Carcassonne: no segment
 	dim  bool // not known yet: an edge not typed (rasterEdges)
+	// goods is 1 + the kind of goods of a goods symbol drawn here (Traders & Builders), 0 for none.
+	goods uint8
 }
 
 // Cells of a block, by role.
@@ -201,8 +205,32 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 			x, y := markCell(&b, l)
 			b[y][x].r = r
 		}
+		// A goods symbol (Traders & Builders, TB-1): printed in its city whatever the modules, like an inn.
+		if k, ok := goodsOf(t.Segs[l].Goods); ok {
+			x, y := markCell(&b, l)
+			b[y][x].r, b[y][x].goods = goodsRunes[k], uint8(k)+1
+		}
 	}
 	return b
+}
+
+// goodsRunes are the goods symbols on the board (Traders & Builders, TB-1), by engine.GoodsKind: ∪ wine (a cup),
+// ψ grain (a sheaf), ≡ cloth (a bolt).
+var goodsRunes = [engine.NumGoods]rune{engine.Wine: '∪', engine.Grain: 'ψ', engine.Cloth: '≡'}
+
+// goodsColours are the goods symbols' colours: wine purple, grain yellow, cloth light blue.
+var goodsColours = [engine.NumGoods]tcell.Color{engine.Wine: tcell.NewRGBColor(0xc0, 0x60, 0xe0),
+	engine.Grain: tcell.NewRGBColor(0xff, 0xe0, 0x40), engine.Cloth: tcell.NewRGBColor(0x80, 0xd8, 0xff)}
+
+// goodsOf returns the kind of the goods symbols of a segment (a city of the 24 tiles has at most one); false for
+// none.
+func goodsOf(g engine.Goods) (engine.GoodsKind, bool) {
+	for k := range engine.NumGoods {
+		if g[k] > 0 {
+			return k, true
+		}
+	}
+	return 0, false
 }
 
 // Inn and cathedral marks on the board (Inns & Cathedrals).
@@ -315,6 +343,8 @@ func glyphStyle(g glyph, alt bool) tcell.Style {
 		return tcell.StyleDefault.Background(tcell.NewRGBColor(0x40, 0x40, 0x40)).Foreground(tcell.ColorYellow)
 	case g.wall:
 		return st.Background(tcell.NewRGBColor(0x60, 0x60, 0x60)).Foreground(tcell.NewRGBColor(0x90, 0x90, 0x90))
+	case g.goods > 0:
+		return st.Background(tcell.NewRGBColor(0x8a, 0x5a, 0x2a)).Foreground(goodsColours[g.goods-1]).Bold(true)
 	case g.kind == engine.KCity:
 		return st.Background(tcell.NewRGBColor(0x8a, 0x5a, 0x2a)).Foreground(tcell.NewRGBColor(0xe0, 0xc0, 0x90))
 	case g.kind == engine.KRoad:
@@ -341,6 +371,11 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 			kind = engine.KCity
 		}
 		return glyph{r: r, kind: kind, seg: g.seg}
+	}
+	for l := range t.Segs { // a goods symbol shows (Traders & Builders)
+		if k, ok := goodsOf(t.Segs[l].Goods); ok {
+			return glyph{r: goodsRunes[k], kind: engine.KCity, seg: l, goods: uint8(k) + 1}
+		}
 	}
 	for e := 0; e < 4; e++ {
 		if t.Rotated(rot, e) != engine.City {
@@ -577,7 +612,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		if b.zoom > 0 {
 			g := tileGlyph(p.Type, int(p.Rot))
 			st := glyphStyle(g, alt)
-			if g.kind == engine.KCity && !g.wall {
+			if g.kind == engine.KCity && !g.wall && g.goods == 0 {
 				st = glyphStyle(glyph{kind: engine.KCity}, alt)
 			}
 			if ti == last && p.Type.Piece == nil {
@@ -600,13 +635,15 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	if b.zoom == 0 {
 		b.drawCity(screen, v)
 	}
-	// Figures on the board.
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where != engine.OnBoard {
-			continue
+	// Figures on the board: the builders and pigs first, so that one character a tile shows a follower over them.
+	for _, specials := range []bool{true, false} {
+		for i := range s.Figures {
+			f := &s.Figures[i]
+			if f.Where != engine.OnBoard || specials != (f.Kind == engine.Builder || f.Kind == engine.Pig) {
+				continue
+			}
+			b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 		}
-		b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 	}
 	b.drawAids(screen, v)
 	// The preview tile, then the legal positions with their keys.
@@ -1034,17 +1071,20 @@ func (b *boardView) drawFigure(screen tcell.Screen, v view, seg int32, player in
 	if preview {
 		st = st.Blink(true).Underline(true)
 	}
-	r := figureRune(b.names.markers[player], kind)
-	screen.SetContent(sx, sy, r, nil, st)
-	if kind == engine.Large { // twice, on two cells (one character a tile: underlined)
-		switch {
-		case b.zoom > 0:
-			screen.SetContent(sx, sy, r, nil, st.Underline(true))
-		case sx+1 < b.tileRight(v, p.Pos):
-			screen.SetContent(sx+1, sy, r, nil, st)
-		default:
-			screen.SetContent(sx-1, sy, r, nil, st)
-		}
+	text := []rune(figureText(b.names.markers[player], kind))
+	switch {
+	case b.zoom > 0 && kind == engine.Large: // one character a tile: underlined
+		screen.SetContent(sx, sy, text[0], nil, st.Underline(true))
+	case b.zoom > 0: // the builder's ▲, the pig's ●, else the letter
+		screen.SetContent(sx, sy, text[len(text)-1], nil, st)
+	case len(text) > 1 && sx+1 < b.tileRight(v, p.Pos): // АА, А▲, А● on two cells
+		screen.SetContent(sx, sy, text[0], nil, st)
+		screen.SetContent(sx+1, sy, text[1], nil, st)
+	case len(text) > 1:
+		screen.SetContent(sx-1, sy, text[0], nil, st)
+		screen.SetContent(sx, sy, text[1], nil, st)
+	default:
+		screen.SetContent(sx, sy, text[0], nil, st)
 	}
 }
 

@@ -174,6 +174,7 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 // sameAction reports whether the table's answer is the planned action (the colour aside).
 func sameAction(a, b referee.Action) bool {
 	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot && a.Large == b.Large &&
+		a.Builder == b.Builder && a.Pig == b.Pig &&
 		a.Place == b.Place && a.Quarter == b.Quarter && a.Target == b.Target && a.Gift == b.Gift &&
 		a.NewPlace == b.NewPlace
 }
@@ -351,6 +352,10 @@ func TestFullGameThroughTheTable(t *testing.T) {
 			Expansions: []string{"farmers", "abbot", "inns-cathedrals", "count", "king-robber", "shrines", "newtiles",
 				"gifts"}}, "uk",
 			[]string{"place", "deploy", "large-deploy", "large-city", "large-market", "city", "move", "market"}},
+		// Traders & Builders (issue 19's game): the builder and the pig by their keys (X, Z and the feature's),
+		// the builder's second tile taken and declined (Enter), two parts of a turn.
+		{"traders-builders", tbGameSetup(), "bg", []string{"place", "deploy", "builder-deploy", "pig-deploy",
+			"second-place", "builder-pass", "city", "move"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { playThroughTable(t, c.setup, c.lang, c.need, fullGameSeed) })
 	}

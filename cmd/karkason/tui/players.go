@@ -81,14 +81,26 @@ func figureRune(m rune, kind engine.FigureKind) rune {
 }
 
 // figureText is what a figure shows in a list, a quarter of the City or on the board: the player's letter, lower
-// case for the abbot, twice for the large follower (it counts 2 in a majority, DEF-11).
+// case for the abbot, twice for the large follower (it counts 2 in a majority, DEF-11), followed by ▲ for the
+// builder and ● for the pig (they count for nothing, TB-6, TB-13).
 func figureText(m rune, kind engine.FigureKind) string {
 	r := string(figureRune(m, kind))
-	if kind == engine.Large {
+	switch kind {
+	case engine.Large:
 		return r + r
+	case engine.Builder:
+		return r + string(builderRune)
+	case engine.Pig:
+		return r + string(pigRune)
 	}
 	return r
 }
+
+// The marks of Traders & Builders' figures beside the player's letter.
+const (
+	builderRune = '▲'
+	pigRune     = '●'
+)
 
 // names is what the views need to name players.
 type names struct {

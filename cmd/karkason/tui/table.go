@@ -244,11 +244,43 @@ func (t *table) fillPlayers(g *referee.Game) {
 				sup += "+" + figureText(t.names.markers[p], k)
 			}
 		}
+		specials := "" // the builder and the pig in supply: ▲●
+		if g.S.InSupplyCount(p, engine.Builder) > 0 {
+			specials += string(builderRune)
+		}
+		if g.S.InSupplyCount(p, engine.Pig) > 0 {
+			specials += string(pigRune)
+		}
+		if specials != "" {
+			sup += "+" + specials
+		}
 		t.players.SetCell(r, 3, tview.NewTableCell(tview.Escape(sup)).SetAlign(tview.AlignRight))
 		if g.S.Opts.Gifts {
 			t.players.SetCell(r, 4, tview.NewTableCell(fmt.Sprint(g.S.Gift.Hands[p])).SetAlign(tview.AlignRight))
 		}
 	}
+}
+
+// goodsLine is the players' goods tokens (Traders & Builders, TB-3) under the players table: "Стоки ∪ψ≡ А 201 Б 010
+// В 100", each player's letter on their colour and one digit a kind, in the order of ∪ wine, ψ grain, ≡ cloth;
+// each kind a player holds the most of (engine GoodsLeaders: 10 points at the end, TB-4) in bold yellow, underlined.
+func (t *table) goodsLine(g *referee.Game) string {
+	leaders, _ := g.S.GoodsLeaders()
+	line := t.u.loc.T("ui.goods", nil) + " "
+	for k := range engine.NumGoods {
+		line += string(goodsRunes[k])
+	}
+	for p := 0; p < g.Players(); p++ {
+		line += " " + colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]"
+		for k := range engine.NumGoods {
+			d := fmt.Sprint(g.S.Goods[p][k])
+			if leaders[k]&(1<<p) != 0 {
+				d = "[yellow::bu]" + d + "[-::-]"
+			}
+			line += d
+		}
+	}
+	return line
 }
 
 // fillExtras: the King and the Robber Baron, the City's Count and the figures in its quarters, the open shrine
@@ -289,6 +321,9 @@ func (t *table) fillExtras(g *referee.Game) {
 	for _, c := range g.S.Challenges() {
 		lines = append(lines, "[yellow]⚔[-] "+loc.T("ui.challenge", map[string]any{
 			"Shrine": tilePos(g, c.Shrine), "Monastery": tilePos(g, c.Monastery)}))
+	}
+	if g.S.Opts.TradersBuilders {
+		lines = append(lines, t.goodsLine(g))
 	}
 	if g.S.Opts.Gifts {
 		lines = append(lines, loc.T("ui.gift_deck", map[string]any{"Deck": g.S.Gift.Deck,

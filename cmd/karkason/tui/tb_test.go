@@ -3,9 +3,14 @@ package tui
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"testing/synctest"
 
+	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -63,4 +68,177 @@ func maxOf(xs []int) int {
 		m = max(m, x)
 	}
 	return m
+}
+
+// tbGameSetup is issue 19's game: three players with farmers, Inns & Cathedrals, Traders & Builders, the City of
+// Carcassonne, the King and the Robber Baron, shrines, the new tiles and gifts.
+func tbGameSetup() referee.Setup {
+	s := tbSetup()
+	s.Start = referee.StartCity
+	s.Expansions = []string{"farmers", "inns-cathedrals", "traders-builders", "count", "king-robber", "shrines",
+		"newtiles", "gifts"}
+	return s
+}
+
+// The builder's second tile at the table (SEQ-7a, TB-7..9): the tile step again for the same player, its prompt
+// saying that the builder earned it; Enter on the empty line declines it (builder-pass), and the next player's turn
+// begins; a tile typed instead is the second part's tile.
+func TestSecondTileAtTheTable(t *testing.T) {
+	second := func(g *referee.Game, d referee.Decision) bool { return d.Part == 2 && d.Optional }
+	for _, lang := range []string{"bg", "uk"} {
+		t.Run(lang+"/declined", func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h, d := resumeAt(t, tbSetup(), 201, lang, second)
+				defer h.stop()
+				g := h.u.sess.Game
+				who := g.Name(d.Player)
+				e := h.u.table.entry
+				if e.step != stepTile {
+					t.Fatalf("step %v, want the tile step", e.step)
+				}
+				h.promptNames(who)
+				words := map[string]string{"bg": "майсторът-строител ти спечели втора плочка",
+					"uk": "будівельник заробив вам другу плитку"}[lang]
+				h.mustSee("TB-7", "TB-9")
+				if !strings.Contains(e.prompt.GetText(true), words) {
+					t.Fatalf("the prompt %q does not say the builder earned a second tile", e.prompt.GetText(true))
+				}
+				if c := e.choices[e.menu.current]; c.act == nil || c.act.Verb != referee.VerbBuilderPass {
+					t.Fatalf("Enter does not decline the second tile: %q", h.menuLabels())
+				}
+				h.key(tcell.KeyEnter)
+				acts := h.u.sess.Game.Actions
+				if last := acts[len(acts)-1]; last.Verb != referee.VerbBuilderPass || last.Colour != g.Colour(d.Player) {
+					t.Fatalf("recorded %s, want builder-pass", last)
+				}
+				if p := h.u.sess.Game.Active; p == d.Player || h.u.sess.Game.Part() != 1 {
+					t.Fatalf("after builder-pass %s is active in part %d", h.u.sess.Game.Name(p), h.u.sess.Game.Part())
+				}
+			})
+		})
+		t.Run(lang+"/taken", func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h, d := resumeAt(t, tbSetup(), 201, lang, second)
+				defer h.stop()
+				var place referee.Action
+				for _, a := range d.Actions {
+					if a.Verb == referee.VerbPlace {
+						place = a
+						break
+					}
+				}
+				h.typeEdges(place.Tile, place.Rot/90)
+				h.chooseSpotRot(place.Pos.X, place.Pos.Y, place.Rot/90)
+				g := h.u.sess.Game
+				last := g.Actions[len(g.Actions)-1]
+				if last.Verb == referee.VerbPass {
+					last = g.Actions[len(g.Actions)-2]
+				}
+				if !sameAction(last, place) || last.Colour != g.Colour(d.Player) {
+					t.Fatalf("recorded %s, want %s", last, place)
+				}
+			})
+		})
+	}
+}
+
+// The builder and the pig in the figure step (TB-5, TB-12): each answer has X (the builder) or Z (the pig) before
+// the key of the feature it goes on, typed on the player's layout; the legend says so; the board then shows the
+// player's letter and ▲ or ●.
+func TestBuilderAndPigKeys(t *testing.T) {
+	for _, c := range []struct {
+		kind   engine.FigureKind
+		letter string
+		mark   rune
+		lang   string
+		layout string
+	}{
+		{engine.Builder, "X", builderRune, "uk", layoutUK},
+		{engine.Pig, "Z", pigRune, "bg", layoutBDS},
+		{engine.Builder, "X", builderRune, "bg", layoutPhonetic},
+	} {
+		t.Run(c.kind.String()+"/"+c.lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h, d := resumeAt(t, tbSetup(), 201, c.lang, func(g *referee.Game, d referee.Decision) bool {
+					return g.Phase == referee.PhaseFigure && slices.ContainsFunc(d.Actions, func(a referee.Action) bool {
+						return a.FigureKind() == c.kind
+					})
+				})
+				defer h.stop()
+				e := h.u.table.entry
+				i := slices.IndexFunc(e.choices, func(ch choice) bool { return ch.figure == c.kind })
+				if i < 0 {
+					t.Fatalf("no answer for the %s: %q", c.kind, h.menuLabels())
+				}
+				key := e.menu.items[i].key
+				if !strings.HasPrefix(key, c.letter) || key[1:] != e.targetKeys[i] {
+					t.Fatalf("the %s's key is %q, want %s and the feature's key %q", c.kind, key, c.letter, e.targetKeys[i])
+				}
+				word := h.u.loc.T("term."+c.kind.String(), nil)
+				if !strings.Contains(e.choices[i].label, word) {
+					t.Fatalf("the answer %q does not name the %s (%s)", e.choices[i].label, c.kind, word)
+				}
+				if !strings.Contains(e.legend.GetText(true), word) {
+					t.Fatalf("the legend %q does not say what %s is", e.legend.GetText(true), c.letter)
+				}
+				want := *e.choices[i].act
+				h.typeText(onLayout(c.layout, key))
+				g := h.u.sess.Game
+				last := g.Actions[len(g.Actions)-1]
+				if last.Verb != referee.VerbDeploy || last.FigureKind() != c.kind || !sameAction(last, want) {
+					t.Fatalf("recorded %s, want %s", last, want)
+				}
+				h.mustSee(string(h.u.table.names.markers[d.Player]) + string(c.mark))
+			})
+		})
+	}
+}
+
+// Goods at the table (TB-1, TB-3, TB-4): a goods symbol on its city on the board, and under the players each one's
+// tokens by kind (∪ψ≡), the most of each kind bold yellow and underlined.
+func TestGoodsOnTheTable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// Seed 203: two players hold a cloth each, a tie: both lead (TB-4).
+		h, _ := resumeAt(t, tbSetup(), 203, "uk", func(g *referee.Game, d referee.Decision) bool {
+			held := 0
+			for p := 0; p < g.Players(); p++ {
+				held += g.S.Goods[p].Total()
+			}
+			return held >= 2 && g.Phase == referee.PhaseTile
+		})
+		defer h.stop()
+		g := h.u.sess.Game
+		line := h.u.table.goodsLine(g)
+		leaders, _ := g.S.GoodsLeaders()
+		for p := 0; p < g.Players(); p++ {
+			want := string(h.u.table.names.markers[p]) + "[-:-:-]"
+			for k := range engine.NumGoods {
+				d := fmt.Sprint(g.S.Goods[p][k])
+				if leaders[k]&(1<<p) != 0 {
+					d = "[yellow::bu]" + d + "[-::-]"
+				}
+				want += d
+			}
+			if !strings.Contains(line, want) {
+				t.Errorf("the goods line %q lacks %q", line, want)
+			}
+		}
+		if n := strings.Count(line, "[yellow::bu]"); n != 2 {
+			t.Errorf("the goods line %q shows %d leaders, want the two players tied on cloth", line, n)
+		}
+		h.mustSee("Товари ∪ψ≡")
+		// A goods symbol on the board: the tile's city shows it (F5 twice back to 5x3 after a zoom out).
+		found := false
+		for _, tl := range g.S.Tiles {
+			blk := rasterTile(tl.Type, int(tl.Rot))
+			for _, row := range blk {
+				for _, gl := range row {
+					found = found || gl.goods > 0 && strings.ContainsRune("∪ψ≡", gl.r) && gl.kind == engine.KCity
+				}
+			}
+		}
+		if !found {
+			t.Fatal("no goods symbol drawn on a tile of the board")
+		}
+	})
 }
