@@ -161,9 +161,14 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	if sc.Pennants > 0 {
 		parts = append(parts, loc.T("ui.detail.pennants", map[string]any{"Pennants": sc.Pennants}))
 	}
-	if sc.Cities > 0 {
+	switch {
+	case sc.Cat == engine.CatGoods: // TB-4: the kind and the most tokens held
+		parts = append(parts, loc.T("ui.detail.goods", map[string]any{"Goods": loc.T("term.goods."+sc.Goods.String(), nil),
+			"Count": sc.Cities}))
+	case sc.Cities > 0:
 		parts = append(parts, loc.T("ui.detail.cities", map[string]any{"Cities": sc.Cities}))
 	}
+	parts = append(parts, bonusWords(g, loc, sc)...) // the pig's and the pig herd's (TB-14, COMBO-12)
 	var figs []string
 	for p := 0; p < g.Players(); p++ {
 		if sc.Figures[p] > 0 {
@@ -178,6 +183,26 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 		parts = append(parts, loc.T("ui.detail.figures", map[string]any{"Figures": strings.Join(figs, ", ")}))
 	}
 	return head + ": " + strings.Join(parts, "; ")
+}
+
+// bonusWords says each bonus of a field's scoring in words (Traders & Builders): the pig's +1 a city to its
+// owners (TB-14), the pig herd's to every owner (COMBO-12), with the players it goes to and its rule.
+func bonusWords(g *referee.Game, loc translator, sc *engine.Score) []string {
+	var out []string
+	for _, b := range sc.Bonuses {
+		if b.Rule == "" {
+			continue
+		}
+		var who []string
+		for p := 0; p < g.Players(); p++ {
+			if b.Owners&(1<<p) != 0 {
+				who = append(who, g.Name(p))
+			}
+		}
+		out = append(out, loc.T("ui.detail.bonus."+b.Rule, map[string]any{"Names": strings.Join(who, ", "),
+			"Points": b.Points})+" ("+b.Rule+")")
+	}
+	return out
 }
 
 // ruleWords says in words what a scoring rule of Inns & Cathedrals made of a feature of category cat ("road",

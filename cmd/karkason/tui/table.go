@@ -420,7 +420,17 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			who += " " + names + " "
 		}
 	}
-	msg := t.u.loc.T(e.Key, data)
+	key := e.Key
+	if e.Score != nil && e.Score.Cat == engine.CatGoods { // which goods and how many tokens (TB-4)
+		key = "ev.score.goods_kind"
+		data["Goods"], data["Count"] = t.u.loc.T("term.goods."+e.Score.Goods.String(), nil), e.Score.Cities
+	}
+	msg := t.u.loc.T(key, data)
+	if e.Score != nil && e.Score.Cat == engine.CatField { // the pig's and the pig herd's bonuses (TB-14, COMBO-12)
+		if b := bonusWords(g, t.u.loc, e.Score); len(b) > 0 {
+			msg += " " + strings.Join(b, "; ")
+		}
+	}
 	if msg == e.Key {
 		// A message the catalogs lack: its id and data, so that nothing is hidden.
 		msg = strings.TrimPrefix(e.Key, "ev.")

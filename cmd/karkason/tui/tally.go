@@ -147,11 +147,22 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 		l := line{rule: "[" + e.Rule + "]", cat: loc.T("cat."+e.Category, nil), where: refWhere(g, loc, e.Feature),
 			who: strings.Join(who, ", ")}
 		l.cat = tallyWords(loc, e.Rule, e.Category)
+		if e.Goods != "" { // TB-4: the kind of goods and the most tokens held
+			l.where = loc.T("ui.detail.goods", map[string]any{"Goods": loc.T("term.goods."+e.Goods, nil), "Count": e.Cities})
+		}
 		if l.who == "" {
 			l.who = "—"
 		}
 		if e.Final {
 			l.who += " *"
+		}
+		for _, b := range e.Bonuses { // the pig's and the pig herd's, inside the field's line (TB-14, COMBO-12)
+			var names []string
+			for _, c := range b.Players {
+				names = append(names, g.Name(g.Player(c)))
+			}
+			l.who += "; " + tview.Escape(loc.T("ui.detail.bonus."+b.Rule, map[string]any{"Names": strings.Join(names, ", "),
+				"Points": b.Points})+" ("+b.Rule+")")
 		}
 		wRule = max(wRule, len([]rune(l.rule)))
 		wCat = max(wCat, len([]rune(l.cat)))

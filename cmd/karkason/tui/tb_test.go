@@ -242,3 +242,54 @@ func TestGoodsOnTheTable(t *testing.T) {
 		}
 	})
 }
+
+// F3 and the tally in words (TB-4, TB-14): a goods scoring names its kind and the most tokens held, a field's
+// scoring the pig's bonus and whom it goes to, in the log, in F3's detail and in the tally's list of scorings.
+func TestGoodsAndPigInWords(t *testing.T) {
+	cat := engine.Standard()
+	_, rec := genGame(t, 5, tbGameSetup(), cat) // seed 5: wine and cloth scored at the end, a pig's +1
+	text := new(strings.Builder)
+	if err := referee.WriteRecord(text, rec); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "tb.rec", text.String())
+		h := start(t, o)
+		defer h.stop()
+		g := h.u.sess.Game
+		var goods, pig *engine.Score
+		for i := range g.ScoreLog() {
+			sc := &g.ScoreLog()[i]
+			if sc.Cat == engine.CatGoods && goods == nil {
+				goods = sc
+			}
+			if sc.Cat == engine.CatField && sc.Bonuses[0].Rule == "TB-14" {
+				pig = sc
+			}
+		}
+		if goods == nil || pig == nil {
+			t.Fatal("the game has no goods scoring or no pig's bonus")
+		}
+		word := h.u.loc.T("term.goods."+goods.Goods.String(), nil)
+		if d := h.u.scoreDetail(g, goods); !strings.Contains(d, word+": най-много жетони, "+fmt.Sprint(goods.Cities)) {
+			t.Errorf("F3's detail of the goods scoring: %q", d)
+		}
+		if d := h.u.scoreDetail(g, pig); !strings.Contains(d, "прасе (") || !strings.Contains(d, "(TB-14)") {
+			t.Errorf("F3's detail of the field with the pig: %q", d)
+		}
+		var logged []string
+		for _, e := range g.Events {
+			if e.Score == goods || e.Score == pig {
+				logged = append(logged, h.u.table.eventText(g, e, false))
+			}
+		}
+		if len(logged) != 2 || !strings.Contains(logged[0]+logged[1], "Най-много жетони за "+word) ||
+			!strings.Contains(logged[0]+logged[1], "прасе (") {
+			t.Errorf("the log says %q", logged)
+		}
+		h.key(tcell.KeyEnd) // the end of the list of scorings: the goods, after the King and the Robber Baron
+		h.mustSee("стоки", word+": най-много жетони")
+	})
+}
