@@ -246,6 +246,13 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		if f.Dead {
 			label += " [red::b]✗[-::-]"
 		}
+		if f.Builders != 0 { // a builder stands here (TB-5); yellow: a double-turn chance for who draws next (TB-7)
+			if f.DoubleTurn {
+				label += " [yellow::b]" + string(builderRune) + "2[-::-]"
+			} else {
+				label += " " + string(builderRune)
+			}
+		}
 		var d strings.Builder
 		d.WriteString("[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n")
 		d.WriteString(tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " +
@@ -259,6 +266,13 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		}
 		if f.Dead {
 			d.WriteString("[red]" + tview.Escape(loc.T("ui.aids.dead", nil)) + "[-]\n")
+		}
+		if f.Builders != 0 {
+			d.WriteString(tview.Escape(loc.T("ui.aids.builders", map[string]any{"Names": nm.list(f.Builders)})) + "\n")
+		}
+		if f.DoubleTurn {
+			d.WriteString("[yellow]" + tview.Escape(loc.T("ui.aids.double_turn", map[string]any{
+				"Player": g.Name(a.NextPlayer)})) + "[-]\n")
 		}
 		d.WriteString(tview.Escape(loc.T("ui.aids.open_cells", nil)) + "\n")
 		for _, c := range f.Open {
@@ -285,8 +299,32 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		details := "[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n" +
 			tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " + figures(f.Figures) +
 			"\n" + tview.Escape(loc.T("ui.aids.field", map[string]any{"Cities": f.Cities, "Worth": f.Worth}))
+		if f.Pigs != 0 || f.Herd { // the pig's and the pig herd's +1 a city inside each owner's points (TB-14, COMBO-12)
+			bonus, points := 0, []string{}
+			for p := 0; p < g.Players(); p++ {
+				if f.Owners&(1<<p) != 0 {
+					bonus = max(bonus, f.Points[p]-f.Worth)
+					points = append(points, nm.badge(p)+fmt.Sprint(f.Points[p]))
+				}
+			}
+			if bonus > 0 {
+				label += fmt.Sprintf("+%d%c", bonus, pigRune)
+			}
+			if f.Pigs != 0 {
+				details += "\n" + tview.Escape(loc.T("ui.aids.pig", map[string]any{"Names": nm.list(f.Pigs)}))
+			}
+			if f.Herd {
+				details += "\n" + tview.Escape(loc.T("ui.aids.herd", nil))
+			}
+			if len(points) > 0 {
+				details += "\n" + loc.T("ui.aids.field_points", map[string]any{"List": strings.Join(points, " ")})
+			}
+		}
 		ti, _ := g.S.SegTile(f.Root)
 		items = append(items, aidItem{label: label, details: details, root: f.Root, centre: g.S.Tiles[ti].Pos})
+	}
+	if a.Goods != nil {
+		items = append(items, t.goodsAidItems(g, a, nm)...)
 	}
 	next := aidItem{root: -1, centre: t.board.lastPos()}
 	if a.NextPlayer >= 0 && a.NextStack > 0 {
@@ -303,6 +341,74 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		next.details = next.label
 	}
 	return append(items, next)
+}
+
+// goodsAidItems are the goods at stake in F9 (Traders & Builders): the tokens held and who has the most of each kind
+// now (TB-3, TB-4), then each city with goods not yet completed, with who would have the most if the player who
+// draws next completed it now (the referee's GoodsAid).
+func (t *table) goodsAidItems(g *referee.Game, a *referee.Aids, nm *names) []aidItem {
+	loc := t.u.loc
+	ga := a.Goods
+	kindName := func(k engine.GoodsKind) string { return loc.T("term.goods."+k.String(), nil) }
+	// leadersText is "∪А ψБВ ≡—": each kind and the letters of the players with the most.
+	leadersText := func(leaders [engine.NumGoods]uint8) string {
+		var out []string
+		for k := range engine.NumGoods {
+			who := "—"
+			if leaders[k] != 0 {
+				who = ""
+				for p := 0; p < g.Players(); p++ {
+					if leaders[k]&(1<<p) != 0 {
+						who += nm.letter(p)
+					}
+				}
+			}
+			out = append(out, string(goodsRunes[k])+who)
+		}
+		return strings.Join(out, " ")
+	}
+	var d strings.Builder
+	d.WriteString("[::b]" + tview.Escape(loc.T("ui.aids.goods", nil)) + "[::-]\n")
+	for p := 0; p < g.Players(); p++ {
+		var held []string
+		for k := range engine.NumGoods {
+			held = append(held, fmt.Sprintf("%c %s %d", goodsRunes[k], kindName(k), ga.Held[p][k]))
+		}
+		d.WriteString(nm.badge(p) + " " + nm.plain(p) + ": " + tview.Escape(strings.Join(held, " · ")) + "\n")
+	}
+	for k := range engine.NumGoods {
+		who := "—"
+		if ga.Leaders[k] != 0 {
+			who = nm.list(ga.Leaders[k])
+		}
+		d.WriteString(tview.Escape(loc.T("ui.aids.goods_lead", map[string]any{"Goods": kindName(k), "Names": who})) + "\n")
+	}
+	var supply []string
+	for k := range engine.NumGoods {
+		supply = append(supply, fmt.Sprintf("%s %d", kindName(k), ga.Supply[k]))
+	}
+	d.WriteString(tview.Escape(loc.T("ui.aids.goods_supply", map[string]any{"List": strings.Join(supply, ", ")})))
+	items := []aidItem{{label: tview.Escape(loc.T("ui.aids.goods_item", nil)) + " " + leadersText(ga.Leaders),
+		details: d.String(), root: -1, centre: t.board.lastPos()}}
+	for _, c := range ga.Cities {
+		var symbols, words []string
+		for k := range engine.NumGoods {
+			if c.Goods[k] > 0 {
+				symbols = append(symbols, fmt.Sprintf("%c%d", goodsRunes[k], c.Goods[k]))
+				words = append(words, fmt.Sprintf("%s %d", kindName(k), c.Goods[k]))
+			}
+		}
+		label := string(kindSymbol[engine.KCity]) + " " + tview.Escape(c.Feature.String()) + " " + strings.Join(symbols, " ")
+		details := "[::b]" + tview.Escape(loc.T("cat.city", nil)+" "+c.Feature.String()) + "[::-]\n" +
+			tview.Escape(loc.T("ui.aids.goods_city", map[string]any{"List": strings.Join(words, ", ")}))
+		if a.NextPlayer >= 0 {
+			details += "\n" + tview.Escape(loc.T("ui.aids.goods_if_next", map[string]any{"Player": g.Name(a.NextPlayer)})) +
+				" " + leadersText(c.IfNext)
+		}
+		ti, _ := g.S.SegTile(c.Root)
+		items = append(items, aidItem{label: label, details: details, root: c.Root, centre: g.S.Tiles[ti].Pos})
+	}
+	return items
 }
 
 // showAids is F9: the view of what is at stake. With the aids off it says so in the status line.

@@ -118,6 +118,11 @@ func (n *names) badge(p int) string {
 	return colourTag(n.g.Colour(p)) + " " + string(n.markers[p]) + " [-:-:-]"
 }
 
+// letter is the player's marker letter alone on the player's colour (no space around it: a compact list).
+func (n *names) letter(p int) string {
+	return colourTag(n.g.Colour(p)) + string(n.markers[p]) + "[-:-:-]"
+}
+
 // figureBadge is a figure of player p as a tview tagged string: figureText on the player's colour.
 func (n *names) figureBadge(p int, kind engine.FigureKind) string {
 	return colourTag(n.g.Colour(p)) + figureText(n.markers[p], kind) + "[-:-:-]"

@@ -271,7 +271,7 @@ func (t *table) goodsLine(g *referee.Game) string {
 		line += string(goodsRunes[k])
 	}
 	for p := 0; p < g.Players(); p++ {
-		line += " " + colourTag(g.Colour(p)) + string(t.names.markers[p]) + "[-:-:-]"
+		line += " " + t.names.letter(p)
 		for k := range engine.NumGoods {
 			d := fmt.Sprint(g.S.Goods[p][k])
 			if leaders[k]&(1<<p) != 0 {

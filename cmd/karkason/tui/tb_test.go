@@ -293,3 +293,44 @@ func TestGoodsAndPigInWords(t *testing.T) {
 		h.mustSee("стоки", word+": най-много жетони")
 	})
 }
+
+// The aids with Traders & Builders (F9, the referee's Aids): a builder's road or city marked as a double-turn chance
+// for the player who draws next (TB-7), a field's points with the pig's +1 a city (TB-14), the goods held and who
+// has the most, and each open city with goods with who would have the most if the next player completed it.
+func TestTBAids(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// Seed 202: a builder, a pig with cities beside its field and open goods cities at one tile step.
+		h, _ := resumeAt(t, tbSetup(), 202, "bg", func(g *referee.Game, d referee.Decision) bool {
+			if g.Phase != referee.PhaseTile {
+				return false
+			}
+			a := g.Aids()
+			return slices.ContainsFunc(a.Features, func(f referee.FeatureAid) bool { return f.DoubleTurn }) &&
+				slices.ContainsFunc(a.Fields, func(f referee.FieldAid) bool { return f.Pigs&f.Owners != 0 && f.Cities > 0 }) &&
+				len(a.Goods.Cities) > 0
+		})
+		defer h.stop()
+		g := h.u.sess.Game
+		items := h.u.table.aidItems(g, h.u.table.aids)
+		has := func(label, details string) bool {
+			return slices.ContainsFunc(items, func(it aidItem) bool {
+				return strings.Contains(it.label, label) && strings.Contains(it.details, details)
+			})
+		}
+		if !has(string(builderRune)+"2", "TB-7") {
+			t.Error("no feature marked as a double-turn chance")
+		}
+		if !has(string(pigRune), "TB-14") {
+			t.Error("no field with the pig's +1 a city in its points")
+		}
+		if !has("Стоки: най-много", "TB-4") {
+			t.Error("no item with the goods held and the most of each kind")
+		}
+		if !has(string(goodsRunes[0])+"1", "TB-3") && !has(string(goodsRunes[1])+"1", "TB-3") &&
+			!has(string(goodsRunes[2])+"1", "TB-3") {
+			t.Error("no open city with goods")
+		}
+		h.key(aidsKey)
+		h.mustSee(h.u.loc.T("ui.aids.title", nil))
+	})
+}
