@@ -18,9 +18,11 @@ func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
 	switch l.Kind {
 	case referee.PosTile:
 		return loc.T("ui.pos.log.tile", map[string]any{"Tile": l.Tile, "Cell": l.Pos.String(), "Rot": l.Rot})
-	case referee.PosFollower, referee.PosAbbot, referee.PosLarge, referee.PosKing, referee.PosRobber:
+	case referee.PosFollower, referee.PosAbbot, referee.PosLarge, referee.PosBuilder, referee.PosPig, referee.PosKing,
+		referee.PosRobber:
 		fig := map[referee.PositionKind]string{referee.PosFollower: "term.follower", referee.PosAbbot: "term.abbot",
-			referee.PosLarge: "term.large", referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
+			referee.PosLarge: "term.large", referee.PosBuilder: "term.builder", referee.PosPig: "term.pig",
+			referee.PosKing: "term.king", referee.PosRobber: "term.robber_baron"}[l.Kind]
 		figure, where := loc.T(fig, nil), l.Target.String()
 		if seg, ok := refSeg(g, l.Target.String()); ok && l.Quarter == "" {
 			// In the words of the figure list: a follower on a field is a farmer, on a shrine a heretic.
@@ -37,6 +39,9 @@ func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
 		return loc.T("ui.pos.log.count", map[string]any{"Quarter": quarter(l.Quarter)})
 	case referee.PosGifts:
 		return loc.T("ui.pos.log.gifts", map[string]any{"Player": who, "N": l.N})
+	case referee.PosWine, referee.PosGrain, referee.PosCloth: // goods tokens (POS-11)
+		return loc.T("ui.pos.log.goods", map[string]any{"Player": who, "N": l.N,
+			"Goods": loc.T("term.goods."+string(l.Kind), nil)})
 	case referee.PosScore:
 		return loc.T("ui.pos.log.score", map[string]any{"Player": who, "N": l.N})
 	case referee.PosTurn:

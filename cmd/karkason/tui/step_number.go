@@ -1,19 +1,21 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
-// numberStep asks a number for each player in turn, from seat on: the points on the score track (POS-7) or the
-// unopened gifts (POS-6) of a board as it lies. Digits and Enter set it (Set: the referee checks it) and ask the
+// numberStep asks a number for each player in turn, from seat on: the points on the score track (POS-7), the
+// unopened gifts (POS-6) or the goods tokens of a kind (POS-11) of a board as it lies. Digits and Enter set it (Set: the referee checks it) and ask the
 // next player's; Enter on an empty line keeps the number shown; Esc goes back to the list.
 type numberStep struct {
 	answers
-	what referee.PositionKind // referee.PosScore or referee.PosGifts
+	what referee.PositionKind // referee.PosScore, referee.PosGifts, or a kind of goods (referee.PosWine ...)
 	seat int
 }
 
@@ -24,10 +26,19 @@ func (s *numberStep) legend() string { return s.e.t.u.loc.T("ui.pos.number_legen
 // now is the number the position holds for the seat.
 func (s *numberStep) now() int {
 	g := s.e.g
+	if k, ok := s.goods(); ok {
+		return g.S.Goods[s.seat][k]
+	}
 	if s.what == referee.PosGifts {
 		return g.S.Gift.Hands[s.seat]
 	}
 	return g.S.Scores[s.seat]
+}
+
+// goods returns the kind of goods asked (POS-11); false when it is not goods.
+func (s *numberStep) goods() (engine.GoodsKind, bool) {
+	i := slices.Index(goodsKinds[:], s.what)
+	return engine.GoodsKind(max(i, 0)), i >= 0
 }
 
 func (s *numberStep) show() {
@@ -39,7 +50,13 @@ func (s *numberStep) show() {
 	if s.what == referee.PosGifts {
 		key = "ui.pos.ask_gifts"
 	}
-	e.ask(key, map[string]any{"Now": s.now()})
+	data := map[string]any{"Now": s.now()}
+	if k, ok := s.goods(); ok {
+		sums := e.t.u.pos.draft().Goods()
+		key = "ui.pos.ask_goods"
+		data["Goods"], data["Held"], data["Printed"] = loc.T("term.goods."+k.String(), nil), sums.Held[k], sums.Printed[k]
+	}
+	e.ask(key, data)
 	e.input.SetLabel(loc.T("ui.pos.number", nil) + " ")
 	e.input.SetPlaceholder("") // not the tile line's "edges or code"
 	e.input.SetText("")

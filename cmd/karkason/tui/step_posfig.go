@@ -12,7 +12,8 @@ import (
 // posFigureStep enters the figures of a board as it lies (POS-3): the cursor is on a tile, and the list names each
 // of its features with whose figure may stand (or lie) there, one answer a feature and a player in seating order
 // (a follower, a farmer on a field, a heretic on a shrine; then on a monastery, shrine or garden each player's
-// abbot), so a figure is one key; the figures already there follow, to take off. Each feature shows on the board
+// abbot; the large follower, and the builder and the pig where their owner's follower or farmer is, with their
+// letters, kindLetters), so a figure is one key; the figures already there follow, to take off. Each feature shows on the board
 // with the key of its first answer. The referee says where a figure may go: a feature no figure may stand on is
 // one answer, greyed with the reason and its rule (Draft.TileFeatures: a completed feature, BASE-12; the river,
 // RIVER-8; a garden without an abbot, ABBOT-3); a player who may not put a figure there is greyed with the reason
@@ -101,6 +102,9 @@ func (s *posFigureStep) show() {
 		}
 		if e.g.S.Opts.InnsCathedrals {
 			kinds = append(kinds, engine.Large) // IC-4: its own key, D and the follower's (kindLetters)
+		}
+		if e.g.S.Opts.TradersBuilders { // beside a follower of its owner (TB-5, TB-12; POS-3): X, Z and the key
+			kinds = append(kinds, engine.Builder, engine.Pig)
 		}
 		slices.SortStableFunc(kinds, func(a, b engine.FigureKind) int { return figureOrder(a) - figureOrder(b) })
 		for _, fk := range kinds {

@@ -12,7 +12,8 @@ import (
 // tokenStep is the last part of the entry of a board as it lies: what is not a tile or a figure on one. Each answer
 // shows what the position holds now and asks to change it: the Count's quarter and the figures in the City's
 // quarters (with the City, POS-4), who holds the King and the Robber Baron and on which completed city or road its
-// marker lies (POS-5), unopened gifts (POS-6), the points on the score track (POS-7, optional), who plays next
+// marker lies (POS-5), unopened gifts (POS-6), each player's goods tokens of each kind with what the completed cities
+// show (Traders & Builders, POS-11), the points on the score track (POS-7, optional), who plays next
 // (POS-9); then the two ways out: the end-of-game tally of the board as it lies (POS-9: "end", the market round
 // first) or going on playing from here (the move entry). The referee checks the whole position then (POS-1..9) and
 // a refusal keeps the entry.
@@ -46,6 +47,15 @@ func (s *tokenStep) show() {
 		list = append(list, choice{label: loc.T("ui.pos.opt_gifts", map[string]any{"List": s.perPlayer(func(p int) int {
 			return g.S.Gift.Hands[p]
 		})}), next: func() { s.numbers(referee.PosGifts, 0) }})
+	}
+	if g.S.Opts.TradersBuilders {
+		sums := e.t.u.pos.draft().Goods() // what the players hold and what the completed cities show (POS-11)
+		for k := range engine.NumGoods {
+			kind := goodsKinds[k]
+			list = append(list, choice{label: loc.T("ui.pos.opt_goods", map[string]any{"Symbol": string(goodsRunes[k]),
+				"Goods": loc.T("term.goods."+k.String(), nil), "List": s.perPlayer(func(p int) int { return g.S.Goods[p][k] }),
+				"Held": sums.Held[k], "Printed": sums.Printed[k]}), next: func() { s.numbers(kind, 0) }})
+		}
 	}
 	list = append(list,
 		choice{label: loc.T("ui.pos.opt_score", map[string]any{"List": s.perPlayer(func(p int) int { return g.S.Scores[p] })}),
@@ -242,7 +252,11 @@ func mustTile(g *referee.Game, seg int32) int {
 	return ti
 }
 
-// numbers asks the number of kind (gifts or score) for each player from seat p on.
+// goodsKinds are the position lines of the goods tokens, by engine.GoodsKind (POS-11).
+var goodsKinds = [engine.NumGoods]referee.PositionKind{engine.Wine: referee.PosWine, engine.Grain: referee.PosGrain,
+	engine.Cloth: referee.PosCloth}
+
+// numbers asks the number of kind (gifts, score or a kind of goods) for each player from seat p on.
 func (s *tokenStep) numbers(kind referee.PositionKind, p int) {
 	e := s.e
 	e.enter(&numberStep{answers: answers{e}, what: kind, seat: p})

@@ -334,3 +334,74 @@ func TestTBAids(t *testing.T) {
 		h.mustSee(h.u.loc.T("ui.aids.title", nil))
 	})
 }
+
+// The entry of a board as it lies holds builders, pigs and goods tokens (POS-3 amended, POS-11): on a tile's
+// feature the builder's answer is X and the key of the same player's follower there, the pig's Z and the farmer's,
+// offered once the player's follower or farmer is there (TB-5, TB-12); each player's tokens of each kind are typed
+// like gifts, the answer showing what the completed cities hold, and tokens that do not add up are refused with
+// POS-11 when the board is finished.
+func TestPositionEntryBuildersPigsGoods(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := resumed(t, "uk", "entry.rec", "karkason-record 1\n# karkason: a board as it lies, being entered\n"+
+			"setup players=Ана:red,Богдан:blue expansions=farmers,count,traders-builders start=city\n"+
+			"position tile b-c1 -1,-2 0\n")
+		defer h.stop()
+		pos := h.u.pos
+		if pos == nil {
+			t.Fatalf("no entry:\n%s", h.text())
+		}
+		pos.cur = engine.Pos{X: -1, Y: -2}
+		h.key(tcell.KeyTab)
+		e := h.u.table.entry
+		last := func() referee.PositionLine { l := pos.draft().Lines(); return l[len(l)-1] }
+		put := func(kind engine.FigureKind, feature engine.Kind, want referee.PositionKind) {
+			t.Helper()
+			if e.step != stepPosFigure {
+				h.key(tcell.KeyTab)
+			}
+			i := slices.IndexFunc(e.choices, func(c choice) bool {
+				return c.figure == kind && c.hasSeg && e.g.S.SegKind(c.seg) == feature && strings.Contains(c.label, "Ана")
+			})
+			if i < 0 {
+				t.Fatalf("no answer for Ана's %s: %q", kind, h.menuLabels())
+			}
+			key := e.menu.items[i].key
+			if letter := kindLetters[kind]; letter != "" && key != letter+e.targetKeys[i] {
+				t.Fatalf("Ана's %s has the key %q, want %s%s", kind, key, letter, e.targetKeys[i])
+			}
+			h.typeText(onLayout(layoutUK, key))
+			if l := last(); l.Kind != want || l.Colour != referee.Red {
+				t.Fatalf("%s gave %v", key, pos.draft().Lines())
+			}
+		}
+		if slices.ContainsFunc(e.choices, func(c choice) bool { return c.figure == engine.Builder }) {
+			t.Fatalf("a builder offered where its owner has no follower: %q", h.menuLabels())
+		}
+		put(engine.Follower, engine.KCity, referee.PosFollower)
+		put(engine.Builder, engine.KCity, referee.PosBuilder)
+		put(engine.Follower, engine.KField, referee.PosFollower)
+		put(engine.Pig, engine.KField, referee.PosPig)
+		h.mustSee("А▲", "А●")
+		// The goods: Ана holds a wine token though no completed city shows wine (POS-11).
+		h.key(tcell.KeyEscape)
+		h.key(tcell.KeyF9)
+		h.key(tcell.KeyF9)
+		if e.step != stepTokens {
+			t.Fatalf("step %v after F9 F9:\n%s", e.step, h.text())
+		}
+		h.chooseOption("∪ вино")
+		h.mustSee("товару «вино»", "POS-11")
+		h.typeText("1")
+		h.key(tcell.KeyEnter)
+		h.key(tcell.KeyEnter) // Богдан: none
+		if l := last(); l.Kind != referee.PosWine || l.N != 1 || l.Colour != referee.Red {
+			t.Fatalf("the wine token: %v", pos.draft().Lines())
+		}
+		h.mustSee("∪ вино: ", "(1 з 0)")
+		h.chooseOption(h.u.loc.T("ui.pos.opt_tally", nil))
+		h.mustSee("POS-11")
+		if h.u.pos == nil {
+			t.Fatal("the position was taken with goods that do not add up")
+		}
+	})
+}
