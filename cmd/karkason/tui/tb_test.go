@@ -405,3 +405,25 @@ func TestPositionEntryBuildersPigsGoods(t *testing.T) {
 		}
 	})
 }
+
+// The statistics screen (F7 in the saved games) counts the goods scored at the end as a category of their own
+// (library: goods, TB-4).
+func TestStatsShowGoods(t *testing.T) {
+	cat := engine.Standard()
+	_, rec := genGame(t, 5, tbGameSetup(), cat) // wine and cloth scored at the end
+	text := new(strings.Builder)
+	if err := referee.WriteRecord(text, rec); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "bg")
+		o.Resume = true
+		writeRecord(t, o.Config.DataDir, "2026-11-25T2000-Ана-Богдан-Віра.rec", text.String())
+		h := start(t, o)
+		defer h.stop()
+		h.key(tcell.KeyF7)
+		h.mustSee(h.u.loc.T("ui.stats.title", nil))
+		h.key(tcell.KeyEnd)
+		h.mustSee(h.u.loc.T("lib.cat.goods", nil))
+	})
+}
