@@ -16,4 +16,7 @@ KARKASON_TILE_SHEET_IDS=r1-lakemon,r2-lakevolcano,r2-lakecity,r1-spring,r1-cityr
 KARKASON_TILE_SHEET=$PWD/docs/pictures/ic-tiles.png \
 KARKASON_TILE_SHEET_IDS=ic-innbend,ic-innstraightg,ic-inn3,ic-cathedral,ic-cornerinnbend,ic-capinnbend,ic-cornerinnroad,ic-2caps2roads,r2-innroad \
 	go test ./cmd/karkason/picture -run TestWriteTileSheet -count=1
+KARKASON_TILE_SHEET=$PWD/docs/pictures/tb-tiles.png \
+KARKASON_TILE_SHEET_IDS=tb-bridge,tb-capbridge,tb-bandcap-cloth,tb-bandcap-wine,tb-corner2roads-wineg,tb-band-wine,tb-corner-grain,tb-cornerroad-clothg \
+	go test ./cmd/karkason/picture -run TestWriteTileSheet -count=1
 $K export testdata/export/city-river.rec --png docs/export-example.png --lang en

@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -247,6 +248,19 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 		if first < 0 || last == first {
 			continue
 		}
+		if slices.ContainsFunc(f.crosses, func(j int) bool { return a.feats[j].kind == engine.KRoad }) {
+			// Over a road (tb-bridge, tb-capbridge): the deck a little longer than the road under it is wide, its
+			// parapets two dark lines along its sides, the road under it shaded at the deck's edges.
+			k := int(0.06 * T / max(dist(f.path[0], f.path[1]), 1e-9))
+			first, last = max(0, first-k), min(len(f.path)-1, last+k)
+			deck := f.path[first : last+1]
+			grp.add(poly(rgb(0x9a8e78), Colour{}, 0, at(band(deck, roadW+0.1*T))...))
+			grp.add(poly(roadCol, Colour{}, 0, at(band(deck, roadW))...))
+			left, right := sides(deck, roadW+0.06*T)
+			grp.add(line(ink, 2, at(left)...))
+			grp.add(line(ink, 2, at(right)...))
+			continue
+		}
 		deck := f.path[first : last+1]
 		grp.add(poly(stone, ink, 1.2, at(band(deck, roadW+0.07*T))...))
 		grp.add(poly(roadCol, Colour{}, 0, at(band(deck, roadW))...))
@@ -282,6 +296,11 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 			top.add(rect(p.X-0.025*T, p.Y-0.06*T, 0.05*T, 0.06*T, ink, Colour{}, 0))
 		}
 	}
+	for i, p := range a.goods {
+		if k, ok := goodsKind(t.Segs[i].Goods); ok {
+			drawGoods(&top, k, p)
+		}
+	}
 	for _, sh := range top.Shapes {
 		sh.Points = at(sh.Points)
 		if sh.Circle {
@@ -314,6 +333,41 @@ func drawVolcano(grp *Group, pts []Pt) {
 	grp.add(poly(rgb(0x6b5a4a), ink, 1, pts...))
 	a, b := pts[1], pts[2]
 	grp.add(poly(rgb(0xe0531f), ink, 0.8, a, b, lerp(lerp(a, b, 0.5), lerp(pts[0], pts[3], 0.5), 0.25)))
+}
+
+// goodsKind is the kind of a segment's goods symbol (a city of the 24 tiles has at most one); false for none.
+func goodsKind(g engine.Goods) (engine.GoodsKind, bool) {
+	for k := range engine.NumGoods {
+		if g[k] > 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// drawGoods draws a goods symbol centred on p (Traders & Builders, TB-1), on a pale round token: wine a bunch of
+// purple grapes, grain a golden sheaf, cloth a blue bolt.
+func drawGoods(grp *Group, k engine.GoodsKind, p Pt) {
+	u := 0.085 * T
+	grp.add(circle(p, u, rgb(0xf4ecd8), ink, 1))
+	switch k {
+	case engine.Wine:
+		for _, d := range []Pt{{-0.32, -0.3}, {0.32, -0.3}, {0, -0.3}, {-0.16, 0.02}, {0.16, 0.02}, {0, 0.32}} {
+			grp.add(circle(Pt{p.X + d.X*u, p.Y + d.Y*u}, 0.2*u, rgb(0x6a2a8a), ink, 0.6))
+		}
+		grp.add(line(rgb(0x2f7d32), 1.2, Pt{p.X, p.Y - 0.5*u}, Pt{p.X + 0.2*u, p.Y - 0.75*u}))
+	case engine.Grain:
+		for _, dx := range []float64{-0.3, 0, 0.3} {
+			grp.add(line(rgb(0xb08a10), 1.4, Pt{p.X + dx*0.4*u, p.Y + 0.65*u}, Pt{p.X + dx*u, p.Y - 0.35*u}))
+			grp.add(poly(gold, rgb(0x8a6d00), 0.6, Pt{p.X + dx*u, p.Y - 0.75*u}, Pt{p.X + dx*u + 0.14*u, p.Y - 0.35*u},
+				Pt{p.X + dx*u, p.Y - 0.15*u}, Pt{p.X + dx*u - 0.14*u, p.Y - 0.35*u}))
+		}
+		grp.add(line(rgb(0x7a5528), 1.6, Pt{p.X - 0.25*u, p.Y + 0.15*u}, Pt{p.X + 0.25*u, p.Y + 0.15*u}))
+	case engine.Cloth:
+		grp.add(rect(p.X-0.6*u, p.Y-0.35*u, 1.2*u, 0.7*u, rgb(0x2a6fb0), ink, 0.8))
+		grp.add(circle(Pt{p.X + 0.6*u, p.Y}, 0.35*u, rgb(0x4f93d1), ink, 0.8))
+		grp.add(line(rgb(0xbfe3ff), 1, Pt{p.X - 0.5*u, p.Y - 0.1*u}, Pt{p.X + 0.45*u, p.Y - 0.1*u}))
+	}
 }
 
 // drawInn draws an inn (a timbered house with a yellow sign) standing at p (its foot's middle).
@@ -362,17 +416,29 @@ var (
 		{-0.5, -0.1}, {-0.12, -0.22}, {-0.19, -0.3}, {-0.19, -0.4}}
 	abbot = []Pt{{-0.1, -0.5}, {0.1, -0.5}, {0.17, -0.38}, {0.11, -0.27}, {0.3, -0.14}, {0.38, 0.5}, {-0.38, 0.5},
 		{-0.3, -0.14}, {-0.11, -0.27}, {-0.17, -0.38}}
+	// The builder (Traders & Builders, TB-5): a tall, narrow figure with a square hat.
+	builder = []Pt{{-0.14, -0.5}, {0.14, -0.5}, {0.14, -0.4}, {0.2, -0.4}, {0.2, -0.34}, {0.12, -0.26}, {0.34, -0.12},
+		{0.34, 0.02}, {0.16, 0.02}, {0.26, 0.5}, {0.05, 0.5}, {0, 0.3}, {-0.05, 0.5}, {-0.26, 0.5}, {-0.16, 0.02},
+		{-0.34, 0.02}, {-0.34, -0.12}, {-0.12, -0.26}, {-0.2, -0.34}, {-0.2, -0.4}, {-0.14, -0.4}}
+	// The pig (TB-12): standing side on, facing east: snout, ear, four legs.
+	pig = []Pt{{-0.5, -0.02}, {-0.42, -0.2}, {-0.22, -0.28}, {0.16, -0.28}, {0.24, -0.42}, {0.32, -0.26}, {0.42, -0.2},
+		{0.56, -0.14}, {0.56, 0.04}, {0.44, 0.08}, {0.38, 0.2}, {0.34, 0.34}, {0.22, 0.34}, {0.2, 0.22}, {-0.2, 0.22},
+		{-0.22, 0.34}, {-0.34, 0.34}, {-0.36, 0.18}, {-0.46, 0.1}}
 )
 
 // figure returns the shape of a figure of height h at c, lying (turned a quarter) when lying; the large follower
-// (IC-4) a third taller than h.
+// (IC-4) a third taller than h; the builder a little taller (TB-5); the pig standing side on, never lying (TB-12).
 func figure(kind engine.FigureKind, c Pt, h float64, lying bool, fill, stroke Colour) Shape {
 	src := meeple
-	if kind == engine.Large {
+	switch kind {
+	case engine.Large:
 		h *= 1.35
-	}
-	if kind == engine.Abbot {
+	case engine.Abbot:
 		src = abbot
+	case engine.Builder:
+		src, h = builder, h*1.15
+	case engine.Pig:
+		src, lying = pig, false
 	}
 	pts := make([]Pt, len(src))
 	for i, p := range src {
@@ -467,7 +533,7 @@ func drawCity(g *referee.Game, loc Translator, at func(engine.Pos) (float64, flo
 }
 
 // drawScores draws the players (figure in their colour, name, points, a star for a winner, the King and the
-// Robber Baron) and the chart of the scores after each turn, at x, y.
+// Robber Baron, with Traders & Builders the goods tokens held) and the chart of the scores after each turn, at x, y.
 func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 	grp := Group{Attrs: [][2]string{{"class", "scores"}}}
 	sum := g.Summary()
@@ -492,6 +558,14 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 		}
 		if len(tags) > 0 {
 			grp.add(text(Pt{x + 36, yy + 13}, 11, grey, join(tags), Start, false))
+		}
+		if g.S.Opts.TradersBuilders { // the goods tokens held (TB-3), the most of a kind in bold (TB-4)
+			leaders, _ := g.S.GoodsLeaders()
+			for k := range engine.NumGoods {
+				gx := x + 160 + float64(k)*40
+				drawGoods(&grp, k, Pt{gx, yy - 6})
+				grp.add(text(Pt{gx + 9, yy}, 14, ink, fmt.Sprint(g.S.Goods[p][k]), Start, leaders[k]&(1<<p) != 0))
+			}
 		}
 	}
 	// The chart: the scores after each turn (referee Game.History), one line a player, from the points the game

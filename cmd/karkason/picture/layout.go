@@ -22,14 +22,19 @@ import (
 //     two cities that must cross (one W–E, one N–S), the later is drawn as its caps and a walled bridge over the
 //     other (kr-2cities), and a city whose field lies on both its sides is a bridge the field passes under
 //     (r2-citybridge);
-//   - rivers and roads that cross the tile (two edges) or fork (three); a road crosses a river on a bridge;
+//   - rivers and roads that cross the tile (two edges) or fork (three); a road crosses a river on a bridge; of two
+//     roads that must cross (one N–S, one W–E: tb-bridge) the later passes over the earlier on a bridge (its deck
+//     over the lower road, its ends down to it, so that the four corner fields stay apart);
 //   - a river that ends on the tile (a spring or a lake) goes in from its edge until its end touches another
 //     feature (the spring under r1-spring's road, the lake at r2-lakecity's city wall), else it ends in the middle;
 //   - a village where three or more roads end, or a hamlet where two end that meet no city's gate, with a lane to
 //     each city cap whose two flanking fields differ (ic-2caps2roads); a road that ends on the tile goes in from
 //     its edge until it meets what it ends at: the village, the monastery or shrine, or the city's gate (over the
-//     river on a bridge tile);
-//   - inns beside their roads and cathedrals in their cities (Inns & Cathedrals; markPlaces), drawn over the tile;
+//     river on a bridge tile); two roads that would meet at one gate go to two gates apart (tb-corner2roads-wineg),
+//     or, when the far edge of one of them is one field on both its halves, that one goes straight on over the other
+//     on a bridge and ends at a house short of the far edge (tb-capbridge, whose E field is one piece);
+//   - inns beside their roads and cathedrals in their cities (Inns & Cathedrals; markPlaces), and the goods symbol in
+//     its city (Traders & Builders), drawn over the tile;
 //   - the monastery, shrine or garden where the most room is left (the tile's centre when it fits), smaller when
 //     room is short; the volcano likewise.
 //
@@ -68,6 +73,7 @@ type tileArt struct {
 	contacts [][2]int     // features that touch another (a road at a gate, -1 the village): may overlap a hair
 	pennants []Pt         // where each city's pennant goes, by segment (zero for none)
 	marks    []Pt         // where each road's inn or city's cathedral stands, by segment (zero for none)
+	goods    []Pt         // where each city's goods symbol is drawn, by segment (Traders & Builders; zero for none)
 }
 
 const (
@@ -131,7 +137,7 @@ func polyCircle(c Pt, r float64, n int) []Pt {
 // layout works out t's features in rotation 0.
 func layout(t *engine.TileType) *tileArt {
 	a := &tileArt{t: t, feats: make([]featureArt, len(t.Segs)), pennants: make([]Pt, len(t.Segs)),
-		marks: make([]Pt, len(t.Segs))}
+		marks: make([]Pt, len(t.Segs)), goods: make([]Pt, len(t.Segs))}
 	for i := range t.Segs {
 		a.feats[i].kind = t.Segs[i].Kind
 	}
@@ -166,6 +172,16 @@ func layout(t *engine.TileType) *tileArt {
 			}
 			if kind == engine.KRoad {
 				a.bridgeOver(i)
+			}
+		}
+	}
+	// Two roads across the tile that must cross (tb-bridge): the later over the earlier.
+	for i := range t.Segs {
+		for j := i + 1; j < len(t.Segs); j++ {
+			if t.Segs[i].Kind == engine.KRoad && t.Segs[j].Kind == engine.KRoad &&
+				(t.Segs[i].Edges == edgesNS && t.Segs[j].Edges == edgesEW || t.Segs[i].Edges == edgesEW &&
+					t.Segs[j].Edges == edgesNS) {
+				a.roadBridge(j, i)
 			}
 		}
 	}
@@ -217,6 +233,9 @@ func layout(t *engine.TileType) *tileArt {
 		for _, i := range ends {
 			a.roadEnd(i, bridge, -2)
 		}
+		if len(ends) == 2 && overlaps(a.feats[ends[0]].regions, a.feats[ends[1]].regions) {
+			a.apart(ends[0], ends[1], bridge) // two roads at one gate: a bridge, or two gates
+		}
 		ends = nil
 	}
 	if t.Centre >= 0 {
@@ -231,6 +250,127 @@ func layout(t *engine.TileType) *tileArt {
 	}
 	a.anchors()
 	return a
+}
+
+// roadBridge makes road upper pass over road lower on a bridge (tb-bridge, tb-capbridge): upper's band is cut where
+// it crosses lower into its two ends on the ground, each reaching a hair into lower so that no field passes between,
+// and the deck over lower (a region over it); drawTile draws the deck where the path runs over lower.
+func (a *tileArt) roadBridge(upper, lower int) {
+	f := &a.feats[upper]
+	path := resample(f.path, 0.005*T)
+	var low [][]Pt
+	for _, r := range a.feats[lower].regions {
+		low = append(low, r.pts)
+	}
+	inLow := func(p Pt) bool { return slices.ContainsFunc(low, func(poly []Pt) bool { return inPoly(p, poly) }) }
+	first, last := -1, -1
+	for k, p := range path {
+		if inLow(p) {
+			if first < 0 {
+				first = k
+			}
+			last = k
+		}
+	}
+	if first < 1 {
+		return
+	}
+	reach := int(hair / (0.005 * T))
+	var regions []region
+	if a := path[:min(len(path), first+reach+1)]; len(a) > 1 {
+		regions = append(regions, region{pts: band(a, f.width)})
+	}
+	regions = append(regions, region{pts: band(path[first-1:min(len(path), last+2)], f.width), over: true})
+	if b := path[max(0, last-reach):]; len(b) > 1 && last < len(path)-1 {
+		regions = append(regions, region{pts: band(b, f.width)})
+	}
+	f.regions = regions
+	f.path = path
+	f.crosses = append(f.crosses, lower)
+}
+
+// apart lays out again two roads i and j that end on the tile and would meet at one city's gate: if the edge
+// opposite one of them shows one field on both its halves (tb-capbridge: the road from W, its E field one piece) and
+// its straight way crosses the other road, that one goes straight on over the other on a bridge and ends at a house
+// short of the far edge (the field goes round the house); else each goes to a gate of its own, on its side of the
+// other (tb-corner2roads-wineg: two gates on the corner city's wall, the SE field with its garden between them).
+func (a *tileArt) apart(i, j int, bridge bool) {
+	t := a.t
+	for _, pair := range [2][2]int{{i, j}, {j, i}} {
+		b, other := pair[0], pair[1]
+		e := edgesOf(t.Segs[b].Edges)[0]
+		o := (e + 2) % 4
+		if t.Edges[o] != engine.Field || fieldAt(t, 2*o) < 0 || fieldAt(t, 2*o) != fieldAt(t, 2*o+1) {
+			continue
+		}
+		house := add(mid(o), mul(inwardN(o), 0.2*T))
+		s := 0.07 * T
+		f := &a.feats[b]
+		f.path = sample([]Pt{mid(e), add(house, mul(inwardN(o), s-hair))}, 120)
+		f.regions = []region{{pts: band(f.path, roadW)}}
+		if !overlaps(f.regions, a.feats[other].regions) {
+			continue
+		}
+		a.village = []Pt{{house.X - s, house.Y - s}, {house.X + s, house.Y - s}, {house.X + s, house.Y + s},
+			{house.X - s, house.Y + s}}
+		a.contacts = slices.DeleteFunc(a.contacts, func(c [2]int) bool { return c[0] == b || c[1] == b })
+		a.contacts = append(a.contacts, [2]int{b, contactVillage})
+		a.roadBridge(b, other)
+		return
+	}
+	// Two gates: each road to the wall point nearest a point in from its edge, away from the other road's edge.
+	ei, ej := edgesOf(t.Segs[i].Edges)[0], edgesOf(t.Segs[j].Edges)[0]
+	for _, pair := range [2][2]int{{i, ej}, {j, ei}} {
+		k, away := pair[0], pair[1]
+		e := edgesOf(t.Segs[k].Edges)[0]
+		toward := add(mid(e), mul(inwardN(e), 0.4*T))
+		if d := sub(mid(e), mid(away)); dot(d, d) > 0 {
+			side := mul(perp(inwardN(e)), 0.2*T) // along edge e, to the side away from the other road's edge
+			if dot(side, d) < 0 {
+				side = mul(side, -1)
+			}
+			toward = add(toward, side)
+		}
+		a.contacts = slices.DeleteFunc(a.contacts, func(c [2]int) bool { return c[0] == k || c[1] == k })
+		a.roadToGate(k, toward, bridge)
+	}
+}
+
+// roadToGate lays out road k that ends on the tile from its edge to the city wall point nearest toward: in
+// straight from the edge, then bending to the gate, a hair into the wall.
+func (a *tileArt) roadToGate(k int, toward Pt, bridge bool) {
+	f := &a.feats[k]
+	e := edgesOf(a.t.Segs[k].Edges)[0]
+	m, n := mid(e), inwardN(e)
+	var walls [][]Pt
+	for j := range a.feats {
+		if a.feats[j].kind == engine.KCity {
+			for _, r := range a.feats[j].regions {
+				walls = append(walls, r.pts)
+			}
+		}
+	}
+	g := nearestOn(walls, toward)
+	c := add(m, mul(n, dot(sub(g, m), n)*0.6))
+	path := resample(append(append([]Pt{m}, quad(m, c, g, 60)...), add(g, mul(unit(sub(g, c)), 0.2*T))), 0.005*T)
+	shape := func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) }
+	hit, _ := firstHit(path, walls, shape)
+	if hit < 1 {
+		hit = len(path) - 1
+	}
+	end, d := path[hit], unit(sub(path[hit], path[hit-1]))
+	f.path = append(path[:hit:hit], add(end, mul(d, hair)))
+	f.regions = []region{{pts: band(f.path, roadW)}}
+	for j := range a.feats {
+		if j == k || !overlaps(f.regions, a.feats[j].regions) {
+			continue
+		}
+		if a.feats[j].kind == engine.KRiver && bridge {
+			f.crosses = append(f.crosses, j)
+			continue
+		}
+		a.contacts = append(a.contacts, [2]int{k, j})
+	}
 }
 
 // meetsCity reports whether one of the roads ends (that end on the tile), going straight in from its edge, meets a

@@ -65,6 +65,12 @@ func layoutCities(a *tileArt) {
 		if t.Centre >= 0 { // a deeper bay, with room for the garden (b-c3g)
 			bay = 0.9 * T
 		}
+		for e := 0; e < 4; e++ { // a bay under another city's cap: deeper, so that the field between shows
+			if m&(1<<e) == 0 && m&(1<<((e+1)%4)) != 0 && m&(1<<((e+3)%4)) != 0 &&
+				slices.ContainsFunc(cities, func(j int) bool { return j != i && t.Segs[j].Edges&(1<<e) != 0 }) {
+				bay = 0.85 * T // tb-bandcap-*: the cap, the enclosed meadow strip, the band
+			}
+		}
 		pts := cityOutlineWith(m, ctl, bay)
 		pts = spurs(t, i, pts)
 		a.feats[i].regions = []region{{pts: pts, over: overpass(t, i)}}
@@ -249,6 +255,8 @@ func (a *tileArt) anchors() {
 		switch {
 		case f.kind.IsCentre():
 			f.anchor = add(f.at, Pt{0, 0.08 * T * f.centreS})
+		case f.kind == engine.KRoad && slices.ContainsFunc(f.crosses, func(j int) bool { return a.feats[j].kind == engine.KRoad }):
+			f.anchor = alongPath(f.path, 0.22) // a road over another on a bridge: on its end, not on the deck
 		case f.kind == engine.KRoad || f.kind == engine.KRiver:
 			f.anchor = alongPath(f.path, 0.5)
 		case f.kind == engine.KCity || f.kind == engine.KField:
@@ -301,8 +309,22 @@ func (a *tileArt) markPlaces() {
 				}
 			}
 		}
+		// A goods symbol (Traders & Builders): in its city beside the figure's place, where it fits whole.
+		if a.t.Segs[i].Goods.Total() > 0 {
+			a.goods[i] = f.anchor
+			for _, d := range []Pt{{0.2 * T, -0.1 * T}, {-0.2 * T, -0.1 * T}, {0.2 * T, 0.1 * T}, {-0.2 * T, 0.1 * T},
+				{0, -0.2 * T}, {0, 0.2 * T}, {0.15 * T, 0}, {-0.15 * T, 0}} {
+				if q := add(f.anchor, d); allIn(goodsOutline(q), f.regions) {
+					a.goods[i] = q
+					break
+				}
+			}
+		}
 	}
 }
+
+// goodsOutline is the room a goods symbol takes, centred on p (tile units).
+func goodsOutline(p Pt) []Pt { return polyCircle(p, 0.085*T, 16) }
 
 // onGround reports whether the disc of radius r at c lies on the ground (the fields), clear of every feature drawn.
 func (a *tileArt) onGround(c Pt, r float64) bool {
