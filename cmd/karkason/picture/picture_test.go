@@ -8,8 +8,10 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,5 +299,86 @@ func TestChartFromPosition(t *testing.T) {
 		if red[0].Y != red[len(red)-1].Y || blue[0].Y != blue[len(blue)-1].Y || !(blue[0].Y < red[0].Y) {
 			t.Errorf("turn 1: red %v, blue %v", red, blue)
 		}
+	}
+}
+
+// Traders & Builders in the pictures: every builder and pig on the board is drawn in its player's colour in its
+// own shape (the builder tall with a hat, the pig side on), and every tile with a goods symbol shows it (the pale
+// token under the grapes, sheaf or bolt). The game: legal moves with a fixed seed, the builder and the pig placed
+// whenever they may go, until both kinds stand on the board.
+func TestBuildersPigsGoodsDrawn(t *testing.T) {
+	setup := referee.Setup{Players: []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red},
+		{Name: "Богдан", Colour: referee.Blue}}, Start: referee.StartStandard, Followers: 7,
+		Expansions: []string{"farmers", "traders-builders"}}
+	g, err := referee.NewGame(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(7))
+	on := func(k engine.FigureKind) bool {
+		return slices.ContainsFunc(g.S.Figures, func(f engine.Figure) bool { return f.Kind == k && f.Where == engine.OnBoard })
+	}
+	for steps := 0; g.Phase != referee.PhaseEnded && !(on(engine.Builder) && on(engine.Pig)); steps++ {
+		acts := g.Legal().Actions
+		if len(acts) == 0 || steps > 2000 {
+			break
+		}
+		a := acts[r.Intn(len(acts))]
+		for _, b := range acts {
+			if b.Builder || b.Pig || b.Verb == referee.VerbDeploy && r.Intn(2) == 0 {
+				a = b
+				break
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+	}
+	if !on(engine.Builder) || !on(engine.Pig) {
+		t.Fatal("the game has no builder and no pig on the board")
+	}
+	p := Build(g, locales.New("en"), "tb")
+	count := func(src []Pt, fill Colour) int {
+		n := 0
+		for _, grp := range p.Groups {
+			for _, sh := range grp.Shapes {
+				if len(sh.Points) == len(src) && sh.Fill == fill && !sh.Circle {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for _, f := range g.S.Figures {
+		if f.Where != engine.OnBoard || f.Kind != engine.Builder && f.Kind != engine.Pig {
+			continue
+		}
+		src := builder
+		if f.Kind == engine.Pig {
+			src = pig
+		}
+		if count(src, PlayerColour(g.Colour(int(f.Player)))) == 0 {
+			t.Errorf("%s's %s is not drawn", g.Name(int(f.Player)), f.Kind)
+		}
+	}
+	goods := 0
+	for _, tl := range g.S.Tiles {
+		for _, sd := range tl.Type.Segs {
+			goods += min(1, sd.Goods.Total())
+		}
+	}
+	tokens := 0
+	for _, grp := range p.Groups {
+		if len(grp.Attrs) == 0 || grp.Attrs[0][0] != "data-tile" {
+			continue // the tiles' groups (the scores show each player's goods too)
+		}
+		for _, sh := range grp.Shapes {
+			if sh.Circle && sh.Fill == rgb(0xf4ecd8) {
+				tokens++
+			}
+		}
+	}
+	if goods == 0 || tokens < goods {
+		t.Errorf("%d goods symbols on the board, %d drawn", goods, tokens)
 	}
 }
