@@ -216,6 +216,9 @@ func (e *entry) legendLines() int {
 }
 
 func (e *entry) focus() {
+	if name, _ := e.t.u.pages.GetFrontPage(); name == "tally" {
+		return // the game ended with the answer just taken: the final tally has the keys (Esc, F9, scrolling)
+	}
 	if e.typing() {
 		e.t.u.run.SetFocus(e.input)
 	} else {

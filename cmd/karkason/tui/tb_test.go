@@ -427,3 +427,23 @@ func TestStatsShowGoods(t *testing.T) {
 		h.mustSee(h.u.loc.T("lib.cat.goods", nil))
 	})
 }
+
+// The final tally keeps the keys when the game ends with an answer the entry took (the last tile typed and laid at
+// once): the entry does not take the focus back from it, so that End, Esc and F9 reach the tally.
+func TestTallyKeepsTheKeys(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		_, rec := genGame(t, 5, tbGameSetup(), engine.Standard())
+		o := testOptions(t, "bg")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "tb.rec", recordText(t, rec))
+		h := start(t, o)
+		defer h.stop()
+		h.u.table.entry.focus() // what an answer taken does after recording
+		if name, _ := h.u.pages.GetFrontPage(); name != "tally" || h.u.table.entry.menu.HasFocus() ||
+			h.u.table.entry.input.HasFocus() {
+			t.Fatalf("the front page is %q and the entry has the keys", name)
+		}
+		h.key(tcell.KeyEnd)
+		h.mustSee("TB-4")
+	})
+}
