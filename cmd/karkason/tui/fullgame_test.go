@@ -206,7 +206,7 @@ func (h *harness) enter(p planned) {
 		h.chooseSpotRot(p.a.Pos.X, p.a.Pos.Y, p.a.Rot/90)
 		return
 	case p.a.Verb == referee.VerbBuilderPass:
-		if e.step != stepTile || e.input.GetText() != "" || !strings.Contains(e.prompt.GetText(true), "TB-9") {
+		if e.step != stepTile || e.input.GetText() != "" || !strings.Contains(e.prompt.GetText(true), "TB-7") {
 			h.t.Fatalf("builder-pass planned in step %v: %q", e.step, e.prompt.GetText(true))
 		}
 		h.press(tcell.KeyEnter) // the first line with nothing typed: no second tile (TB-9)

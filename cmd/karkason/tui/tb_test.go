@@ -97,8 +97,8 @@ func TestSecondTileAtTheTable(t *testing.T) {
 					t.Fatalf("step %v, want the tile step", e.step)
 				}
 				h.promptNames(who)
-				words := map[string]string{"bg": "майсторът-строител ти спечели втора плочка",
-					"uk": "будівельник заробив вам другу плитку"}[lang]
+				words := map[string]string{"bg": "майсторът-строител ти дава втора плочка",
+					"uk": "будівельник дає вам другу плитку"}[lang]
 				h.mustSee("TB-7", "TB-9")
 				if !strings.Contains(e.prompt.GetText(true), words) {
 					t.Fatalf("the prompt %q does not say the builder earned a second tile", e.prompt.GetText(true))
