@@ -300,16 +300,13 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 			tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " + figures(f.Figures) +
 			"\n" + tview.Escape(loc.T("ui.aids.field", map[string]any{"Cities": f.Cities, "Worth": f.Worth}))
 		if f.Pigs != 0 || f.Herd { // the pig's and the pig herd's +1 a city inside each owner's points (TB-14, COMBO-12)
-			bonus, points := 0, []string{}
+			var points []string
 			for p := 0; p < g.Players(); p++ {
 				if f.Owners&(1<<p) != 0 {
-					bonus = max(bonus, f.Points[p]-f.Worth)
 					points = append(points, nm.badge(p)+fmt.Sprint(f.Points[p]))
 				}
 			}
-			if bonus > 0 {
-				label += fmt.Sprintf("+%d%c", bonus, pigRune)
-			}
+			label += " " + string(pigRune)
 			if f.Pigs != 0 {
 				details += "\n" + tview.Escape(loc.T("ui.aids.pig", map[string]any{"Names": nm.list(f.Pigs)}))
 			}
