@@ -252,7 +252,7 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 			figures(f.Figures) + "\n")
 		if f.Mark != 0 {
 			d.WriteString(tview.Escape(loc.T("ui.aids.marked", map[string]any{"Feature": capFirst(kind),
-				"Completed": f.IfCompleted, "RuleCompleted": f.CompletedRule, "RuleEnded": f.EndedRule})) + "\n")
+				"Completed": loc.N("plural.points", f.IfCompleted, nil), "RuleCompleted": f.CompletedRule, "RuleEnded": f.EndedRule})) + "\n")
 		} else {
 			d.WriteString(tview.Escape(loc.T("ui.aids.points", map[string]any{"Completed": f.IfCompleted,
 				"Ended": f.IfEnded})) + "\n")

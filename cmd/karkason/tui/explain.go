@@ -151,7 +151,7 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
 		head = featureName(g, loc, sc.Feature, true)
 	}
-	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": sc.Points})}
+	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": loc.N("plural.points", sc.Points, nil)})}
 	if w := ruleWords(loc, sc.Rule, sc.Cat.String()); w != "" {
 		parts = append([]string{w}, parts...) // a road with an inn, a city with a cathedral (IC-7, IC-8, IC-9)
 	}

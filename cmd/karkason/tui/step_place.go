@@ -186,7 +186,7 @@ func (p *placeStep) spotLabel(i int) string {
 	label := fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y)
 	if len(s.rots) > 1 {
 		label += fmt.Sprintf("  ↻%d°  ", s.rots[s.rot]*90) +
-			p.e.t.u.loc.T("ui.more_rotations", map[string]any{"Count": len(s.rots)})
+			p.e.t.u.loc.N("plural.rotations", len(s.rots), nil)
 	}
 	return label
 }
