@@ -264,14 +264,16 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sum); err != nil {
-			fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpWrite, "-")))
-			return 1
+			return outputFailed(err, stderr, loc, log)
 		}
 		return code
 	}
-	fmt.Fprint(stdout, textReport(g, sum, loc))
+	text := textReport(g, sum, loc)
 	if a != nil {
-		fmt.Fprint(stdout, aidsReport(live, a, loc))
+		text += aidsReport(live, a, loc)
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		return outputFailed(err, stderr, loc, log)
 	}
 	return code
 }
