@@ -510,8 +510,9 @@ func (u *ui) showTiles() {
 	u.overlay("tiles", root, gl, tcell.KeyF4, nil)
 }
 
-// chart draws each player's score after each turn (Game.History): the player's letter in the player's colour,
-// the turns along, the points up.
+// chart draws each player's score before the first turn (Game.StartScores: a position's score track, POS-7; 0
+// otherwise) and after each turn (Game.History): the player's letter in the player's colour, the turns along, the
+// points up. At turn 0 the points the game began with stand in the first column.
 type chart struct {
 	*tview.Box
 	g     *referee.Game
@@ -521,8 +522,8 @@ type chart struct {
 func (c *chart) Draw(screen tcell.Screen) {
 	c.Box.DrawForSubclass(screen, c)
 	x, y, w, h := c.GetInnerRect()
-	hist := c.g.History
-	if w < 8 || h < 3 || len(hist) == 0 {
+	hist := append([][engine.MaxPlayers]int{c.g.StartScores()}, c.g.History...)
+	if w < 8 || h < 3 {
 		return
 	}
 	top := 1
@@ -545,8 +546,8 @@ func (c *chart) Draw(screen tcell.Screen) {
 	}
 	for col := 0; col < pw; col++ {
 		i := col * (len(hist) - 1) / max(1, pw-1)
-		if len(hist) == 1 {
-			i = 0
+		if len(hist) == 1 && col > 0 {
+			break // turn 0: the starting points, one column
 		}
 		for p := 0; p < c.g.Players(); p++ {
 			v := hist[i][p]

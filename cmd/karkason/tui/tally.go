@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -79,13 +80,8 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	row := 1
 	// A game begun from a position: the points on the score track then come first (POS-7), so that each column
 	// still adds up to the player's score.
-	var track [engine.MaxPlayers]int
-	hasTrack := false
-	for _, l := range g.Position {
-		if p := g.Player(l.Colour); l.Kind == referee.PosScore && p >= 0 {
-			track[p], hasTrack = l.N, true
-		}
-	}
+	track := g.StartScores()
+	hasTrack := slices.ContainsFunc(g.Position, func(l referee.PositionLine) bool { return l.Kind == referee.PosScore })
 	if hasTrack {
 		tbl.SetCell(row, 0, tview.NewTableCell(loc.T("ui.tally.track", nil)))
 		for p := 0; p < g.Players(); p++ {
