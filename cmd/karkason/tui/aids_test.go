@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -249,6 +250,51 @@ func TestTilesLabelsWhole(t *testing.T) {
 				if !strings.Contains(h.text(), want) {
 					t.Errorf("%dx%d: no %q:\n%s", size[0], size[1], want, h.text())
 				}
+			}
+		})
+	}
+}
+
+// The key line offers F8 "now" only when F8 shows it (issue 22 items 13-14): not with the aids off by the setting
+// (locked) or by F12, again once F12 turns them on; once the game has ended F8 is the final tally, which it says.
+func TestKeyLineF8(t *testing.T) {
+	keyLine := func(h *harness) string {
+		lines := strings.Split(strings.TrimRight(h.text(), "\n"), "\n")
+		return lines[len(lines)-1]
+	}
+	for _, lang := range []string{"en", "bg", "uk"} {
+		loc := locales.New(lang)
+		now := strings.Fields(loc.T("ui.keys", nil))
+		nowWord := now[slices.Index(now, "F8")+1]
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, false) // the setting says off: the tournament's lock
+			defer h.stop()
+			if l := keyLine(h); strings.TrimSpace(l) != loc.T("ui.keys_aids_off", nil) || strings.Contains(l, "F8") {
+				t.Errorf("%s, aids locked off: the key line %q offers F8 (or is cut)", lang, l)
+			}
+		})
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, true)
+			defer h.stop()
+			if l := keyLine(h); !strings.Contains(l, "F8 "+nowWord) || strings.TrimSpace(l) != loc.T("ui.keys", nil) {
+				t.Errorf("%s, aids on: the key line %q lacks F8 %s (or is cut)", lang, l, nowWord)
+			}
+			h.key(tcell.KeyF12)
+			if l := keyLine(h); strings.Contains(l, "F8") {
+				t.Errorf("%s, aids off by F12: the key line %q offers F8", lang, l)
+			}
+			h.key(tcell.KeyF12)
+			if l := keyLine(h); !strings.Contains(l, "F8 "+nowWord) {
+				t.Errorf("%s, aids on again: the key line %q lacks F8 %s", lang, l, nowWord)
+			}
+		})
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, false, aidsRecord(t)+"end\n")
+			defer h.stop()
+			h.key(tcell.KeyEscape) // from the final tally to the board
+			want := loc.T("ui.keys_ended", nil)
+			if l := keyLine(h); !strings.Contains(l, "F8") || strings.TrimSpace(l) != want {
+				t.Errorf("%s, the game ended: the key line %q, want %q", lang, l, want)
 			}
 		})
 	}

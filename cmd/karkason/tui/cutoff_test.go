@@ -77,7 +77,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 			d[k] = x
 		}
 		left := g.Bag.LandLeft() + g.Bag.RiverLeft()
-		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T("ui.keys", nil),
+		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T(tb.keysKey(g), nil),
 			loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 				loc.T("ui.left", nil) + " (F4)",
 			loc.T("ui.phase."+g.Phase.String(), nil), loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil),

@@ -59,10 +59,7 @@ func newTable(u *ui) *table {
 		SetTitleAlign(tview.AlignLeft)
 	t.status = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.keys = tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetTextColor(tcell.ColorGray)
-	t.keys.SetText(keyLine(u.loc.T("ui.keys", nil)))
-	if u.pos != nil {
-		t.keys.SetText(keyLine(u.loc.T("ui.pos.keys", nil)))
-	}
+	t.keys.SetText(keyLine(u.loc.T(t.keysKey(nil), nil)))
 	t.entry = newEntry(t)
 	t.board.clicked = func(p engine.Pos, sx, sy int) {
 		t.entry.boardClick(p, sx, sy)
@@ -140,6 +137,7 @@ func (t *table) refresh() {
 	t.fillExtras(g)
 	t.fillLog(g)
 	t.layoutRight(g)
+	t.keys.SetText(keyLine(t.u.loc.T(t.keysKey(g), nil)))
 	if g.Phase == referee.PhaseEnded {
 		t.entry.start(g)
 		t.u.showTally(g, true)
@@ -685,6 +683,22 @@ func earlyMarket(g *referee.Game) (int, []referee.Action) {
 		return p, acts
 	}
 	return -1, nil
+}
+
+// keysKey is the message of the key line for the game shown (nil: not known yet): F8 "now" only with the aids on
+// (the score if the game ended now is an aid, aids.go: off, or locked off by the setting, F8 refuses it, so the
+// line does not offer it); F8 the tally once the game has ended (no aid), with no F10; in the entry of a board as
+// it lies its own keys.
+func (t *table) keysKey(g *referee.Game) string {
+	switch {
+	case t.u.pos != nil:
+		return "ui.pos.keys"
+	case g != nil && g.Phase == referee.PhaseEnded:
+		return "ui.keys_ended"
+	case !t.u.aidsOn:
+		return "ui.keys_aids_off"
+	}
+	return "ui.keys"
 }
 
 // keyLine colours the keys of a key line: "F1 help" shows F1 in yellow.
