@@ -342,7 +342,7 @@ type galleryItem struct {
 
 const galW, galH = 11, 5 // a picture's cell at least: the tile, its label, a gap
 
-// cellW is the width of a picture's cell: galW, or wider so that the longest label ("kr-corner2roads×1") is read
+// cellW is the width of a picture's cell: galW, or wider so that the longest label ("FCFCG×12") is read
 // whole, its count included.
 func (gl *gallery) cellW() int {
 	w := galW
@@ -452,8 +452,9 @@ func (gl *gallery) MouseHandler() func(action tview.MouseAction, event *tcell.Ev
 	})
 }
 
-// showTiles is F4: the tiles left in the stacks, per type, as pictures with their id and count; in the tile step a
-// tile that can be drawn now is chosen with Enter or a click.
+// showTiles is F4: the tiles left in the stacks, per type, as pictures with their edges and count; the highlighted
+// one named in words under them (tileName), with its id and the rule book's letter; in the tile step a tile that
+// can be drawn now is chosen with Enter or a click.
 func (u *ui) showTiles() {
 	t := u.table
 	if t == nil {
@@ -473,7 +474,7 @@ func (u *ui) showTiles() {
 			continue
 		}
 		total += n
-		gl.items = append(gl.items, galleryItem{t: tt, label: fmt.Sprintf("%s×%d", tt.ID, n), dim: !drawable[tt]})
+		gl.items = append(gl.items, galleryItem{t: tt, label: fmt.Sprintf("%s×%d", codeOf(tt, 0), n), dim: !drawable[tt]})
 	}
 	gl.SetBorder(true).SetTitle(" " + loc.T("ui.tiles.title", map[string]any{"Count": total}) + " ").
 		SetTitleAlign(tview.AlignLeft)
@@ -483,12 +484,13 @@ func (u *ui) showTiles() {
 			return
 		}
 		it := gl.items[i]
-		s := tview.Escape(it.t.ID)
+		s := "[::b]" + tview.Escape(tileName(loc, it.t, 0)) + "[::-]  " +
+			loc.N("plural.tiles", g.Bag.Left(it.t), nil) + " " + loc.T("ui.left", nil)
+		id := it.t.ID // the record's name, and the rule book's letter
 		if len(it.t.Aliases) > 0 {
-			s += " (" + tview.Escape(strings.Join(it.t.Aliases, ", ")) + ")"
+			id += " " + strings.Join(it.t.Aliases, " ")
 		}
-		s += "  " + codeOf(it.t, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(it.t), nil) + " " + loc.T("ui.left", nil)
-		info.SetText(s)
+		info.SetText(s + "  [gray]" + tview.Escape(id) + "[-]")
 	}
 	gl.changed = show
 	show(0)

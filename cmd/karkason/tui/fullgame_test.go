@@ -257,7 +257,7 @@ func (h *harness) typeEdges(id string, rot int) {
 	}
 	e := h.u.table.entry
 	first := func() bool {
-		return e.step == stepTile && len(e.choices) > 0 && strings.HasPrefix(e.choices[0].label, id+" ")
+		return e.step == stepTile && len(e.choices) > 0 && h.labelNames(e.choices[0].label, t, rot)
 	}
 	for _, r := range code[4:] {
 		if e.step != stepTile || first() {
@@ -269,7 +269,7 @@ func (h *harness) typeEdges(id string, rot int) {
 		return
 	}
 	for i, c := range e.choices {
-		if !c.muted && strings.HasPrefix(c.label, id+" ") {
+		if !c.muted && h.labelNames(c.label, t, rot) {
 			for e.menu.current != i {
 				if e.menu.current < i {
 					h.press(tcell.KeyDown)

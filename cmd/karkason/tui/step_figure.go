@@ -52,13 +52,13 @@ func (s *figureStep) show() {
 		a.Large = false
 		return a, s.deployLabel(a)
 	})
-	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
+	e.ask("ui.ask.figure", map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
 	choices := append(deploys, rest...)
 	pass := slices.IndexFunc(choices, func(c choice) bool { return c.act != nil && c.act.Verb == referee.VerbPass })
 	if e.justPlaced && pass >= 0 && !slices.ContainsFunc(choices, func(c choice) bool {
 		return c.why == nil && c.act != nil && c.act.Verb != referee.VerbPass
 	}) {
-		tile := g.S.Tiles[ti].Type.ID
+		tile := tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))
 		if e.t.do(*choices[pass].act) {
 			e.t.setStatus(loc.T("ui.figure_none", map[string]any{"Tile": tile}), false)
 			return
