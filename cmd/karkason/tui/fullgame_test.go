@@ -370,7 +370,9 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 				t.Fatalf("decision %d (%v): the table is at %v, the plan at %v", i, p.a, g.Phase, p.phase)
 			}
 			// The prompt names the player whose decision it is (referee.Legal).
-			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") {
+			// (In full, "Ана (red, А)", or where the answers need the room, compact, "Ана:".)
+			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") &&
+				!strings.Contains(got, " "+setup.Players[p.who].Name+":") {
 				t.Fatalf("decision %d (%s, %v): the prompt %q does not name %s", i, p.a, p.phase, got,
 					setup.Players[p.who].Name)
 			}

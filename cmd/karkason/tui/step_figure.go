@@ -41,8 +41,12 @@ func (s *figureStep) show() {
 			}
 			onSeg[l] = true
 			seg := g.S.Tiles[ti].Seg(l)
-			deploys = append(deploys, choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)})
+			c := choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)}
+			if c.figure == engine.Follower {
+				c.short = e.segName(seg) // (a follower is what its feature makes it: a farmer on a field)
+			}
+			deploys = append(deploys, c)
 		case referee.VerbPass:
 			rest = append([]choice{{label: loc.T("ui.opt.pass", nil), act: &a}}, rest...)
 		case referee.VerbReturnAbbot:

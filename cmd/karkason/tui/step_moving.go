@@ -33,8 +33,12 @@ func (s *movingStep) show() {
 				continue
 			}
 			r := g.S.Root(seg)
-			byTarget[r] = append(byTarget[r], choice{label: label(a, seg), act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(r)})
+			c := choice{label: label(a, seg), act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(r)}
+			if c.figure == engine.Follower {
+				c.short = e.quarterName(a.Quarter) + " → " + e.segWhere(seg)
+			}
+			byTarget[r] = append(byTarget[r], c)
 		case referee.VerbDecline:
 			decline = &a
 		}

@@ -45,6 +45,9 @@ type table struct {
 	// statusLines is how many lines the status line may take when its text is long: 2, or 4 for an error of the
 	// file system.
 	statusLines int
+	// compact: the entry's answers do not all fit (entry.layout), so the head above the players drops its phase
+	// line (the prompt says whose decision it is and what).
+	compact bool
 }
 
 func newTable(u *ui) *table {
@@ -118,7 +121,32 @@ func (t *table) fit(w, h int) {
 	// A long refusal takes a second line rather than being cut (F3 shows it in full).
 	n := len(tview.WordWrap(t.status.GetText(true), max(w, 20)))
 	t.status.SetWrap(n > 1).SetWordWrap(true)
-	t.root.ResizeItem(t.status, max(1, min(n, max(2, t.statusLines))), 0)
+	statusH := max(1, min(n, max(2, t.statusLines)))
+	t.root.ResizeItem(t.status, statusH, 0)
+	// The entry's rows: the screen less the status and key lines, the head, the players, the extras and the
+	// entry's border; when its answers do not all fit, compact (entry.layout).
+	rows := h - statusH - 1 - 2 - t.playersH() - t.extrasLines() - 2
+	compact := t.entry.wantCompact(rows)
+	if rows != t.entry.rows || compact != t.compact {
+		t.entry.rows, t.compact = rows, compact
+		t.layoutRight(t.view())
+		t.entry.layout()
+	}
+}
+
+// playersH is the rows of the players' table: a header and a row a player.
+func (t *table) playersH() int { return t.view().Players() + 1 }
+
+// extrasLines is the rows the extras under the players take (the King, the Count, gifts ...).
+func (t *table) extrasLines() int {
+	w := t.rightW
+	if w == 0 {
+		w = 36
+	}
+	if text := t.extras.GetText(true); text != "" {
+		return len(tview.WordWrap(text, w))
+	}
+	return 0
 }
 
 // refresh redraws everything from the game and restarts the entry for the pending decision.
@@ -150,15 +178,12 @@ func (t *table) refresh() {
 // gifts, then the move entry.
 func (t *table) layoutRight(g *referee.Game) {
 	t.right.Clear()
-	w := t.rightW
-	if w == 0 {
-		w = 36
+	extraLines := t.extrasLines()
+	headH := 2
+	if t.compact {
+		headH = 1 // the phase line: the prompt says it
 	}
-	extraLines := 0
-	if text := t.extras.GetText(true); text != "" {
-		extraLines = len(tview.WordWrap(text, w))
-	}
-	t.right.AddItem(t.head, 2, 0, false).
+	t.right.AddItem(t.head, headH, 0, false).
 		AddItem(t.players, g.Players()+1, 0, false)
 	if extraLines > 0 {
 		t.right.AddItem(t.extras, extraLines, 0, false)
