@@ -64,14 +64,19 @@ func TestAidsOnTable(t *testing.T) {
 		if len(deadSpots(a)) == 0 {
 			t.Fatal("the demo game has no dead spot: pick another position")
 		}
-		// F9: the list names the first open feature; its details say what it is worth and its open cells' counts.
+		// F9: the list names the first open feature, by the cell of a tile of it, its details in words (never by a
+		// place code, "1,1:E"); they say what it is worth and its open cells' counts.
 		h.key(tcell.KeyF9)
 		if front, _ := h.u.pages.GetFrontPage(); front != "aids" {
 			t.Fatalf("F9 shows %q", front)
 		}
 		f := a.Features[0]
-		h.mustSee("What is at stake", f.Feature.String(), fmt.Sprintf("If completed now: %d", f.IfCompleted),
-			fmt.Sprintf("ended now: %d", f.IfEnded))
+		seg, _ := refSeg(g, f.Feature.String())
+		h.mustSee("What is at stake", f.Feature.Pos.String()+" ", capFirst(featureName(g, h.u.loc, seg, true)),
+			fmt.Sprintf("If completed now: %d", f.IfCompleted), fmt.Sprintf("ended now: %d", f.IfEnded))
+		if strings.Contains(h.text(), f.Feature.String()) {
+			t.Errorf("F9 names %s by its place code:\n%s", f.Feature, h.text())
+		}
 		h.key(tcell.KeyEscape)
 		// F12: every aid off; the game is the same.
 		before := g.Summary()
@@ -125,7 +130,7 @@ func TestAidsDeadSpot(t *testing.T) {
 			t.Errorf("no dead spot on the board:\n%s", h.text())
 		}
 		h.key(tcell.KeyF9)
-		h.mustSee("-1,1:E", "✗", "0,1: dead spot", "It can no longer be")
+		h.mustSee("-1,1 ", "City at -1,1", "✗", "0,1: dead spot", "It can no longer be")
 	})
 }
 
