@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"iter"
 	"slices"
 	"strings"
@@ -459,8 +460,9 @@ func (e *entry) kindLegend(choices []choice) {
 
 // withBase returns choices with, before each answer for a figure of kindLetters whose target has no answer for a
 // follower, that follower's answer greyed with the referee's refusal of it (follower: the answer's action naming a
-// follower, and its label), so that the target's own key is there and says why (issue 20: no key moves).
-func (e *entry) withBase(choices []choice, follower func(a referee.Action) (referee.Action, string)) []choice {
+// follower, its label and its short label, choice.short), so that the target's own key is there and says why
+// (issue 20: no key moves).
+func (e *entry) withBase(choices []choice, follower func(a referee.Action) (referee.Action, string, string)) []choice {
 	has := map[string]bool{}
 	for _, c := range choices {
 		if kindLetters[c.figure] == "" && c.keyGroup() != "" {
@@ -471,15 +473,25 @@ func (e *entry) withBase(choices []choice, follower func(a referee.Action) (refe
 	for _, c := range choices {
 		if g := c.keyGroup(); kindLetters[c.figure] != "" && g != "" && !has[g] && c.act != nil {
 			has[g] = true
-			a, label := follower(*c.act)
+			a, label, short := follower(*c.act)
 			if why := e.g.Check(a); why != nil {
-				out = append(out, choice{label: label + " — " + e.t.u.why(why), seg: c.seg, hasSeg: c.hasSeg,
-					target: c.target, why: why})
+				out = append(out, choice{label: label + " — " + e.t.u.why(why), short: short + " — " + ruleTag(why),
+					seg: c.seg, hasSeg: c.hasSeg, target: c.target, why: why})
 			}
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// ruleTag is the rule of a refusal as a greyed answer's short label ends in it, "[COUNT-15]", escaped for tview (the
+// key, or F3, says the rest); "" if it has none.
+func ruleTag(why error) string {
+	var r *referee.Refusal
+	if errors.As(why, &r) && r.Rule != "" {
+		return tview.Escape("[" + r.Rule + "]")
+	}
+	return ""
 }
 
 // previewChoice: the menu's highlight moved to answer i.

@@ -43,8 +43,11 @@ func (s *figureStep) show() {
 			seg := g.S.Tiles[ti].Seg(l)
 			c := choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
 				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)}
-			if c.figure == engine.Follower {
+			switch {
+			case c.figure == engine.Follower:
 				c.short = e.segName(seg) // (a follower is what its feature makes it: a farmer on a field)
+			case kindLetters[c.figure] != "": // its key is the follower's on that feature with its letter
+				c.short = e.figureWord(c.figure, g.S.SegKind(seg))
 			}
 			deploys = append(deploys, c)
 		case referee.VerbPass:
@@ -65,7 +68,7 @@ func (s *figureStep) show() {
 		if why := g.Check(a); why != nil {
 			seg := t.Seg(l)
 			deploys = append(deploys, choice{label: e.segName(seg) + " — " + e.t.u.why(why), seg: seg, hasSeg: true,
-				target: segTarget(seg), why: why})
+				target: segTarget(seg), why: why, short: e.segName(seg) + " — " + ruleTag(why)})
 		}
 	}
 	// In the tile's order of its features; on each, the follower first (kindLetters: then the large follower, who
@@ -79,9 +82,10 @@ func (s *figureStep) show() {
 		}
 		return figureOrder(a.figure) - figureOrder(b.figure)
 	})
-	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string) {
+	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string, string) {
 		a.Large = false
-		return a, s.deployLabel(a)
+		l, _ := g.S.SegByPlace(ti, a.Place)
+		return a, s.deployLabel(a), e.segName(g.S.Tiles[ti].Seg(l))
 	})
 	e.ask("ui.ask.figure", map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
 	choices := append(deploys, rest...)

@@ -31,8 +31,11 @@ func (s *marketStep) show() {
 	for a, seg := range e.onFeatures(s.acts) {
 		c := choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
 			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))}
-		if c.figure == engine.Follower {
+		switch {
+		case c.figure == engine.Follower:
 			c.short = e.segWhere(seg) // a farmer, as every market figure lies
+		case kindLetters[c.figure] != "" && len(choices) > 0 && choices[len(choices)-1].target == c.target:
+			c.short = e.figureWord(c.figure, engine.KField) // D and the key of the follower's answer just above
 		}
 		choices = append(choices, c)
 	}

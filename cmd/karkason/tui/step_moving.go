@@ -35,8 +35,11 @@ func (s *movingStep) show() {
 			r := g.S.Root(seg)
 			c := choice{label: label(a, seg), act: &a, preview: e.showFigure(seg, kindOf(a)),
 				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(r)}
-			if c.figure == engine.Follower {
+			switch {
+			case c.figure == engine.Follower:
 				c.short = e.quarterName(a.Quarter) + " → " + e.segWhere(seg)
+			case kindLetters[c.figure] != "": // its key is the follower's on that target with its letter
+				c.short = e.figureWord(c.figure, g.S.SegKind(seg))
 			}
 			byTarget[r] = append(byTarget[r], c)
 		case referee.VerbDecline:
@@ -62,13 +65,14 @@ func (s *movingStep) show() {
 			Target: referee.FeatureRef{Pos: referee.Pos{X: p.X, Y: p.Y}, Place: g.S.PlaceName(ti, l)}}
 		if why := g.Check(a); why != nil {
 			moves = append(moves, choice{label: label(a, t) + " — " + e.t.u.why(why), seg: t, hasSeg: true,
-				target: segTarget(r), why: why})
+				target: segTarget(r), why: why,
+				short: e.quarterName(a.Quarter) + " → " + e.segWhere(t) + " — " + ruleTag(why)})
 		}
 	}
-	moves = e.withBase(moves, func(a referee.Action) (referee.Action, string) {
+	moves = e.withBase(moves, func(a referee.Action) (referee.Action, string, string) {
 		a.Large = false
 		seg, _ := e.refSeg(a.Target)
-		return a, label(a, seg)
+		return a, label(a, seg), e.quarterName(a.Quarter) + " → " + e.segWhere(seg)
 	})
 	if decline != nil {
 		moves = append(moves, choice{label: loc.T("ui.opt.decline_move", nil), act: decline})
