@@ -24,10 +24,10 @@ func baseBag(cat *Catalogue) (start *TileType, bag []*TileType) {
 }
 
 // allBag is the land stack of W1 with every module: the base game's 71 tiles (the City of Carcassonne is the start
-// piece and replaces the start tile, CFG-4), the 5 shrines, the 5 new tiles and the 18 Inns & Cathedrals tiles; the
-// start is the City's first cell (its piece is laid whole).
+// piece and replaces the start tile, CFG-4), the 5 shrines, the 5 new tiles, the 18 Inns & Cathedrals tiles and the
+// 24 Traders & Builders tiles; the start is the City's first cell (its piece is laid whole).
 func allBag(cat *Catalogue) (start *TileType, bag []*TileType) {
-	for _, set := range []string{"base", "shrines", "newtiles", "ic"} {
+	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb"} {
 		for _, t := range cat.Set(set) {
 			n := t.Count
 			if t.Start {
@@ -42,14 +42,16 @@ func allBag(cat *Catalogue) (start *TileType, bag []*TileType) {
 }
 
 // newW1AllState is W1's state with every module of the engine: farmers, the abbot, shrines, the King and the Robber
-// Baron, the City of Carcassonne flag side up, the gifts, Inns & Cathedrals (the large follower among the moves).
+// Baron, the City of Carcassonne flag side up, the gifts, Inns & Cathedrals (the large follower among the moves),
+// Traders & Builders (the builder and the pig among the moves, goods, the double turn: w1Game gives a player whose
+// tile extended their builder's road or city the next tile too, TB-7, never a third, TB-8).
 func newW1AllState() *State {
 	return New(Standard(), Options{Players: 2, Followers: 7, Farmers: true, Abbot: true, Shrines: true, King: true,
-		Count: true, Gifts: true, InnsCathedrals: true})
+		Count: true, Gifts: true, InnsCathedrals: true, TradersBuilders: true})
 }
 
 type w1Stats struct {
-	turns, placements, moves, farmers, discards int
+	turns, placements, moves, farmers, discards, doubles int
 }
 
 // w1Game plays one W1 game on s (reset first) and adds to st. It records the moves when rec is not nil.
@@ -64,7 +66,7 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 	rng := rand.New(rand.NewPCG(seed, 0))
 	order := append(bag[:0:0], bag...)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	player := 0
+	player, second := 0, false
 	for _, t := range order {
 		moves = s.LegalMoves(t, player, moves[:0])
 		if len(moves) == 0 {
@@ -85,7 +87,12 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 		if err != nil {
 			panic(err)
 		}
-		player ^= 1
+		if s.Turn.BuilderExtended && !second { // the builder's second tile (TB-7), never a third (TB-8)
+			second = true
+			st.doubles++
+			continue
+		}
+		player, second = player^1, false
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
@@ -144,13 +151,14 @@ func TestW1Sanity(t *testing.T) {
 }
 
 // TestW1AllSanity plays the W1 variant with every module (allBag, newW1AllState) and checks that it is the
-// workload it claims: every tile of the 99 placed or discarded, the large follower and the abbot among the moves,
-// inn roads and cathedral cities scored, figures conserved (DEF-5) and scores never negative (BASE-14).
+// workload it claims: every tile of the 123 placed or discarded, the large follower, the abbot, the builder and the
+// pig among the moves, double turns, inn roads and cathedral cities scored, goods and pigs at the end, figures
+// conserved (DEF-5) and scores never negative (BASE-14).
 func TestW1AllSanity(t *testing.T) {
 	cat := Standard()
 	start, bag := allBag(cat)
-	if len(bag) != 99 {
-		t.Fatalf("bag has %d tiles, want 99", len(bag))
+	if len(bag) != 123 {
+		t.Fatalf("bag has %d tiles, want 123", len(bag))
 	}
 	s := newW1AllState()
 	var st w1Stats
@@ -175,16 +183,18 @@ func TestW1AllSanity(t *testing.T) {
 			for k := FigureKind(0); k < NumFigureKinds; k++ {
 				n += s.InSupplyCount(p, k)
 			}
-			if n+s.OnBoardCount(p) != 7+1+1 || s.Scores[p] < 0 {
+			if n+s.OnBoardCount(p) != 7+1+1+2 || s.Scores[p] < 0 {
 				t.Fatalf("seed %d: player %d has %d figures, score %d", seed, p, n+s.OnBoardCount(p), s.Scores[p])
 			}
 		}
 	}
 	turns := float64(st.turns) / games
-	t.Logf("W1 with every module: %.2f turns/game, %.2f placements/turn, %.2f moves/turn, %.2f farmers/game, %d discards; "+
-		"figures placed %v; final rules %v", turns, float64(st.placements)/float64(st.turns),
-		float64(st.moves)/float64(st.turns), float64(st.farmers)/games, st.discards, kinds, rules)
-	if turns < 97 || turns > 99 || kinds[Large] == 0 || kinds[Abbot] == 0 || rules["IC-9"] == 0 {
+	t.Logf("W1 with every module: %.2f turns/game, %.2f placements/turn, %.2f moves/turn, %.2f farmers/game, %d discards, "+
+		"%.2f double turns/game; figures placed %v; final rules %v", turns, float64(st.placements)/float64(st.turns),
+		float64(st.moves)/float64(st.turns), float64(st.farmers)/games, st.discards, float64(st.doubles)/games, kinds,
+		rules)
+	if turns < 121 || turns > 123 || kinds[Large] == 0 || kinds[Abbot] == 0 || kinds[Builder] == 0 || kinds[Pig] == 0 ||
+		st.doubles == 0 || rules["IC-9"] == 0 || rules["TB-4"] == 0 {
 		t.Errorf("turns %.2f, figures %v, final rules %v: the variant does not play every module", turns, kinds, rules)
 	}
 }
@@ -249,10 +259,10 @@ func benchW1(b *testing.B, s *State, start *TileType, bag []*TileType) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(st.turns), "ns/turn")
 }
 
-// BenchmarkW1AllModules is W1 with every module of the engine (allBag, newW1AllState): 99 land tiles round the City
-// of Carcassonne, the large follower and the abbot among the moves, shrine challenges, the King and the Robber Baron,
-// gifts received, inn roads and cathedral cities. Issue 18: within 2x of BenchmarkW1FullGame (ns/op per game; ns/turn
-// per turn, since the variant has 99 turns to W1's 71).
+// BenchmarkW1AllModules is W1 with every module of the engine (allBag, newW1AllState): 123 land tiles round the City
+// of Carcassonne, the large follower, the abbot, the builder and the pig among the moves, shrine challenges, the King
+// and the Robber Baron, gifts received, inn roads and cathedral cities, goods, double turns. Issues 18 and 19: within
+// 2x of BenchmarkW1FullGame (ns/op per game; ns/turn per turn, since the variant has 123 turns to W1's 71).
 func BenchmarkW1AllModules(b *testing.B) {
 	start, bag := allBag(Standard())
 	benchW1(b, newW1AllState(), start, bag)

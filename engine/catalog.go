@@ -27,7 +27,12 @@ import (
 //	         inn on <road-name>           inns-cathedrals: that road is an inn road (IC-7, IC-9); also the River II
 //	                                      inn of r2-innroad (COMBO-11; without the module a plain road, RIV2-9)
 //	         cathedral on <city-name>     inns-cathedrals: that city is a cathedral city (IC-8, IC-9)
-//	         anything else                volcano, pig herd, bridge: no effect with these rules (RIV2-9, COMBO-10)
+//	         pigherd on <field-name>      traders-builders with farmers: the River II pig herd of r2-bendpigs, +1 per
+//	                                      completed city to the field's owners (COMBO-12; otherwise nothing, RIV2-9)
+//	         anything else                volcano, bridge: no effect with these rules (RIV2-9, COMBO-10)
+//	goods  <wine|grain|cloth> on <city-name>
+//	                                    traders-builders: one goods symbol of that kind printed in that city (TB-3:
+//	                                    its token goes to the player who completes the city); the city comes first
 //	start  <text>                       one copy of this type is a start piece
 //	weight <n>                          cells the tile counts for (RIVER-3(b)); default 1
 //	= <id> + centre garden              the record of <id> plus a garden
@@ -116,18 +121,24 @@ type SegDef struct {
 	BordersCity bool   // fields: borders the City of Carcassonne (COUNT-21)
 	End         RiverEnd
 	// Marks are the objects printed on the segment that change its scoring with their module (`object inn on`,
-	// `object cathedral on`); the State takes them over only when the module is in play (State.marks).
+	// `object cathedral on`, `object pigherd on`); the State takes them over only when the module is in play
+	// (State.marks, activeMarks).
 	Marks Mark
+	// Goods are the goods symbols printed in a city segment (`goods <kind> on`, TB-1, TB-3); they act only with
+	// traders-builders (State.CityGoods).
+	Goods Goods
 }
 
 // Mark is a set of objects printed on a segment that act with a module: an inn on a road, a cathedral in a city
-// (Inns & Cathedrals, IC-7, IC-8). A feature has the union of its segments' marks (IC-11).
+// (Inns & Cathedrals, IC-7, IC-8), the River II pig herd on a field (Traders & Builders with farmers, COMBO-12). A
+// feature has the union of its segments' marks (IC-11).
 type Mark uint8
 
 // The marks.
 const (
 	MarkInn       Mark = 1 << iota // an inn beside this road (IC-7, IC-9; COMBO-11)
 	MarkCathedral                  // a cathedral in this city (IC-8, IC-9)
+	MarkPigHerd                    // the pig herd on this field (COMBO-12)
 )
 
 // Has reports whether every mark of o is in m.
@@ -139,7 +150,7 @@ type TileType struct {
 	Index   int // position in Catalogue.Types
 	ID      string
 	Aliases []string
-	Set     string // base, river, river2, city, shrines, newtiles, ic
+	Set     string // base, river, river2, city, shrines, newtiles, ic, tb
 	Count   int    // copies in the set (the start copy included)
 	Start   bool   // one copy is a start piece
 	Edges   [4]Terrain
@@ -242,7 +253,7 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{byID: map[string]*TileType{}, pieces: map[string]*Piece{}}
-	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5, "ic": 6}
+	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5, "ic": 6, "tb": 7}
 	sort.Slice(entries, func(i, j int) bool {
 		a, b := strings.TrimSuffix(entries[i].Name(), ".tiles"), strings.TrimSuffix(entries[j].Name(), ".tiles")
 		oa, oka := order[a]
@@ -276,9 +287,9 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 	return c, nil
 }
 
-// markObjects reads the tile's `object inn on <road>` and `object cathedral on <city>` lines into the named
-// segments' Marks (IC-7, IC-8, COMBO-11); other objects have no effect. An inn or cathedral that names no road or
-// city of the tile is an error.
+// markObjects reads the tile's `object inn on <road>`, `object cathedral on <city>` and `object pigherd on <field>`
+// lines into the named segments' Marks (IC-7, IC-8, COMBO-11, COMBO-12); other objects have no effect. An inn,
+// cathedral or pig herd that names no road, city or field of the tile is an error.
 func (t *TileType) markObjects() error {
 	for _, o := range t.Objects {
 		w := strings.Fields(o)
@@ -292,6 +303,8 @@ func (t *TileType) markObjects() error {
 			mark, kind = MarkInn, KRoad
 		case "cathedral":
 			mark, kind = MarkCathedral, KCity
+		case "pigherd":
+			mark, kind = MarkPigHerd, KField
 		default:
 			continue
 		}
@@ -447,6 +460,20 @@ func (c *Catalogue) parse(set, file, text string) error {
 			cur.Start = true
 		case "object":
 			cur.Objects = append(cur.Objects, strings.Join(w[1:], " "))
+		case "goods":
+			// goods <kind> on <city-name>: one symbol in a city declared above (TB-1, TB-3)
+			if len(w) != 4 || w[2] != "on" {
+				return fail("expected 'goods <wine|grain|cloth> on <city>'")
+			}
+			g, ok := ParseGoods(w[1])
+			if !ok {
+				return fail("unknown goods %q", w[1])
+			}
+			i := slices.IndexFunc(cur.Segs, func(sd SegDef) bool { return sd.Name == w[3] && sd.Kind == KCity })
+			if i < 0 {
+				return fail("goods on %q: no city of that name above", w[3])
+			}
+			cur.Segs[i].Goods[g]++
 		case "edges":
 			if len(w) != 5 {
 				return fail("edges needs N: E: S: W:")
@@ -735,8 +762,8 @@ func (t *TileType) fittingRotations(req, mask uint16) uint8 {
 	return t.fit[0][key&0xF] & t.fit[1][key>>4&0xF] & t.fit[2][key>>8&0xF] & t.fit[3][key>>12]
 }
 
-// sameFeatures reports whether rotations a and b put the same features on the same ports (so the two rotations are
-// one and the same placement for every rule).
+// sameFeatures reports whether rotations a and b put the same features, with what is printed on them (pennants,
+// inns, cathedrals, goods), on the same ports (so the two rotations are one and the same placement for every rule).
 func (t *TileType) sameFeatures(a, b int) bool {
 	ra, rb := &t.rots[a], &t.rots[b]
 	// Map each segment to a canonical signature: kind + edges + halves in table orientation.
@@ -754,7 +781,8 @@ func (t *TileType) sameFeatures(a, b int) bool {
 					halves |= 1 << h
 				}
 			}
-			out = append(out, fmt.Sprintf("%d/%d/%d/%d", s.Kind, edges, halves, s.Pennants))
+			// what is printed counts too: the wine city of tb-2corners-wine makes its half turn another placement
+			out = append(out, fmt.Sprintf("%d/%d/%d/%d/%d/%v", s.Kind, edges, halves, s.Pennants, s.Marks, s.Goods))
 		}
 		sort.Strings(out)
 		return out

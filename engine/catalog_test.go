@@ -22,6 +22,7 @@ func TestSetTotals(t *testing.T) {
 		{"shrines", 5, 5, 0, 0, 5, 0},
 		{"newtiles", 5, 5, 0, 1, 0, 1},
 		{"ic", 18, 17, 3, 1, 0, 2}, // tiles-ic-tb.md section 5; IC-1: 18 tiles
+		{"tb", 24, 24, 0, 1, 0, 2}, // tiles-ic-tb.md section 5; TB-1: 24 tiles, no pennant
 	}
 	for _, tc := range tests {
 		t.Run(tc.set, func(t *testing.T) {
@@ -114,7 +115,7 @@ func readShared(name string) ([]byte, error) {
 }
 
 // sharedTiles loads the TILE records of a shared tile catalogue file (../shared/rules/NAME) whose ids start with
-// prefix, without the informational lines of the shared grammar (jcz, pic, note, goods: T&B's, not read here); it
+// prefix, without the informational lines of the shared grammar (jcz, pic, note); it
 // skips the test when the file is absent (a user's clone has no ../shared).
 func sharedTiles(t *testing.T, name, prefix string) (*Catalogue, string) {
 	t.Helper()
@@ -132,7 +133,7 @@ func sharedTiles(t *testing.T, name, prefix string) (*Catalogue, string) {
 				in = strings.HasPrefix(line, "TILE "+prefix)
 			}
 			if !in || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "jcz") || strings.HasPrefix(line, "pic") ||
-				strings.HasPrefix(line, "note") || strings.HasPrefix(line, "goods") {
+				strings.HasPrefix(line, "note") {
 				continue // informational lines of the shared grammar
 			}
 			keep = append(keep, line)
@@ -146,8 +147,9 @@ func sharedTiles(t *testing.T, name, prefix string) (*Catalogue, string) {
 	return shared, string(data)
 }
 
-// compareTiles checks that every tile type of shared is in our catalogue with the same edges, count, segments and
-// marks (inns, cathedrals); it returns how many it compared.
+// compareTiles checks that every tile type of shared is in our catalogue with the same edges, count, segments,
+// marks (inns, cathedrals, the pig herd) and goods; it returns how many it compared. A segment whose goods differ
+// from the shared record's on purpose is listed in goodsMended (its tile's id and segment name), and must differ.
 func compareTiles(t *testing.T, shared *Catalogue) int {
 	t.Helper()
 	ours := Standard()
@@ -168,6 +170,10 @@ func compareTiles(t *testing.T, shared *Catalogue) int {
 			if a.Name != b.Name || a.Kind != b.Kind || a.Edges != b.Edges || a.Halves != b.Halves ||
 				a.Pennants != b.Pennants || a.End != b.End || len(a.Borders) != len(b.Borders) || a.Marks != b.Marks {
 				t.Errorf("tile %s segment %s differs", st.ID, a.Name)
+			}
+			if mended := goodsMended[st.ID+":"+a.Name]; (a.Goods != b.Goods) != mended {
+				t.Errorf("tile %s segment %s: goods %v, the shared catalogue %v (mended on purpose: %v)", st.ID, a.Name,
+					a.Goods, b.Goods, mended)
 			}
 		}
 	}
@@ -270,5 +276,70 @@ func TestInnsAndCathedrals(t *testing.T) {
 		"field f1 NNW NNE ENE ESE SSE SSW WSW WNW borders -\nobject inn on r1\n")}}
 	if _, err := LoadCatalogue(bad, "d"); err == nil {
 		t.Error("an inn on a road the tile does not have was accepted")
+	}
+}
+
+// goodsMended are the segments whose goods symbols differ on purpose from the shared catalogue's record: the record of
+// tb-corner2roads-cloth (O) has no goods line, while its own table row ("O ... cloth") and the totals of section 5 (5
+// cloth: K L M N O; 20 symbols = the 20 tokens, TB-1) give its city a cloth symbol (engine/data/tb.tiles).
+var goodsMended = map[string]bool{"tb-corner2roads-cloth:c1": true}
+
+// TestSharedTBCatalogue cross-checks the Traders & Builders tiles (engine/data/tb.tiles) against the shared catalogue
+// tiles-ic-tb.md section 3 when it is present, goods symbols included (TB-1, TB-3), and the River II pig herd
+// (section 4, COMBO-12).
+func TestSharedTBCatalogue(t *testing.T) {
+	shared, data := sharedTiles(t, "tiles-ic-tb.md", "tb-")
+	if n := compareTiles(t, shared); n != 24 {
+		t.Errorf("cross-checked %d T&B tile types, want 24", n)
+	}
+	if !strings.Contains(data, "| tb-corner2roads-cloth | O | TB/CcRR!.c | cloth |") {
+		t.Error("the shared table no longer gives tb-corner2roads-cloth a cloth symbol: check goodsMended")
+	}
+}
+
+// TestGoods checks the goods symbols of the data against TB-1 and CFG-6: 9 wine, 6 grain, 5 cloth, one symbol per goods
+// tile, in its city c1 (tiles-ic-tb.md section 5), the supply of tokens equal to them; and the pig herd on River II.
+func TestGoods(t *testing.T) {
+	cat := Standard()
+	var total Goods
+	for _, ty := range cat.Types {
+		var onTile Goods
+		for _, s := range ty.Segs {
+			if s.Goods.Total() > 0 && (s.Kind != KCity || s.Name != "c1") {
+				t.Errorf("%s: goods on %s, want c1", ty.ID, s.Name)
+			}
+			onTile[Wine] += s.Goods[Wine]
+			onTile[Grain] += s.Goods[Grain]
+			onTile[Cloth] += s.Goods[Cloth]
+		}
+		if onTile.Total() > 0 && (ty.Set != "tb" || onTile.Total() != 1 || ty.Count != 1) {
+			t.Errorf("%s: %v goods symbols, want one on a T&B tile", ty.ID, onTile)
+		}
+		for k := range total {
+			total[k] += onTile[k] * ty.Count
+		}
+	}
+	if total != GoodsSupply || total != (Goods{9, 6, 5}) {
+		t.Errorf("goods symbols %v, supply %v, want 9 wine 6 grain 5 cloth", total, GoodsSupply)
+	}
+	var herds []string
+	for _, ty := range cat.Types {
+		for _, s := range ty.Segs {
+			if s.Marks.Has(MarkPigHerd) {
+				herds = append(herds, ty.ID+":"+s.Name+":"+s.Kind.String())
+			}
+		}
+	}
+	if strings.Join(herds, " ") != "r2-bendpigs:f2:field" {
+		t.Errorf("pig herds %v, want the River II one on field f2 of r2-bendpigs", herds)
+	}
+	// tb-2corners-wine: the half turn puts the wine city where the other one was: another placement.
+	if w := cat.Tile("tb-2corners-wine"); !w.DistinctRotation(2) {
+		t.Error("tb-2corners-wine: rotation 180 should be distinct (the wine city moves)")
+	}
+	bad := fstest.MapFS{"d/x.tiles": &fstest.MapFile{Data: []byte("TILE x\ncount 1\nedges N:field E:field S:field W:field\n" +
+		"field f1 NNW NNE ENE ESE SSE SSW WSW WNW borders -\ngoods wine on c1\n")}}
+	if _, err := LoadCatalogue(bad, "d"); err == nil {
+		t.Error("goods on a city the tile does not have were accepted")
 	}
 }

@@ -134,14 +134,17 @@ func (s *State) CanEnterCity(player int, q Quarter, kind FigureKind) error {
 	if !other {
 		return refuse("COUNT-6", "err.city_not_triggered")
 	}
+	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
+	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil { // builders and pigs never enter (OPEN-18)
+		return err
+	}
 	if kind == Abbot && q != Cathedral {
 		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
 	}
 	if q == Market && !s.Opts.Farmers {
 		return refuse("COUNT-8(c)", "err.market_closed")
-	}
-	if err := s.moduleRefusal(kind); err != nil {
-		return err
 	}
 	if s.fromSupply(player, kind) < 0 {
 		if kind == Large {
@@ -233,6 +236,9 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 	if q == s.City.Count {
 		return refuse("COUNT-15", "err.count_blocks", "quarter", q.String())
 	}
+	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
+		return err
+	}
 	if s.InQuarter(player, q, kind) == 0 {
 		if kind == Large {
 			return refuse("DEF-5", "err.large_not_in_quarter", "quarter", q.String())
@@ -281,6 +287,9 @@ func (s *State) CanMoveFromMarket(player int, kind FigureKind, seg int32) error 
 	}
 	if s.City.Count == Market {
 		return refuse("COUNT-15", "err.count_blocks", "quarter", Market.String())
+	}
+	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
+		return err
 	}
 	if s.InQuarter(player, Market, kind) == 0 {
 		if kind == Large {

@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// Figures: followers, large followers and abbots, where they stand, and the rules for placing them (BASE-6,
-// BASE-7, FARM-2, ABBOT-3/4, IC-4, RIVER-8, RIV2-6), for majorities (DEF-6, DEF-11, BASE-11) and for returning them
-// (BASE-12).
+// Figures: followers, large followers, abbots, builders and pigs, where they stand, and the rules for placing them
+// (BASE-6, BASE-7, FARM-2, ABBOT-3/4, IC-4, RIVER-8, RIV2-6; the builder TB-5 and the pig TB-12 in tb.go), for
+// majorities (DEF-6, DEF-11, BASE-11) and for returning them (BASE-12; TB-11, TB-13).
 //
 // # Strength: the one way every majority is computed (DEF-11)
 //
@@ -17,19 +17,22 @@ import (
 // scored, fields, the gift test GIFT-2, the moving-out round's result, Road Sweeper) goes through tallyFigures,
 // which adds the strength of each figure on the feature; everything that counts figures as figures (occupancy
 // BASE-7, the one figure of a City placement COUNT-8(a), one `move`, Cash Out's count COMBO-23) counts them one by
-// one. Traders & Builders adds the builder and the pig to figureKinds with strength 0 and occupies false (DEF-4,
-// DEF-6, TB-6, TB-13): they then count for no majority and make nothing occupied without any other change here.
-// Such figures stand only beside a follower of their owner (TB-5(a), TB-11(b), TB-12, TB-13), so a feature with
-// figures is always occupied and FiguresOn may stop at an unoccupied one.
+// one: only the kinds that occupy (followers, large followers, abbots; DEF-6). Traders & Builders' builder and pig
+// are in figureKinds with strength 0 and occupies false (DEF-4, DEF-6, TB-6, TB-13): they count for no majority, are
+// no figure of a feature's count (Cash Out's N, COMBO-23) and make nothing occupied. Such figures stand only beside a
+// follower of their owner (TB-5(a), TB-11(b), TB-12, TB-13; returnLonely keeps it so), so a feature with figures is
+// always occupied and FiguresOn may stop at an unoccupied one.
 
-// FigureKind is a kind of figure (DEF-4): an ordinary follower, the abbot, the large follower.
+// FigureKind is a kind of figure (DEF-4): an ordinary follower, the abbot, the large follower, the builder, the pig.
 type FigureKind uint8
 
-// Figure kinds. NumFigureKinds is their number (the builder and the pig of Traders & Builders go before it).
+// Figure kinds. NumFigureKinds is their number.
 const (
 	Follower FigureKind = iota // an ordinary follower (DEF-4): 7 per player, CFG-2
 	Abbot                      // the abbot (ABBOT-1): with the abbot module, one per player
 	Large                      // the large follower (IC-4): with inns-cathedrals, one per player
+	Builder                    // the builder (TB-5): with traders-builders, one per player; not a follower (TB-6)
+	Pig                        // the pig (TB-12): with traders-builders, one per player; placed only with farmers
 	NumFigureKinds
 )
 
@@ -45,12 +48,15 @@ var figureKinds = [NumFigureKinds]struct {
 	Follower: {"follower", 1, true, true},
 	Abbot:    {"abbot", 1, true, false},
 	Large:    {"large", 2, true, true},
+	Builder:  {"builder", 0, false, false},
+	Pig:      {"pig", 0, false, false},
 }
 
-// String returns the kind's record word: follower, abbot, large.
+// String returns the kind's record word: follower, abbot, large, builder, pig.
 func (k FigureKind) String() string { return figureKinds[k].name }
 
-// Strength returns what one figure of this kind counts in a majority (DEF-11): follower 1, abbot 1, large 2 (IC-5).
+// Strength returns what one figure of this kind counts in a majority (DEF-11): follower 1, abbot 1, large 2 (IC-5),
+// builder and pig 0 (TB-6, TB-13).
 func (k FigureKind) Strength() int { return figureKinds[k].strength }
 
 // Occupies reports whether a figure of this kind makes the feature it stands on occupied (DEF-6).
@@ -60,7 +66,12 @@ func (k FigureKind) Occupies() bool { return figureKinds[k].occupies }
 // "followers" or "meeples" means.
 func (k FigureKind) IsFollower() bool { return figureKinds[k].follower }
 
-// ParseFigureKind returns the figure kind with the given record word ("follower", "abbot", "large").
+// IsSpecial reports whether the kind is a builder or a pig (DEF-4 amended): a figure that is not a follower, stands
+// only beside a follower of its owner and goes back when that follower leaves (TB-11(b), TB-13).
+func (k FigureKind) IsSpecial() bool { return k == Builder || k == Pig }
+
+// ParseFigureKind returns the figure kind with the given record word ("follower", "abbot", "large", "builder",
+// "pig").
 func ParseFigureKind(s string) (FigureKind, bool) {
 	for k := FigureKind(0); k < NumFigureKinds; k++ {
 		if figureKinds[k].name == s {
@@ -135,11 +146,16 @@ func (s *State) initFigures() {
 		if s.Opts.InnsCathedrals {
 			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Large, Seg: -1})
 		}
+		if s.Opts.TradersBuilders {
+			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Builder, Seg: -1},
+				Figure{Player: int8(p), Kind: Pig, Seg: -1})
+		}
 	}
 }
 
 // Supplied returns how many figures of that kind each player has in the game (CFG-2 amended): the followers of the
-// options, one abbot with the abbot module, one large follower with inns-cathedrals, else none.
+// options, one abbot with the abbot module, one large follower with inns-cathedrals, one builder and one pig with
+// traders-builders (the pig is placed only with farmers, TB-12), else none.
 func (s *State) Supplied(kind FigureKind) int {
 	switch kind {
 	case Follower:
@@ -148,6 +164,8 @@ func (s *State) Supplied(kind FigureKind) int {
 		return boolInt(s.Opts.Abbot)
 	case Large:
 		return boolInt(s.Opts.InnsCathedrals)
+	case Builder, Pig:
+		return boolInt(s.Opts.TradersBuilders)
 	}
 	return 0
 }
@@ -160,13 +178,15 @@ func boolInt(b bool) int {
 }
 
 // moduleRefusal returns the refusal for a figure kind whose module is not in play (ABBOT-1; IC-2 for the large
-// follower), nil when the game has it.
+// follower; TB-2 for the builder and the pig), nil when the game has it.
 func (s *State) moduleRefusal(kind FigureKind) *RuleError {
 	switch {
 	case kind == Abbot && !s.Opts.Abbot:
 		return refuse("ABBOT-1", "err.no_abbot_module")
 	case kind == Large && !s.Opts.InnsCathedrals:
 		return refuse("IC-2", "err.no_large_module")
+	case kind.IsSpecial() && !s.Opts.TradersBuilders:
+		return refuse("TB-2", "err.no_tb_module", "figure", kind.String())
 	}
 	return nil
 }
@@ -247,7 +267,8 @@ func (s *State) Majority(seg int32) (strength [MaxPlayers]int, owners uint8, top
 	return t.strength, t.owners, t.top
 }
 
-// figureTally is who has what on one feature: figures counted one by one, strength (DEF-11), and the owners.
+// figureTally is who has what on one feature: figures that occupy counted one by one (followers, large followers,
+// abbots; builders and pigs are no figure of the count, COMBO-23), strength (DEF-11), and the owners.
 type figureTally struct {
 	figures, strength [MaxPlayers]int
 	owners            uint8
@@ -263,7 +284,7 @@ func (s *State) tallyFigures(seg int32) (t figureTally) {
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
-		if f.Where == OnBoard && s.find(f.Seg) == r {
+		if f.Where == OnBoard && f.Kind.Occupies() && s.find(f.Seg) == r { // not builders and pigs (DEF-6, TB-6)
 			t.figures[f.Player]++
 			t.strength[f.Player] += f.Kind.Strength()
 		}
@@ -312,10 +333,11 @@ func riverRuleFor(t *TileType) string {
 	return "RIVER-8"
 }
 
-// CanDeploy checks a step-2 placement (BASE-6, SEQ-5(a)/(b)): a figure of the player's supply onto local segment
-// `local` of the tile just placed (tile index tile). Errors cite ABBOT-1 / IC-2 (no such figure in this game),
-// BASE-6 (no follower in supply), DEF-5 (the abbot or the large follower is not in supply: IC-4(c)), BASE-7
-// (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6.
+// CanDeploy checks a step-2 placement (BASE-6, SEQ-5(a)-(d)): a figure of the player's supply onto local segment
+// `local` of the tile just placed (tile index tile). Errors cite ABBOT-1 / IC-2 / TB-2 (no such figure in this game),
+// BASE-6 (no follower in supply), DEF-5 (the abbot, the large follower, the builder or the pig is not in supply:
+// IC-4(c)), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
+// for the pig TB-12 (canPlaceSpecial).
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
 	if err := s.moduleRefusal(kind); err != nil {
 		return err
@@ -323,15 +345,27 @@ func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
 	if s.Turn.Volcano {
 		return refuse("RIV2-8", "err.volcano_no_figure")
 	}
+	if kind == Pig && !s.Opts.Farmers {
+		return refuse("TB-12", "err.pig_no_farmers")
+	}
 	if s.fromSupply(player, kind) < 0 {
-		if kind == Large {
+		switch {
+		case kind == Large:
 			return refuse("DEF-5", "err.large_not_in_supply")
+		case kind.IsSpecial():
+			return refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
 		}
 		return refuse("BASE-6", "err.supply_empty", "figure", kind.String())
 	}
 	t := &s.Tiles[tile]
 	if local < 0 || local >= len(t.Type.Segs) {
 		return refuse("BASE-6", "err.no_such_place")
+	}
+	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go
+		if err := s.canPlaceSpecial(player, kind, t.Seg(local)); err != nil {
+			return err
+		}
+		return nil
 	}
 	if err := s.canStandOn(kind, t.Type.Segs[local].Kind, riverRuleFor(t.Type)); err != nil {
 		return err
@@ -361,8 +395,8 @@ type DeployOption struct {
 }
 
 // DeployOptions lists every legal step-2 placement for the player on tile `tile` (BASE-6, BASE-7, FARM-2,
-// ABBOT-3, IC-4), appended to buf: per segment, a follower, the abbot, the large follower, each if the player has it
-// in supply.
+// ABBOT-3, IC-4, TB-5, TB-12), appended to buf: per segment, a follower, the abbot, the large follower, the builder,
+// the pig, each if the player has it in supply.
 func (s *State) DeployOptions(player, tile int, buf []DeployOption) []DeployOption {
 	t := &s.Tiles[tile]
 	var has [NumFigureKinds]bool

@@ -150,6 +150,9 @@ func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if err := s.moduleRefusal(kind); err != nil {
 		return err
 	}
+	if err := specialRefusal(kind, "COMBO-21"); err != nil {
+		return err
+	}
 	if s.fromSupply(player, kind) < 0 {
 		if kind == Large {
 			return refuse("DEF-5", "err.large_not_in_supply")
@@ -184,7 +187,8 @@ func (s *State) CanRoadSweeper(player int, seg int32) error {
 }
 
 // RoadSweeper scores an incomplete road now as at the end of the game (1 point per cell; an inn road 0, COMBO-22,
-// IC-9(a)) for its owners by strength (DEF-11) and returns every figure on it (GIFT-7); the road stays incomplete.
+// IC-9(a)) for its owners by strength (DEF-11) and returns every figure on it, builders included (GIFT-7, TB-11(b));
+// the road stays incomplete.
 func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error) {
 	if err := s.CanRoadSweeper(player, seg); err != nil {
 		return log, err
@@ -212,6 +216,9 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 		return refuse("GIFT-9(a)", "err.change_abbot")
 	}
 	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
+	if err := specialRefusal(kind, "COMBO-24"); err != nil {
 		return err
 	}
 	fi := s.FigureAt(player, kind, from)
@@ -243,7 +250,8 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 	return nil
 }
 
-// ChangePosition moves the follower after CanChangePosition (GIFT-9).
+// ChangePosition moves the follower after CanChangePosition (GIFT-9). If it was the player's last follower on the
+// feature it leaves, the player's builder or pig there goes back to supply (TB-11(b), TB-13, COMBO-24).
 func (s *State) ChangePosition(player int, kind FigureKind, from, to int32) error {
 	if err := s.CanChangePosition(player, kind, from, to); err != nil {
 		return err
@@ -251,6 +259,7 @@ func (s *State) ChangePosition(player int, kind FigureKind, from, to int32) erro
 	s.discardOpened(player, ChangePosition)
 	fi := s.FigureAt(player, kind, from)
 	s.toSupply(fi)
+	s.returnLonely(player, from)
 	s.putOnBoard(fi, to)
 	return nil
 }
@@ -269,6 +278,9 @@ func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
 		return refuse("GIFT-8(e)", "err.no_farmers")
 	}
 	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
+	if err := specialRefusal(kind, "COMBO-23"); err != nil {
 		return err
 	}
 	if s.ownFigureOn(player, kind, seg) < 0 {
@@ -292,8 +304,9 @@ func (s *State) ownFigureOn(player int, kind FigureKind, seg int32) int {
 }
 
 // CashOut returns one of the player's figures (a follower, the abbot, the large follower) from the feature of seg
-// and scores 2 points per figure that was on it, a large follower counting as one figure (GIFT-8, COMBO-23); the
-// feature is not scored, the other figures stay.
+// and scores 2 points per figure that was on it, a large follower counting as one figure, builders and pigs none
+// (GIFT-8, COMBO-23); the feature is not scored, the other figures stay, except the player's builder or pig when the
+// figure taken back was the player's last follower there (TB-11(b), TB-13).
 func (s *State) CashOut(player int, kind FigureKind, seg int32, log []Score) ([]Score, error) {
 	if err := s.CanCashOut(player, kind, seg); err != nil {
 		return log, err
@@ -308,6 +321,7 @@ func (s *State) CashOut(player int, kind FigureKind, seg int32, log []Score) ([]
 	ft.fill(&sc)
 	s.credit(&sc)
 	s.toSupply(s.ownFigureOn(player, kind, seg))
+	s.returnLonely(player, seg)
 	return append(log, sc), nil
 }
 

@@ -34,8 +34,7 @@ package engine
 //     either are separate choices (referee Legal lists both).
 //   - The large follower is never placed on a garden, by Synod or Change Position either (IC-4(a)): canStandOn,
 //     CanChangePosition (a garden is never a target, GIFT-9(e)); Synod goes onto monasteries and shrines only.
-//   - Traders & Builders' rules are not implemented; the figure kinds (figureKinds), the one majority (tallyFigures)
-//     and the referee's turn parts (DEF-12, referee/game.go) are where the builder, the pig and the double turn go.
+//   - Traders & Builders (the builder, the pig, goods, the double turn) and its rulings: tb.go.
 
 // markedPoints returns the points of a road with an inn or a city with a cathedral and the rule (ok false for any
 // other feature): completed, 2 per cell (IC-7) or 3 per cell and pennant (IC-8); incomplete at the end of the game,

@@ -278,15 +278,29 @@ type Move struct {
 // LegalMoves appends every legal move of tile type t for the player to buf: each legal placement with no
 // figure, plus a follower on each feature of the placed tile whose joined feature would be unoccupied (BASE-6,
 // BASE-7), if the player has a follower in supply; likewise the large follower (IC-4: never on a garden) and the
-// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply. Two segments of the
-// tile that join one feature count once.
+// abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply; with
+// traders-builders the builder on each road or city feature the tile does not complete that holds a follower of the
+// player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
+// (specialMoves). Two segments of the tile that join one feature count once.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	supply := s.supplyKinds(player)
 	hasF := supply&(1<<Follower) != 0
 	hasL := supply&(1<<Large) != 0
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
+	hasB := supply&(1<<Builder) != 0
+	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
+	var own rootSet  // the features that hold a follower of the player's: only beside them may a builder or pig go
+	var near []uint8 // by frontier cell: the kinds of those features beside it (markNear)
+	if hasB || hasP {
+		own = s.followerRoots(player)
+		hasB = hasB && (own.n > 0 || own.all)
+		hasP = hasP && (own.n > 0 || own.all)
+		if (hasB || hasP) && !own.all {
+			near = s.markNear(&own, hasB, hasP)
+		}
+	}
 	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
-	for _, f := range s.frontier {
+	for fi, f := range s.frontier {
 		rots := t.fittingRotations(f.req, f.mask)
 		if rots == 0 {
 			continue
@@ -295,6 +309,14 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
+		// A builder (pig) move here needs a tile beside the cell with a road or city (a field) of the player's
+		// follower: their moves are looked for only at such cells, and without a follower in supply the links are
+		// worked out only for them.
+		cellB, cellP := hasB, hasP
+		if near != nil {
+			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
+		}
+		special := cellB || cellP
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
 			r := &t.rots[k]
@@ -305,7 +327,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 			if hasA {
 				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
 			}
-			if !hasF && !hasL {
+			if !hasF && !hasL && !special {
 				continue
 			}
 			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
@@ -348,6 +370,9 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 					continue
 				}
 				if occupied[i] {
+					if special {
+						buf = s.specialMoves(t, player, Placement{p, k}, i, &group, grouped, ls[:n], cellB, cellP, &own, buf)
+					}
 					continue
 				}
 				if hasF {
@@ -358,6 +383,56 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				}
 			}
 		}
+	}
+	return buf
+}
+
+// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl (LegalMoves; i is the
+// lowest segment of its group when grouped, and its joined feature is occupied): the builder on a road or city that
+// holds a follower of the player's and that the tile does not complete (TB-5(a), TB-5(b)), the pig on a field that
+// holds a farmer of the player's (TB-12). ls are the tile's links to its neighbours at pl, own the roots of the
+// features that hold a follower of the player's (followerRoots).
+func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, group *[16]int8, grouped bool, ls []link,
+	hasB, hasP bool, own *rootSet, buf []Move) []Move {
+	sk := t.Segs[i].Kind
+	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
+		return buf
+	}
+	in := func(j int8) bool { return int(j) == i || grouped && int(group[j]) == i }
+	mine, open, edges := false, 0, 0
+	var roots [12]int32
+	nr := 0
+	for j := range t.Segs {
+		if in(int8(j)) {
+			open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
+		}
+	}
+	for _, l := range ls {
+		if !in(l.mine) {
+			continue
+		}
+		if l.edge {
+			edges++
+		}
+		r := s.find(l.theirs)
+		seen := false
+		for _, o := range roots[:nr] {
+			seen = seen || o == r
+		}
+		if seen {
+			continue
+		}
+		roots[nr] = r
+		nr++
+		open += int(s.open[r])
+		mine = mine || own.has(r) || own.all && s.hasFollowerOn(player, r)
+	}
+	switch {
+	case !mine:
+	case sk == KField:
+		buf = append(buf, Move{pl, int16(i), Pig})
+	case open-2*edges > 0: // the tile does not complete it (every edge link closes a port on each side)
+		buf = append(buf, Move{pl, int16(i), Builder})
 	}
 	return buf
 }
@@ -377,4 +452,75 @@ func joinGroups(group *[16]int8, a, b int8) {
 			group[i] = ga
 		}
 	}
+}
+
+// rootSet is a small set of feature roots: those that hold a follower of one player (followerRoots), for the builder's
+// and the pig's moves. all: the player has more followers on the board than it holds, and every root may be one.
+type rootSet struct {
+	r   [16]int32
+	n   int
+	all bool
+}
+
+func (rs *rootSet) has(r int32) bool {
+	for _, x := range rs.r[:rs.n] {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// followerRoots returns the roots of the features on which the player has a follower, ordinary or large (TB-5(a),
+// TB-12).
+func (s *State) followerRoots(player int) (rs rootSet) {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if int(f.Player) != player || f.Where != OnBoard || !f.Kind.IsFollower() {
+			continue
+		}
+		if r := s.find(f.Seg); !rs.has(r) {
+			if rs.n == len(rs.r) {
+				rs.all = true
+				return
+			}
+			rs.r[rs.n] = r
+			rs.n++
+		}
+	}
+	return
+}
+
+// The kinds of feature of rs beside a frontier cell (markNear).
+const (
+	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
+	nearField                // a field: a pig may join it (TB-12)
+)
+
+// markNear returns, for each frontier cell in its order, the kinds of the features of rs (nearRoadCity with
+// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
+// reuses the State's scratch (nearBuf).
+func (s *State) markNear(rs *rootSet, builder, pig bool) []uint8 {
+	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+	for _, r := range rs.r[:rs.n] {
+		var bit uint8
+		switch k := s.SegKind(r); {
+		case (k == KRoad || k == KCity) && builder:
+			bit = nearRoadCity
+		case k == KField && pig:
+			bit = nearField
+		default:
+			continue
+		}
+		s.Members(r, func(m int32) {
+			g := gridIndex(s.Tiles[s.segTile[m]].Pos)
+			for e := 0; e < 4; e++ {
+				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
+					near[fc-1] |= bit
+				}
+			}
+		})
+	}
+	s.nearBuf = near
+	return near
 }

@@ -67,6 +67,9 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	}
 	t := &s.Tiles[s.segTile[seg]]
 	k := s.SegKind(seg)
+	if kind.IsSpecial() {
+		return s.canStandSpecial(player, kind, seg)
+	}
 	if err := s.canStandOn(kind, k, riverRuleFor(t.Type)); err != nil {
 		return err
 	}
@@ -76,8 +79,29 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	return s.standSupply(player, kind)
 }
 
+// canStandSpecial is CanStand for the builder and the pig (POS-3 amended): the builder on an incomplete road or city
+// (TB-5(c), BASE-12, TB-11(a)) on which its owner has a follower (TB-5(a), TB-11(b)), the pig on a field on which its
+// owner has a farmer, only with farmers (TB-12, TB-13); one of each per player. A position's figure lines come in
+// any order: the referee lays builders and pigs after every follower (layOthers).
+func (s *State) canStandSpecial(player int, kind FigureKind, seg int32) error {
+	k := s.SegKind(seg)
+	switch {
+	case kind == Pig && !s.Opts.Farmers:
+		return refuse("TB-12", "err.pig_no_farmers")
+	case kind == Pig && k != KField:
+		return refuse("TB-12", "err.pig_not_field", "feature", k.String())
+	case kind == Builder && k != KRoad && k != KCity:
+		return refuse("TB-5(c)", "err.builder_not_there", "feature", k.String())
+	case kind == Builder && s.IsComplete(seg):
+		return refuse("BASE-12", "err.pos.completed", "feature", k.String())
+	case !s.hasFollowerOn(player, seg):
+		return refuse("POS-3", "err.pos.special_alone", "figure", kind.String(), "feature", k.String())
+	}
+	return s.standSupply(player, kind)
+}
+
 // standSupply checks that a figure of that kind is left for a position line (CFG-2): one abbot (ABBOT-1), one large
-// follower (POS-3 amended), Options.Followers followers.
+// follower, one builder, one pig (POS-3 amended), Options.Followers followers.
 func (s *State) standSupply(player int, kind FigureKind) error {
 	if s.fromSupply(player, kind) >= 0 {
 		return nil
@@ -87,6 +111,8 @@ func (s *State) standSupply(player int, kind FigureKind) error {
 		return refuse("ABBOT-1", "err.pos.one_abbot")
 	case Large:
 		return refuse("POS-3", "err.pos.one_large")
+	case Builder, Pig:
+		return refuse("POS-3", "err.pos.one_special", "figure", kind.String())
 	}
 	return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
 }
@@ -106,6 +132,9 @@ func (s *State) Stand(player int, kind FigureKind, seg int32) error {
 // (CFG-2, ABBOT-1, POS-3).
 func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error {
 	if err := s.moduleRefusal(kind); err != nil {
+		return err
+	}
+	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
 		return err
 	}
 	switch {

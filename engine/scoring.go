@@ -23,11 +23,12 @@ const (
 	CatCashOut       // GIFT-8
 	CatRoadSweeper   // GIFT-7
 	CatChallengeLost // the losing side of a shrine challenge: figures back, 0 points (SHRINE-6)
+	CatGoods         // the most goods tokens of a kind at the end (TB-4)
 	numCategories
 )
 
 var categoryNames = [...]string{"road", "city", "monastery", "shrine", "garden", "field", "king", "robber-baron",
-	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost"}
+	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost", "goods"}
 
 func (c Category) String() string { return categoryNames[c] }
 
@@ -35,19 +36,47 @@ func (c Category) String() string { return categoryNames[c] }
 const NumCategories = int(numCategories)
 
 // Score is one scoring: which feature, who scored how much, which figures were counted, and the rule applied
-// (END-10). Points go to every player in Owners.
+// (END-10). Points go to every player in Owners, and each Bonus to the owners it names (PointsFor).
 type Score struct {
 	Rule     string
 	Cat      Category
 	Feature  int32             // a segment of the feature (its root when scored), -1 for none
 	Points   int               // to each owner
 	Owners   uint8             // bit p: player p scored Points
-	Figures  [MaxPlayers]uint8 // figures of each player on the feature, counted one by one
+	Figures  [MaxPlayers]uint8 // figures of each player on the feature that occupy it, counted one by one
 	Strength [MaxPlayers]uint8 // their strength, which decided Owners (DEF-11: a large follower counts 2)
 	Size     int               // cells (roads, cities), filled block cells (centre features)
 	Pennants int               // cities
-	Cities   int               // fields: completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads
-	Final    bool              // scored at the end of the game
+	// Cities: fields, the completed cities bordered (the City of Carcassonne included); King: cities; Baron: roads;
+	// goods: the most tokens of the kind held.
+	Cities int
+	Final  bool // scored at the end of the game
+	// Bonuses are the extras of a field's scoring (FARM-5 with TB-14 and COMBO-12): the pig's +1 per city to each
+	// owner whose pig lies on the field, the pig herd's +1 per city to every owner. A Bonus with no Rule is none.
+	Bonuses [2]Bonus
+	Goods   GoodsKind // CatGoods: the kind of goods scored (TB-4)
+}
+
+// Bonus is an extra of a scoring for some of its owners: Points more to each player in Owners, by Rule (TB-14 the
+// pig, COMBO-12 the pig herd).
+type Bonus struct {
+	Rule   string
+	Owners uint8
+	Points int
+}
+
+// PointsFor returns what the scoring gives player p: Points if p is an owner, plus each Bonus that names p.
+func (sc *Score) PointsFor(p int) int {
+	if sc.Owners&(1<<p) == 0 {
+		return 0
+	}
+	n := sc.Points
+	for _, b := range sc.Bonuses {
+		if b.Owners&(1<<p) != 0 {
+			n += b.Points
+		}
+	}
+	return n
 }
 
 // TurnState collects what happened in the current turn part (DEF-12: a turn has one part, or with the builder's
@@ -62,8 +91,12 @@ type TurnState struct {
 	FeatureGained [MaxPlayers]int // points from features completed this turn (COUNT-6(a))
 	Deployed      bool            // a figure was placed in step 2
 	AbbotReturned bool
-	Scored        bool // step 3 is done
-	Volcano       bool // the River II volcano lake was placed (RIV2-8)
+	Scored        bool  // step 3 is done
+	Volcano       bool  // the River II volcano lake was placed (RIV2-8)
+	Goods         Goods // goods the active player took in step 3 (TB-3)
+	// BuilderExtended: PlayMove's tile extended the road or city of the active player's builder (TB-7, ExtendsBuilder);
+	// the referee keeps its own turn parts (referee/game.go) and asks ExtendsBuilder itself.
+	BuilderExtended bool
 }
 
 // BeginTurn resets the turn state for the active player: at the start of a turn, and again at the start of a second
@@ -75,6 +108,7 @@ func (s *State) BeginTurn(active int) {
 	s.Turn.Gained = [MaxPlayers]int{}
 	s.Turn.FeatureGained = [MaxPlayers]int{}
 	s.Turn.Deployed, s.Turn.AbbotReturned, s.Turn.Scored, s.Turn.Volcano = false, false, false, false
+	s.Turn.Goods, s.Turn.BuilderExtended = Goods{}, false
 }
 
 // Completed appends to buf the features completed by the placement of tile `tile` (DEF-9): every road or city with
@@ -175,16 +209,14 @@ func (s *State) tally(seg int32, final bool) Score {
 	return sc
 }
 
-// credit adds a score's points to its owners (BASE-14: never negative, only ever increasing).
+// credit adds a score's points to its owners, bonuses included (PointsFor; BASE-14: never negative, only ever
+// increasing).
 func (s *State) credit(sc *Score) {
-	if sc.Points <= 0 {
-		return
-	}
 	for p := 0; p < MaxPlayers; p++ {
-		if sc.Owners&(1<<p) != 0 {
-			s.Scores[p] += sc.Points
+		if n := sc.PointsFor(p); n > 0 {
+			s.Scores[p] += n
 			if !sc.Final {
-				s.Turn.Gained[p] += sc.Points
+				s.Turn.Gained[p] += n
 			}
 		}
 	}
@@ -198,10 +230,11 @@ func (s *State) returnAll(seg int32) {
 	}
 }
 
-// ScoreTurn is step 3 of a turn after the moving-out round (SEQ-6(c)-(f)): it scores every completed, occupied
+// ScoreTurn is step 3 of a turn part after the moving-out round (SEQ-6(c)-(g)): it scores every completed, occupied
 // feature of s.Turn.Completed (BASE-10, BASE-11, BASE-13), decides shrine challenges (SHRINE-6, SHRINE-7), returns
-// the figures (BASE-12) and updates the King and the Robber Baron (KING-2..5, ROBBER-2..4). Scores are appended to
-// log.
+// the figures, builders included (BASE-12, TB-11(a)), updates the King and the Robber Baron (KING-2..5,
+// ROBBER-2..4) and gives the goods of the cities completed to the active player (TB-3, s.Turn.Goods). Scores are
+// appended to log.
 func (s *State) ScoreTurn(log []Score) []Score {
 	done := s.Turn.Completed
 	// (d) Shrine challenges decided this turn: the incomplete, occupied partner of a completed, occupied building,
@@ -248,19 +281,23 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		s.returnAll(losers[i])
 	}
 	for _, c := range done {
-		s.returnAll(c)
+		s.returnAll(c) // builders with the followers (TB-11(a))
 	}
 	if s.Opts.King {
 		log = s.updateKingBaron(log)
+	}
+	if s.Opts.TradersBuilders {
+		s.takeGoods() // (g) TB-3, tb.go
 	}
 	s.Turn.Scored = true
 	return log
 }
 
-// FinalScore adds the end-of-game scoring to the scores (END-2..7): incomplete features (END-3, SHRINE-8; an inn road
-// or cathedral city 0, IC-9, its figures stay and score nothing), fields
-// (FARM-5, COUNT-22), the King and the Robber Baron (KING-7, ROBBER-5) and unopened gifts (GIFT-11). Figures stay
-// where they are. Scores are appended to log.
+// FinalScore adds the end-of-game scoring to the scores in the order of END-2 amended: incomplete features (END-3,
+// SHRINE-8; an inn road or cathedral city 0, IC-9, its figures stay and score nothing; builders score nothing,
+// TB-11(c)), fields (FARM-5, COUNT-22, with the pig TB-14 and the pig herd COMBO-12), the King and the Robber Baron
+// (KING-7, ROBBER-5), goods (END-6a, TB-4) and unopened gifts (GIFT-11). Figures stay where they are. Scores are
+// appended to log.
 func (s *State) FinalScore(log []Score) []Score {
 	// 2. Incomplete features.
 	var buf [MaxPlayers * 8]int32
@@ -284,7 +321,11 @@ func (s *State) FinalScore(log []Score) []Score {
 	if s.Opts.King {
 		log = s.scoreKingBaron(log)
 	}
-	// 5. Gifts.
+	// 5. Goods (END-6a).
+	if s.Opts.TradersBuilders {
+		log = s.scoreGoods(log)
+	}
+	// 6. Gifts.
 	if s.Opts.Gifts {
 		log = s.scoreGifts(log)
 	}
@@ -307,7 +348,9 @@ func (s *State) scoreFields(occupied []int32, log []Score) []Score {
 
 // FieldScore works out, without crediting it, what the field of seg is worth to its owners at the end of the game
 // as the board lies now: 3 points per completed city it borders (Cities), the City of Carcassonne included on its
-// flag side (FARM-5, FARM-6, COUNT-22(a)). An unoccupied field has no owners.
+// flag side (FARM-5, FARM-6, COUNT-22(a)); with traders-builders 1 more per city to an owner whose pig lies there
+// (Bonuses[0], TB-14) and, on the field of the River II pig herd, to every owner (Bonuses[1], COMBO-12), the City
+// counted for both (COMBO-17(b)). An unoccupied field has no owners.
 func (s *State) FieldScore(seg int32) Score {
 	seg = s.find(seg)
 	var cities [64]int32
@@ -343,6 +386,9 @@ func (s *State) FieldScore(seg int32) Score {
 	ft := s.tallyFigures(seg)
 	sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: ft.owners, Cities: n, Final: true}
 	ft.fill(&sc)
+	if s.Opts.TradersBuilders && n > 0 && ft.owners != 0 {
+		s.pigBonuses(&sc) // tb.go
+	}
 	return sc
 }
 

@@ -6,7 +6,8 @@
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
 // the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END,
 // FARM), ic.go (Inns & Cathedrals: inn roads, cathedral cities, the large follower's places, and the rulings of
-// RULES-IC-TB.md), city.go (the City of Carcassonne, COUNT),
+// RULES-IC-TB.md), tb.go (Traders & Builders: goods, the builder and its double turn, the pig, and their rulings),
+// city.go (the City of Carcassonne, COUNT),
 // kingrobber.go (KING, ROBBER), shrine.go (SHRINE), gifts.go (GIFT), abbot.go (ABBOT-6 early return),
 // position.go (laying a position without scoring, POS), places.go (the record's names of places on a tile),
 // identify.go (a tile from the edges a player sees), play.go (a whole plain turn, for benchmarks and random games),
@@ -61,6 +62,22 @@ type Options struct {
 	// InnsCathedrals: each player has a large follower (IC-2, IC-4..6), inns and cathedrals printed on the tiles
 	// act (IC-7..9), the River II inn too (COMBO-11).
 	InnsCathedrals bool
+	// TradersBuilders: each player has a builder and a pig (TB-2, TB-5, TB-12; the pig is placed only with Farmers),
+	// goods symbols act (TB-3, TB-4), with Farmers the River II pig herd too (COMBO-12); tb.go.
+	TradersBuilders bool
+}
+
+// activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
+// with inns-cathedrals (IC-7, IC-8, COMBO-11), the pig herd with traders-builders and farmers (COMBO-12).
+func (o Options) activeMarks() Mark {
+	var m Mark
+	if o.InnsCathedrals {
+		m |= MarkInn | MarkCathedral
+	}
+	if o.TradersBuilders && o.Farmers {
+		m |= MarkPigHerd
+	}
+	return m
 }
 
 // Placed is a tile on the board.
@@ -96,12 +113,15 @@ type State struct {
 	open     []int16 // road, city, river: edge ports that face no tile yet
 	occ      []int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
 	pennants []int16
-	marks    []Mark  // inns and cathedrals of the feature, with their module only (IC-7, IC-8, IC-11)
+	marks    []Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
 	cityFlag []bool  // field borders the City of Carcassonne
 	next     []int32 // circular list of the feature's segments
 
 	Figures []Figure
 	Scores  [MaxPlayers]int
+	// Goods are the goods tokens each player holds, by kind (TB-3; public, TB-3(e)); the rest of the 20 tokens lie
+	// in the common supply (CFG-6, GoodsLeft).
+	Goods [MaxPlayers]Goods
 
 	City  CityState
 	King  Holder    // the King (KING)
@@ -110,8 +130,11 @@ type State struct {
 	Turn  TurnState // what happened in the current turn
 	Ended bool      // final scoring has been added
 
+	markMask Mark // the marks that act in this game (Options.activeMarks)
+
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
+	nearBuf  []uint8 // per frontier cell: scratch of LegalMoves (markNear), the State's own
 
 	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
 	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
@@ -141,6 +164,7 @@ func New(cat *Catalogue, o Options) *State {
 		next:     make([]int32, 0, 1024),
 		stamp:    make([]uint32, 0, 128),
 	}
+	s.markMask = o.activeMarks()
 	s.King.Player, s.Baron.Player = -1, -1
 	s.King.Feature, s.Baron.Feature = -1, -1
 	s.initFigures()
@@ -172,6 +196,7 @@ func (s *State) Reset() {
 	s.stamp = s.stamp[:0]
 	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
+	s.Goods = [MaxPlayers]Goods{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
 	s.Figures = s.Figures[:0]
@@ -200,6 +225,7 @@ func (s *State) Clone() *State {
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.nearBuf = nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
@@ -298,11 +324,7 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.open = append(s.open, int16(popcount4(sd.Edges)))
 		s.occ = append(s.occ, 0)
 		s.pennants = append(s.pennants, int16(sd.Pennants))
-		if s.Opts.InnsCathedrals {
-			s.marks = append(s.marks, sd.Marks)
-		} else {
-			s.marks = append(s.marks, 0) // an inn or cathedral without its module is only a picture (RIV2-9)
-		}
+		s.marks = append(s.marks, sd.Marks&s.markMask) // without its module a mark is only a picture (RIV2-9)
 		s.cityFlag = append(s.cityFlag, sd.BordersCity)
 		s.next = append(s.next, id)
 	}
@@ -477,8 +499,9 @@ func (s *State) Size(seg int32) int {
 // Pennants returns the number of pennants of a city feature (BASE-10(b)).
 func (s *State) Pennants(seg int32) int { return int(s.pennants[s.find(seg)]) }
 
-// Marks returns the inns and cathedrals of the feature of seg that act in this game (with inns-cathedrals): an inn
-// road (MarkInn, IC-7), a cathedral city (MarkCathedral, IC-8). Several inns or cathedrals do not add up.
+// Marks returns the inns, cathedrals and pig herd of the feature of seg that act in this game: an inn road (MarkInn,
+// IC-7) or a cathedral city (MarkCathedral, IC-8) with inns-cathedrals, the pig herd's field (MarkPigHerd, COMBO-12)
+// with traders-builders and farmers. Several inns or cathedrals do not add up.
 func (s *State) Marks(seg int32) Mark { return s.marks[s.find(seg)] }
 
 // BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).

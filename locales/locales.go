@@ -259,7 +259,7 @@ func (c *catalog) localize(cfg *i18n.LocalizeConfig) (string, language.Tag, erro
 var wordKeys = map[string]string{
 	"quarter": "term.quarter.", // a quarter of the City: palace, market, smithy, cathedral (COUNT-5)
 	"want":    "term.quarter.", // the quarter a feature takes figures from (err.wrong_quarter, COUNT-14)
-	"figure":  "term.",         // a figure kind: follower, abbot (DEF-4)
+	"figure":  "term.",         // a figure kind: follower, abbot, large, builder, pig (DEF-4)
 	"kind":    "term.",         // a segment kind: road, city, field, river, monastery, shrine, garden (DEF-2)
 	"feature": "term.",         // likewise
 	"board":   "term.",         // a terrain on an edge: field, road, city, river (BASE-4)
@@ -267,6 +267,7 @@ var wordKeys = map[string]string{
 	"edge":    "term.edge.",    // an edge of a tile: N, E, S, W (BASE-4, err.edge_mismatch)
 	"card":    "term.gift.",    // a gift card: synod, road-sweeper, change-position, cash-out, two-choices
 	"colour":  "colour.",       // a player's colour: red, blue, green, yellow, black
+	"goods":   "term.goods.",   // a kind of goods: wine, grain, cloth (TB-1)
 }
 
 // words returns data with the record words of [wordKeys] in l's language; data itself is not modified (a copy

@@ -557,6 +557,7 @@ var countedNouns = map[string][]map[string]string{
 		{"one": "клітинка", "few": "клітинки", "many": "клітинок", "other": "клітинки"},
 		{"one": "місто", "few": "міста", "many": "міст", "other": "міста"},
 		{"one": "герб", "few": "герби", "many": "гербів", "other": "герба"},
+		{"one": "жетон", "few": "жетони", "many": "жетонів", "other": "жетона"},
 	},
 	"bg": {
 		{"one": "точка", "other": "точки"},
@@ -571,6 +572,7 @@ var countedNouns = map[string][]map[string]string{
 		{"one": "завъртане", "other": "завъртания"},
 		{"one": "крепост", "other": "крепости"},
 		{"one": "герб", "other": "герба"},
+		{"one": "жетон", "other": "жетона"},
 	},
 	"en": {
 		{"one": "point", "other": "points"},
@@ -586,6 +588,7 @@ var countedNouns = map[string][]map[string]string{
 		{"one": "cell", "other": "cells"},
 		{"one": "city", "other": "cities"},
 		{"one": "pennant", "other": "pennants"},
+		{"one": "token", "other": "tokens"},
 	},
 }
 

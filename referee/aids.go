@@ -33,6 +33,11 @@ type FeatureAid struct {
 	CompletedRule, EndedRule string
 	Open                     []AidCell // the cells it needs (OpenCells), with their fit counts
 	Dead                     bool      // an open cell no tile left fits: the feature can never be completed
+	// Builders are the seats whose builder stands on the road or city (TB-5); DoubleTurn says that the player who
+	// draws the next tile (Aids.NextPlayer) is one of them, in the first part of a turn: a tile of theirs that
+	// extends it earns the second tile (TB-7).
+	Builders   uint8
+	DoubleTurn bool
 }
 
 // FieldAid is a field with farmers on it and what it is worth now (FARM-5, COUNT-22(a)).
@@ -42,7 +47,33 @@ type FieldAid struct {
 	Figures [engine.MaxPlayers]int
 	Owners  uint8
 	Cities  int // completed cities it borders now, the City of Carcassonne included on its flag side
-	Worth   int // points to each owner if the game ended now
+	Worth   int // points to each owner if the game ended now (without the pig's bonus)
+	// With traders-builders: Pigs are the seats whose pig lies on the field (TB-12), Herd that it holds the River II
+	// pig herd (COMBO-12); Points are each seat's points if the game ended now, the pig's +1 per city (to an owner
+	// whose pig is there, TB-14) and the herd's (to every owner) inside.
+	Pigs   uint8
+	Herd   bool
+	Points [engine.MaxPlayers]int
+}
+
+// GoodsAid are the goods at stake (traders-builders, TB-3, TB-4): the tokens each seat holds, who leads each kind
+// now (10 points each at the end), the common supply, and the cities not yet completed that have goods symbols, each
+// with the leaders if the player who draws the next tile completed it now.
+type GoodsAid struct {
+	Held    [engine.MaxPlayers]engine.Goods
+	Leaders [engine.NumGoods]uint8 // bit p: seat p holds the most of that kind, at least one (TB-4)
+	Supply  engine.Goods           // tokens left in the common supply (CFG-6)
+	Cities  []GoodsCityAid
+}
+
+// GoodsCityAid is an incomplete city with goods symbols: its symbols, the tokens its completion gives (TB-3), and the
+// leaders of each kind if the player who draws the next tile completed it now (IfNext; that player is
+// Aids.NextPlayer, none when no tile is drawn any more).
+type GoodsCityAid struct {
+	Feature FeatureRef
+	Root    int32
+	Goods   engine.Goods
+	IfNext  [engine.NumGoods]uint8
 }
 
 // TileChance is a tile type left in the stack drawn next and the chance it is the next tile drawn.
@@ -71,6 +102,8 @@ type Aids struct {
 	NextStack  int
 	Next       []TileChance
 	NextFit    []float64
+	// Goods are the goods at stake, with traders-builders (nil otherwise).
+	Goods *GoodsAid
 }
 
 // AidStack returns "the stack" whose tiles the frontier fit counts and dead spots count: copies left by
@@ -112,16 +145,26 @@ func (b *Bag) NextStack() []int {
 	return out
 }
 
-// nextDrawer returns the seat of the player who draws the next tile: the active player before the tile is placed
-// or after the volcano (RIV2-8), else the next in seating order; -1 once no tile is drawn any more.
+// nextDrawer returns the seat of the player who draws the next tile: the active player before the tile is placed,
+// before the second part of a double turn (SEQ-7a) or after the volcano (RIV2-8), else the next in seating order; -1
+// once no tile is drawn any more.
 func (g *Game) nextDrawer() int {
 	switch {
 	case g.Phase == PhaseMarket || g.Phase == PhaseEnded || g.lastTurn:
 		return -1
-	case g.Phase == PhaseTile || g.extraTurn:
+	case g.Phase == PhaseTile || g.extraTurn || g.secondPartComing():
 		return g.Active
 	}
 	return g.next(g.Active)
+}
+
+// nextIsFirstPart reports whether the next tile drawn is the tile of a first turn part, which may earn the builder's
+// second tile (TB-7), not the second tile itself (TB-8).
+func (g *Game) nextIsFirstPart() bool {
+	if g.Phase == PhaseTile {
+		return g.part.no == 1
+	}
+	return !g.secondPartComing()
 }
 
 // ifEndedNow returns the scores if the game ended now, as Final().S.Scores (END-2..7, the market round left out),
@@ -152,6 +195,10 @@ func (g *Game) Aids() *Aids {
 		fa := FeatureAid{Feature: g.segRef(r), Root: r, Kind: s.SegKind(r), Owners: ended.Owners,
 			IfCompleted: done.Points, IfEnded: ended.Points, Mark: s.Marks(r), CompletedRule: done.Rule,
 			EndedRule: ended.Rule}
+		if s.Opts.TradersBuilders && (fa.Kind == engine.KRoad || fa.Kind == engine.KCity) {
+			fa.Builders = s.BuildersOn(r)
+			fa.DoubleTurn = a.NextPlayer >= 0 && fa.Builders&(1<<a.NextPlayer) != 0 && g.nextIsFirstPart()
+		}
 		for p := range fa.Figures {
 			fa.Figures[p] = int(ended.Figures[p])
 		}
@@ -171,9 +218,16 @@ func (g *Game) Aids() *Aids {
 			fa := FieldAid{Feature: g.segRef(r), Root: r, Owners: sc.Owners, Cities: sc.Cities, Worth: sc.Points}
 			for p := range fa.Figures {
 				fa.Figures[p] = int(sc.Figures[p])
+				fa.Points[p] = sc.PointsFor(p)
+			}
+			if s.Opts.TradersBuilders {
+				fa.Pigs, fa.Herd = s.PigsOn(r), s.Marks(r).Has(engine.MarkPigHerd)
 			}
 			a.Fields = append(a.Fields, fa)
 		}
+	}
+	if s.Opts.TradersBuilders {
+		a.Goods = g.goodsAid(a.NextPlayer)
 	}
 	if a.NextPlayer >= 0 {
 		next := g.Bag.NextStack()
@@ -207,6 +261,25 @@ type AidsJSON struct {
 	Features   []FeatureAidJSON `json:"features"`
 	Fields     []FieldAidJSON   `json:"fields"`
 	Next       *NextTileAidJSON `json:"next,omitempty"`
+	// Goods are the goods at stake, only with traders-builders.
+	Goods *GoodsAidJSON `json:"goods,omitempty"`
+}
+
+// GoodsAidJSON is the goods at stake in AidsJSON (TB-3, TB-4): tokens held per colour and kind, the leaders of each
+// kind (10 points each at the end), the common supply, and the incomplete cities with goods symbols.
+type GoodsAidJSON struct {
+	Held    map[Colour]map[string]int `json:"held"`
+	Leaders map[string][]Colour       `json:"leaders"`
+	Supply  map[string]int            `json:"supply"`
+	Cities  []GoodsCityAidJSON        `json:"cities"`
+}
+
+// GoodsCityAidJSON is an incomplete city with goods symbols: the goods its completion gives (TB-3) and the leaders of
+// each kind if the player who draws the next tile completed it now.
+type GoodsCityAidJSON struct {
+	Feature       string              `json:"feature"`
+	Goods         map[string]int      `json:"goods"`
+	LeadersIfNext map[string][]Colour `json:"leaders_if_next,omitempty"`
 }
 
 // FeatureAidJSON is one open feature with figures in AidsJSON.
@@ -225,6 +298,10 @@ type FeatureAidJSON struct {
 	RuleIfEnded     string   `json:"rule_if_ended,omitempty"`
 	OpenCells       []string `json:"open_cells"`
 	Dead            bool     `json:"dead"`
+	// Builders are the colours whose builder stands on it (traders-builders, TB-5); double_turn that a tile of the
+	// player who draws next that extends it earns a second tile (TB-7).
+	Builders   []Colour `json:"builders,omitempty"`
+	DoubleTurn bool     `json:"double_turn,omitempty"`
 }
 
 // FieldAidJSON is one field with farmers in AidsJSON.
@@ -234,6 +311,11 @@ type FieldAidJSON struct {
 	Owners  []Colour       `json:"owners"`
 	Cities  int            `json:"cities"`
 	Worth   int            `json:"worth"`
+	// With traders-builders: the colours whose pig lies there (TB-12), whether the River II pig herd is there
+	// (COMBO-12), and each owner's points if the game ended now with the pig's and the herd's bonuses (TB-14).
+	Pigs    []Colour       `json:"pigs,omitempty"`
+	PigHerd bool           `json:"pig_herd,omitempty"`
+	Points  map[Colour]int `json:"points,omitempty"`
 }
 
 // NextTileAidJSON is the next tile in AidsJSON: who draws it, the stack it comes from, each tile type's chance and,
@@ -261,6 +343,23 @@ func markWord(m engine.Mark) string {
 		return "cathedral"
 	}
 	return ""
+}
+
+// goodsAid works out the goods at stake (GoodsAid) for the player who draws the next tile (-1: nobody).
+func (g *Game) goodsAid(next int) *GoodsAid {
+	s := g.S
+	out := &GoodsAid{Supply: s.GoodsLeft()}
+	copy(out.Held[:], s.Goods[:])
+	out.Leaders, _ = s.GoodsLeaders()
+	var roots [32]int32
+	for _, r := range s.OpenGoodsCities(roots[:0]) {
+		c := GoodsCityAid{Feature: g.segRef(r), Root: r, Goods: s.CityGoods(r)}
+		if next >= 0 {
+			c.IfNext, _ = s.GoodsLeadersIf(next, c.Goods)
+		}
+		out.Cities = append(out.Cities, c)
+	}
+	return out
 }
 
 // JSON returns the aids in the form of AidsJSON for game g.
@@ -292,6 +391,7 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 			fj.RuleIfCompleted, fj.RuleIfEnded = f.CompletedRule, f.EndedRule
 		}
 		fj.Figures, fj.Owners = colours(f.Figures, f.Owners)
+		fj.Builders, fj.DoubleTurn = g.coloursOf(f.Builders), f.DoubleTurn
 		for _, c := range f.Open {
 			fj.OpenCells = append(fj.OpenCells, c.Pos.String())
 		}
@@ -300,7 +400,36 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 	for _, f := range a.Fields {
 		fj := FieldAidJSON{Feature: f.Feature.String(), Cities: f.Cities, Worth: f.Worth}
 		fj.Figures, fj.Owners = colours(f.Figures, f.Owners)
+		if g.S.Opts.TradersBuilders {
+			fj.Pigs, fj.PigHerd, fj.Points = g.coloursOf(f.Pigs), f.Herd, map[Colour]int{}
+			for p := 0; p < g.Players(); p++ {
+				if f.Points[p] > 0 {
+					fj.Points[g.Colour(p)] = f.Points[p]
+				}
+			}
+		}
 		out.Fields = append(out.Fields, fj)
+	}
+	if ga := a.Goods; ga != nil {
+		gj := &GoodsAidJSON{Held: map[Colour]map[string]int{}, Leaders: map[string][]Colour{}, Supply: goodsMap(ga.Supply),
+			Cities: []GoodsCityAidJSON{}}
+		for p := 0; p < g.Players(); p++ {
+			gj.Held[g.Colour(p)] = goodsMap(ga.Held[p])
+		}
+		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+			gj.Leaders[k.String()] = append([]Colour{}, g.coloursOf(ga.Leaders[k])...)
+		}
+		for _, c := range ga.Cities {
+			cj := GoodsCityAidJSON{Feature: c.Feature.String(), Goods: goodsMap(c.Goods)}
+			if a.NextPlayer >= 0 {
+				cj.LeadersIfNext = map[string][]Colour{}
+				for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+					cj.LeadersIfNext[k.String()] = append([]Colour{}, g.coloursOf(c.IfNext[k])...)
+				}
+			}
+			gj.Cities = append(gj.Cities, cj)
+		}
+		out.Goods = gj
 	}
 	if a.NextPlayer >= 0 && a.NextStack > 0 {
 		n := &NextTileAidJSON{Player: g.Colour(a.NextPlayer), Stack: a.NextStack, Tiles: []TileChanceJSON{},
@@ -314,4 +443,25 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 		out.Next = n
 	}
 	return out
+}
+
+// coloursOf returns the colours of the seats in a bit mask (bit p: seat p), in seating order; nil for none (so that a
+// JSON field with omitempty leaves it out).
+func (g *Game) coloursOf(mask uint8) []Colour {
+	var out []Colour
+	for p := 0; p < g.Players(); p++ {
+		if mask&(1<<p) != 0 {
+			out = append(out, g.Colour(p))
+		}
+	}
+	return out
+}
+
+// goodsMap writes goods by kind as the JSON output does: {"wine": n, "grain": n, "cloth": n}.
+func goodsMap(gd engine.Goods) map[string]int {
+	m := make(map[string]int, engine.NumGoods)
+	for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+		m[k.String()] = gd[k]
+	}
+	return m
 }

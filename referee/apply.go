@@ -98,10 +98,11 @@ func (g *Game) apply(a Action) error {
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
 	}
-	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && (g.Phase == PhaseFigure ||
-		g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
+	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && !g.secondPartComing() &&
+		(g.Phase == PhaseFigure || g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
 		// The gift window is after drawing and before placing (SEQ-2, GIFT-5(a)): this turn's tile lies already.
-		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8.)
+		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8; the second part
+		// of a double turn has a window of its own, COMBO-20(b).)
 		return refusal("GIFT-5(a)", "err.gift_not_now")
 	}
 	for {
@@ -112,13 +113,29 @@ func (g *Game) apply(a Action) error {
 					return r
 				}
 			}
+			if r := g.lateTileRefusal(who); r != nil && isTileLine(a) && g.ended.rule == "TB-10(b)" {
+				return r
+			}
 			return refusal("END-1", "err.game_over")
 		case PhaseMarket:
+			if r := g.lateTileRefusal(who); r != nil && isTileLine(a) && g.ended.rule == "TB-10(b)" {
+				return r
+			}
 			return g.applyMarket(a, who)
 		case PhaseTile:
+			if g.secondPartOpen() && (who != g.Active && isTileLine(a) && a.Verb != VerbBuilderPass ||
+				a.Verb == VerbMarket) {
+				g.declineSecondPart() // another player's tile line, or the market round, declines it (TB-9)
+				continue
+			}
 			switch a.Verb {
+			case VerbBuilderPass:
+				return g.builderPass(who)
 			case VerbPlace, VerbDiscard, VerbGift:
 				if who != g.Active {
+					if r := g.lateTileRefusal(who); r != nil {
+						return r
+					}
 					return g.notYourTurn(who)
 				}
 				switch a.Verb {
@@ -219,6 +236,12 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		}
 	}
 	switch a.Verb {
+	case VerbDeploy, VerbPass, VerbReturnAbbot:
+		if r := g.secondFigure(a, who); r != nil {
+			return r
+		}
+	}
+	switch a.Verb {
 	case VerbDeploy, VerbPass:
 		return refusal("BASE-6", "err.figure_not_now")
 	case VerbReturnAbbot:
@@ -271,15 +294,17 @@ func (g *Game) place(a Action) error {
 	setup := g.Bag.Spring == t
 	g.Bag.take(t)
 	g.afterVolcano = false
+	g.lastFigure = figureStep{player: -1}
 	if setup { // COMBO-1/3: the spring laid next to the City is a set-up action, not a turn
 		g.announce(g.Active, springRule(t), "ev.spring_laid")
 		g.announce(g.Active, "SEQ-1", "ev.turn") // the first player's first turn follows
 		g.autoDiscardRiver()
 		return nil
 	}
-	g.part.tile = idx
+	g.part.tile, g.part.begun = idx, true
 	g.S.Turn.Tile = idx
 	g.S.Turn.Completed = g.S.Completed(idx, g.S.Turn.Completed[:0])
+	g.noteSecondTile(idx) // SEQ-3, TB-7
 	if !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" && t.Set != "river2" {
 		g.lastTurn = true
 	}
@@ -315,6 +340,8 @@ func (g *Game) discard(a Action) error {
 	}
 	g.Bag.take(t)
 	g.afterVolcano = false
+	g.lastFigure = figureStep{player: -1}
+	g.part.begun = true
 	g.part.giftDiscard = g.part.giftOpened
 	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
@@ -329,6 +356,7 @@ func (g *Game) discard(a Action) error {
 
 // figure handles step 2 (SEQ-5): deploy, return-abbot or pass.
 func (g *Game) figure(a Action, who int) error {
+	g.lastFigure = figureStep{player: who, kind: figureOf(a), deploy: a.Verb == VerbDeploy}
 	switch a.Verb {
 	case VerbDeploy:
 		local, err := g.S.SegByPlace(g.part.tile, a.Place)
@@ -402,13 +430,18 @@ func (g *Game) RoundMover() int {
 func (g *Game) Targets() []int32 { return g.targets }
 
 // FigureKind returns the kind of figure the action names (deploy, city, move, market, synod, cash-out,
-// change-position): the abbot, the large follower (IC-4; record_ic.go) or an ordinary follower.
+// change-position): the abbot, the large follower (IC-4; record_ic.go), the builder or the pig (TB-5, TB-12;
+// record_tb.go) or an ordinary follower.
 func (a Action) FigureKind() engine.FigureKind {
 	switch {
 	case a.Abbot:
 		return engine.Abbot
 	case a.Large:
 		return engine.Large
+	case a.Builder:
+		return engine.Builder
+	case a.Pig:
+		return engine.Pig
 	}
 	return engine.Follower
 }
@@ -456,6 +489,7 @@ func (g *Game) finishScoring() {
 	scores := g.S.ScoreTurn(nil)
 	g.announceScores(scores)
 	g.announceChallenges(scores)
+	g.announceGoods() // TB-3
 	if g.S.King.Changed {
 		key := "ev.king_moves"
 		if kingBefore == g.S.King.Player {
@@ -564,23 +598,24 @@ func (g *Game) enterCity(a Action, who int) error {
 	return nil
 }
 
-// endPart closes the current turn part (DEF-12): a second part follows when one is due (secondPartDue), else the
-// turn ends. SEQ-9: after the last land tile the game ends after this part, without a second one.
+// endPart closes the current turn part (DEF-12): a second part follows when one is due (secondPartDue, tb.go), else
+// the turn ends. SEQ-9: after the last land tile the game ends after this part, without a second one (TB-10(b)).
 func (g *Game) endPart() {
 	if !g.lastTurn && g.secondPartDue() {
 		g.beginPart(2)
+		g.announce(g.Active, "SEQ-7a", "ev.second_part")
 		return
+	}
+	if g.part.no == 1 && g.part.secondTile {
+		g.announce(g.Active, "TB-10(b)", "ev.second_tile_none")
 	}
 	g.endTurn()
 }
 
-// secondPartDue reports whether the turn gets a second part now that its first one is done (SEQ-7a). Only Traders &
-// Builders' builder gives one (TB-7..10); with the modules of this program a turn has one part.
-func (g *Game) secondPartDue() bool { return false }
-
 // endTurn closes the turn and begins the next one: the same player after the volcano (RIV2-8), the end of the game
 // after the last tile (END-1), else the left neighbour (SEQ-9).
 func (g *Game) endTurn() {
+	g.ended = endedTurn{player: g.Active, rule: g.endedRule()}
 	g.History = append(g.History, g.S.Scores)
 	g.prevActive = g.Active
 	if g.lastTurn {
@@ -760,6 +795,8 @@ func (g *Game) gift(a Action, who int) error {
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	before := g.S.Challenges()
+	// Builders and pigs that go back with their owner's last follower (TB-11(b)).
+	specials := g.specialsOnBoard()
 	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target
 	rule := "GIFT-10(c)"
 	switch {
@@ -822,7 +859,7 @@ func (g *Game) gift(a Action, who int) error {
 		}
 		void = !g.Bag.SecondTile()
 	}
-	g.part.giftOpened = true
+	g.part.giftOpened, g.part.begun = true, true
 	g.part.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
 	switch { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
@@ -836,5 +873,6 @@ func (g *Game) gift(a Action, who int) error {
 		g.announce(who, "SHRINE-5(b)", "ev.challenge_started")
 	}
 	g.announceEndedChallenges(who, before) // Cash Out or Change Position took the only figure off one side
+	g.announceSpecialsBack(specials)
 	return nil
 }

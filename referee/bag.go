@@ -158,7 +158,8 @@ func (b *Bag) SecondTile() bool {
 
 // setModule is the expansion that puts each set of tiles into a game (CFG-3, CFG-5); "" for the base game's.
 var setModule = map[string]string{"base": "", "river": ExpansionRiver, "river2": ExpansionRiver2, "city": ExpansionCount,
-	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals}
+	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals,
+	"tb": ExpansionTradersBuilders}
 
 // TileInGame reports whether tile type t belongs to this game's box: the base game, or a set whose expansion is in
 // play (CFG-3; the City of Carcassonne also as a start, CFG-4). Whether a copy is left to draw is Bag's.

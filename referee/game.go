@@ -23,9 +23,14 @@ import (
 // Active, TurnNo, the volcano's extra turn (SEQ-8, after both parts) and the end of the game (SEQ-9: the last land
 // tile ends the game after its part, no second part). beginTurn starts a turn with part 1; when a part's decisions
 // are made, endPart asks secondPartDue whether a second part follows (beginPart(2), the same player's PhaseTile)
-// or the turn ends (endTurn). With the modules of this program secondPartDue is always false: a turn has one part.
-// Traders & Builders' builder (TB-7..10, SEQ-7a) is the one rule that makes it true, by what the first part's
-// placement noted (SEQ-3), and the record's `builder-pass` declines it.
+// or the turn ends (endTurn). Traders & Builders' builder (TB-7..10, SEQ-7a) is the one rule that gives a second
+// part: the first part's placement notes it (SEQ-3: turnPart.secondTile, engine ExtendsBuilder), and it is due when
+// the first part ends with a tile left to draw (TB-10(b), SEQ-9). The second part is a PhaseTile like any other
+// (Part() == 2); it is optional (TB-9, OPEN-9): the player's `builder-pass`, or a `gift`, `place` or `discard` line of
+// another player, declines it (declineSecondPart) before anything of it is done; there is never a third (TB-8).
+// What the turn that ended left (endedTurn) lets a tile line of its player that comes too late cite the rule it
+// breaks (TB-7, TB-8, TB-9, TB-10(b)); what the last figure step did (lastFigure) lets a second figure line cite
+// TB-5 or TB-12.
 
 // Phase is the decision the game waits for.
 type Phase int
@@ -149,15 +154,21 @@ type Game struct {
 	prevActive   int
 	finalApplied bool
 	scoreLog     []engine.Score
+	ended        endedTurn  // the turn that ended last (tb.go)
+	lastFigure   figureStep // the last figure step of a part, until the next tile (tb.go)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.
 type turnPart struct {
 	no          int  // 1, or 2 for the second part of a double turn
 	tile        int  // index of the tile placed in this part, -1 before
+	begun       bool // a tile placed or discarded or a gift opened in this part: a second part is no longer declined
 	giftOpened  bool // a gift was opened in this part's window (GIFT-5(a), SEQ-2, COMBO-20(b))
 	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
+	// secondTile: the first part's tile extended the road or city of the active player's builder (SEQ-3, TB-7): a
+	// second part follows when this one ends, if a tile is left to draw (secondPartDue).
+	secondTile bool
 }
 
 // Part returns the number of the current turn part: 1, or 2 in the second part of a double turn (DEF-12).
@@ -209,18 +220,19 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		Count:     count,
 		Gifts:     has(ExpansionGifts),
 
-		InnsCathedrals: has(ExpansionInnsCathedrals),
+		InnsCathedrals:  has(ExpansionInnsCathedrals),
+		TradersBuilders: has(ExpansionTradersBuilders),
 	}
 	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
-		part: turnPart{no: 1, tile: -1}}
+		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
 	for i, p := range setup.Players {
 		g.seat[p.Colour] = i
 	}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
-	// tiles (IC-2).
-	for _, set := range []string{"base", "shrines", "newtiles", "ic"} {
+	// tiles (IC-2), the Traders & Builders tiles (TB-2).
+	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb"} {
 		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) ||
-			(set == "ic" && !opts.InnsCathedrals) {
+			(set == "ic" && !opts.InnsCathedrals) || (set == "tb" && !opts.TradersBuilders) {
 			continue
 		}
 		for _, t := range cat.Set(set) {

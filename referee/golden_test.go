@@ -26,6 +26,8 @@ import (
 //	# expect-count: smithy           the quarter the Count stands on (COUNT-2, COUNT-11)
 //	# expect-phase: moving blue      the pending decision and whose it is, the record NOT settled (Phase names;
 //	                                 the player is the round's or the market's mover, else the active player)
+//	# expect-goods: blue wine=1       the goods tokens that colour holds (TB-3); kinds not named hold none
+//	# expect-figure: red builder board where that colour's builder (pig, large, abbot) is: supply, board or city
 //	# expect-event: 14 COUNT-6 ev.city_may_enter red
 //	                                 an announcement (rule ID prefix, message id, optional colour) made while the
 //	                                 action on line 14 was applied; the line may be left out (any time, settling
@@ -35,7 +37,7 @@ import (
 // look at the game as the refusal left it (the state after the last accepted line: a refusal changes nothing). A
 // record may have several expectations; at least one is required.
 
-var expectRE = regexp.MustCompile(`^#\s*(expect|expect-final|expect-error|expect-king|expect-baron|expect-quarter|expect-count|expect-phase|expect-event|expect-no-event):\s*(.*)$`)
+var expectRE = regexp.MustCompile(`^#\s*(expect|expect-final|expect-error|expect-king|expect-baron|expect-quarter|expect-count|expect-phase|expect-event|expect-no-event|expect-goods|expect-figure):\s*(.*)$`)
 
 var expectErrorRE = regexp.MustCompile(`(?m)^#\s*expect-error:`)
 
@@ -101,7 +103,8 @@ func TestGoldenRecords(t *testing.T) {
 						t.Errorf("refusal at line %d citing %s (%s), want line %s citing %s", r.Line, r.Rule, r.Key, f[0], f[1])
 					}
 					continue
-				case "expect-quarter", "expect-count", "expect-phase", "expect-event", "expect-no-event":
+				case "expect-quarter", "expect-count", "expect-phase", "expect-event", "expect-no-event", "expect-goods",
+					"expect-figure":
 					if err != nil && m[1] != "expect-phase" {
 						t.Fatal(err)
 					}
@@ -162,6 +165,41 @@ func checkState(t *testing.T, kind string, f []string, g *Game, data []byte) {
 		}
 		if got != n {
 			t.Errorf("expect-quarter: %s has %d in the %s, want %d", f[0], got, q, n)
+		}
+	case "expect-goods":
+		p := -1
+		if len(f) > 0 {
+			p = g.Player(Colour(f[0]))
+		}
+		if p < 0 {
+			t.Fatalf("bad expect-goods %q", f)
+		}
+		var want engine.Goods
+		for _, kv := range f[1:] {
+			k, v, _ := strings.Cut(kv, "=")
+			kind, ok := engine.ParseGoods(k)
+			n, err := strconv.Atoi(v)
+			if !ok || err != nil {
+				t.Fatalf("bad expect-goods %q", f)
+			}
+			want[kind] = n
+		}
+		if g.S.Goods[p] != want {
+			t.Errorf("expect-goods: %s holds %v (wine, grain, cloth), want %v", f[0], g.S.Goods[p], want)
+		}
+	case "expect-figure":
+		kind, ok := engine.ParseFigureKind(f[min(1, len(f)-1)])
+		if len(f) != 3 || !ok || g.Player(Colour(f[0])) < 0 {
+			t.Fatalf("bad expect-figure %q", f)
+		}
+		p, got := g.Player(Colour(f[0])), "none"
+		for _, fig := range g.S.Figures {
+			if int(fig.Player) == p && fig.Kind == kind {
+				got = [...]string{"supply", "board", "city"}[fig.Where]
+			}
+		}
+		if got != f[2] {
+			t.Errorf("expect-figure: %s's %s is in %s, want %s", f[0], kind, got, f[2])
 		}
 	case "expect-count":
 		if len(f) != 1 || g.S.City.Count.String() != f[0] {

@@ -19,8 +19,12 @@ type Decision struct {
 	// Optional reports that the decision may be declined. The figure step and a go in the moving-out round have a
 	// declining action of their own among Actions (pass, decline); the City and the Count have none: they are
 	// declined by answering the next decision (what any other action does, record format), whose answers
-	// AfterDecline lists. "end" also declines every optional decision (and ends the game).
+	// AfterDecline lists. "end" also declines every optional decision (and ends the game). The tile step of the
+	// builder's second part is optional too (TB-9), its declining action `builder-pass` last among Actions.
 	Optional bool
+	// Part is the turn part the decision belongs to (DEF-12): 1, or 2 in the second part of a builder's double turn
+	// (TB-7..10), whose tile step is the builder's second tile (SEQ-7a).
+	Part int
 }
 
 // LegalActions returns every legal answer to the pending decision; see Legal.
@@ -28,8 +32,8 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 
 // Legal returns the pending decision and every legal answer to it:
 //
-//   - PhaseTile (SEQ-1..3): for each tile type that can be drawn now (Bag.Drawable: the river order, RIVER-4,
-//     RIV2-3/7, COMBO-1), each legal placement (engine LegalPlacements, BASE-4, river and shrine limits; a rotation
+//   - PhaseTile (SEQ-1..3; in the second part of a double turn the builder's second tile, SEQ-7a): for each tile
+//     type that can be drawn now (Bag.Drawable: the river order, RIVER-4, RIV2-3/7, COMBO-1), each legal placement (engine LegalPlacements, BASE-4, river and shrine limits; a rotation
 //     that is the same placement as a lower one of a symmetric tile is listed once, at the lower rotation), or
 //     "discard" if it has none (BASE-5, RIVER-10); then, if the active player holds a gift and has opened none
 //     this turn (GIFT-5(a)), the gifts: synod onto each incomplete monastery or shrine with a follower and/or the
@@ -37,10 +41,11 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 //     each legal place of its tile (GIFT-9), cash-out of each of the player's figures per feature and kind
 //     (GIFT-8), two-choices (GIFT-10); the large follower wherever a follower may be named (COMBO-21, COMBO-23,
 //     COMBO-24); a card of the four with a target that has none now is listed as "<card> void" (GIFT-5(d)). Roads
-//     are named by one segment of each road feature.
+//     are named by one segment of each road feature. In the second part, before its tile, `builder-pass` last: the
+//     second tile declined (TB-9; optional).
 //   - PhaseFigure (SEQ-5): pass; each deploy option (engine DeployOptions, BASE-6/7, FARM-2, ABBOT-3/4, IC-4: a
-//     follower, the abbot, the large follower) named by the place's shortest name (PlaceName); return-abbot for
-//     each of the player's abbots on an incomplete building (ABBOT-6).
+//     follower, the abbot, the large follower; TB-5 the builder, TB-12 the pig) named by the place's shortest name
+//     (PlaceName); return-abbot for each of the player's abbots on an incomplete building (ABBOT-6).
 //   - PhaseMoving (COUNT-13..17): for the player whose go it is, decline, and each move: from the quarter that
 //     feeds the target's kind (COUNT-14) if the Count is not there (COUNT-15), a follower, the large follower
 //     (COMBO-15) and/or the abbot (cathedral only) present there (COUNT-16(e)), onto each eligible target
@@ -58,10 +63,14 @@ func (g *Game) LegalActions() []Action { return g.Legal().Actions }
 // Stopping the game is never listed: "end" (END-1) and, with the City, a "market" line in place of a tile, which
 // ends the play of tiles early and opens the market round (COUNT-19) are the table's own decisions.
 func (g *Game) Legal() Decision {
-	d := Decision{Phase: g.Phase, Player: g.Active}
+	d := Decision{Phase: g.Phase, Player: g.Active, Part: g.part.no}
 	switch g.Phase {
 	case PhaseTile:
 		d.Actions = g.legalTile(nil)
+		if g.secondPartOpen() {
+			d.Optional = true
+			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbBuilderPass})
+		}
 	case PhaseFigure:
 		d.Optional = true
 		d.Actions = g.legalFigure(nil)
@@ -111,6 +120,10 @@ func (g *Game) Check(a Action) error {
 // later answers. It returns nil if the pending decision is not optional.
 func (g *Game) AfterDecline() *Game {
 	c := g.Clone()
+	if g.secondPartOpen() { // the builder's second tile (TB-9)
+		c.declineSecondPart()
+		return c
+	}
 	switch g.Phase {
 	case PhaseFigure:
 		c.startScoring()
@@ -162,12 +175,15 @@ func (g *Game) segRef(seg int32) FeatureRef {
 	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
 }
 
-// figureKinds are the kinds of figure an action may name (DEF-4): a follower, the abbot, the large follower (IC-4).
+// figureKinds are the kinds of figure a City, moving or gift action may name (DEF-4): a follower, the abbot, the
+// large follower (IC-4); never the builder or the pig (COMBO-16(a), COMBO-21, COMBO-23, COMBO-24), which only a
+// deploy names (DeployOptions).
 var figureKinds = [...]engine.FigureKind{engine.Follower, engine.Abbot, engine.Large}
 
-// naming returns a with the figure word of kind set (Abbot, Large; neither for an ordinary follower).
+// naming returns a with the figure word of kind set (Abbot, Large, Builder, Pig; none for an ordinary follower).
 func naming(a Action, kind engine.FigureKind) Action {
 	a.Abbot, a.Large = kind == engine.Abbot, kind == engine.Large
+	a.Builder, a.Pig = kind == engine.Builder, kind == engine.Pig
 	return a
 }
 

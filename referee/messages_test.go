@@ -57,6 +57,7 @@ var unusedAllowed = map[string]string{
 var wordPrefixes = map[string]string{
 	"quarter": "term.quarter.", "want": "term.quarter.", "figure": "term.", "kind": "term.", "feature": "term.",
 	"board": "term.", "terrain": "term.", "card": "term.gift.", "colour": "colour.", "edge": "term.edge.",
+	"goods": "term.goods.",
 }
 
 // reprData is a representative value for every data key the code gives a message.
@@ -68,11 +69,13 @@ var reprData = map[string]any{
 	"start": "river", "expansion": "river2",
 	"n": -3, "deck": 21, "line": 5, "cells": "4,2 5,2", // position.go
 	"winner": "-1,-3:shrine", "loser": "0,-3:monastery", "shrine": "-1,-3:shrine", "monastery": "0,-3:monastery",
+	"goods": "wine", "wine": 1, "grain": 0, "cloth": 2, "held": 3, "printed": 4, "box": 9, // tb.go
 	// added by the renderer to events of a seated player
 	"Player": "Віра",
 	// cmd/karkason
 	"Command": "frobnicate", "Rule": "BASE-4", "Msg": "(the message)", "Line": 7, "Text": "TEXT", "Path": "/tmp/x.rec",
 	"Err": "no such file", "Expected": "EXPECTED-IN-ENGLISH", "Names": "Ана, Богдан",
+	"Flags": "--data-dir --state-dir", "Vars": "KARKASON_DATA_DIR, KARKASON_STATE_DIR", // cli.no_home
 	"Tiles": "46 tiles", // cli.aids.*: a count of tiles rendered with plural.tiles
 }
 

@@ -33,6 +33,11 @@ import (
 //     position with the copy of the start tile's type lying as the start piece lies (rotation 0) nearest the
 //     middle of the board as the start piece at 0,0; with no such copy, the one nearest the middle, the whole board
 //     turned by quarter turns so that it lies so (the record format puts the start piece at 0,0, rotation 0).
+//   - layOthers: builders and pigs are laid after every other line, whatever the order of the lines (POS-3 amended:
+//     each needs its owner's follower on its feature, which a later line may give); goods lines (`wine`, `grain`,
+//     `cloth`) at most once per colour and kind (POS-11). layGoods: in a whole position the goods of all players
+//     add up to the symbols of the completed cities (POS-11, cited with the last position line; in a draft they are
+//     checked when it is finished).
 //   - finishPosition: when the position leaves no tile to draw, the game is at its end (END-1, as after the last
 //     tile): the market round, if anyone has market figures, or the final scoring follows at once; the player
 //     before the one named by `position turn` counts as the one who placed the last tile (COUNT-19(b)).
@@ -98,6 +103,11 @@ func (g *Game) layPosition(lines []PositionLine, mode positionMode) error {
 	turn, err := g.layOthers(lines)
 	if err != nil {
 		return err
+	}
+	if mode == wholePosition {
+		if err := g.layGoods(lines); err != nil {
+			return err
+		}
 	}
 	g.Position = append([]PositionLine(nil), lines...)
 	g.finishPosition(turn, mode)
@@ -403,8 +413,10 @@ func (g *Game) checkRiver(tiles []posTile) error {
 	return nil
 }
 
-// layOthers applies the figure (followers, abbots, large followers: at most one per colour, POS-3 amended), City,
-// King and Robber Baron, gift, score and turn lines in their order (POS-3..7, POS-9) and returns the seat of the player who places the next tile (POS-9: the first player by default).
+// layOthers applies the figure (followers, abbots, large followers, builders, pigs: one large follower, builder
+// and pig per colour, POS-3 amended), City, King and Robber Baron, gift, goods, score and turn lines in their order,
+// builders and pigs last (POS-3..7, POS-9, POS-11) and returns the seat of the player who places the next tile
+// (POS-9: the first player by default).
 func (g *Game) layOthers(lines []PositionLine) (int, error) {
 	turn := 0
 	seen := map[string]int{} // single-valued lines already given: kind (+ colour) -> line
@@ -415,7 +427,19 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		seen[key] = l.Line
 		return nil
 	}
+	// Builders and pigs after the other lines: each stands beside its owner's follower (POS-3 amended).
+	order := make([]PositionLine, 0, len(lines))
 	for _, l := range lines {
+		if l.Kind != PosBuilder && l.Kind != PosPig {
+			order = append(order, l)
+		}
+	}
+	for _, l := range lines {
+		if l.Kind == PosBuilder || l.Kind == PosPig {
+			order = append(order, l)
+		}
+	}
+	for _, l := range order {
 		if l.Kind == PosTile {
 			continue
 		}
@@ -427,7 +451,7 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		}
 		var err error
 		switch l.Kind {
-		case PosFollower, PosAbbot, PosLarge:
+		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
 			kind := positionFigure[l.Kind]
 			if l.InCity() {
 				q, _ := engine.ParseQuarter(l.Quarter)
@@ -465,6 +489,12 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 				return 0, err
 			}
 			err = g.S.SetScore(who, l.N)
+		case PosWine, PosGrain, PosCloth:
+			if err = once(l, "POS-11", string(l.Kind)+" "+string(l.Colour)); err != nil {
+				return 0, err
+			}
+			k, _ := engine.ParseGoods(string(l.Kind))
+			err = g.S.SetGoods(who, k, l.N)
 		case PosTurn:
 			err = once(l, "POS-9", "turn")
 			turn = who
@@ -477,12 +507,12 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 }
 
 // positionFigure is the figure kind a figure line places (POS-3, POS-4; the large follower, POS-3 amended), and
-// figurePosition the line kind of each figure kind.
+// figurePosition the line kind of each figure kind (builder and pig: record_tb.go).
 var (
 	positionFigure = map[PositionKind]engine.FigureKind{PosFollower: engine.Follower, PosAbbot: engine.Abbot,
-		PosLarge: engine.Large}
+		PosLarge: engine.Large, PosBuilder: engine.Builder, PosPig: engine.Pig}
 	figurePosition = [engine.NumFigureKinds]PositionKind{engine.Follower: PosFollower, engine.Abbot: PosAbbot,
-		engine.Large: PosLarge}
+		engine.Large: PosLarge, engine.Builder: PosBuilder, engine.Pig: PosPig}
 )
 
 // Figure returns the figure kind a figure line places (follower, abbot, large); false for a line of another kind.
@@ -547,9 +577,9 @@ func (g *Game) StartScores() [engine.MaxPlayers]int {
 
 // PositionLines returns the game as it stands between two turns as position lines (POS; record format
 // "Positions"): the tiles after the start piece, the figures on the board and in the City (followers, abbots, large
-// followers), the Count when he is
-// not on the palace, the holders of the King and the Robber Baron with their markers, the unopened gifts and the
-// points of each player who has any, and who places the next tile when it is not the first player. A record
+// followers, builders, pigs), the Count when he is not on the palace, the holders of the King and the Robber Baron
+// with their markers, the unopened gifts, the goods tokens (POS-11) and the points of each player who has any, and
+// who places the next tile when it is not the first player. A record
 // with the game's set-up and these lines replays to a game with the same board, figures, scores and end-of-game
 // tally (the stacks are the box minus the board: tiles discarded during the game are back in them, POS-9). It
 // returns ErrNotBetweenTurns during a turn or after the end.
@@ -591,6 +621,13 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 		}
 	}
 	for p := 0; p < g.Players(); p++ {
+		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+			if n := s.Goods[p][k]; n > 0 {
+				out = append(out, PositionLine{Kind: PositionKind(k.String()), Colour: g.Colour(p), N: n})
+			}
+		}
+	}
+	for p := 0; p < g.Players(); p++ {
 		if n := s.Scores[p]; n > 0 {
 			out = append(out, PositionLine{Kind: PosScore, Colour: g.Colour(p), N: n})
 		}
@@ -599,4 +636,16 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 		out = append(out, PositionLine{Kind: PosTurn, Colour: g.Colour(g.Active)})
 	}
 	return numbered(out), nil
+}
+
+// layGoods checks POS-11 on a whole position: the goods tokens of all players add up, kind by kind, to the goods
+// symbols of the completed cities on the board (every completed city gave its tokens to someone, TB-3). As the sums
+// are known only once every line is read, the refusal names the last position line.
+func (g *Game) layGoods(lines []PositionLine) error {
+	k, held, printed, ok := g.S.GoodsMismatch()
+	if ok || len(lines) == 0 {
+		return nil
+	}
+	return atLine(lines[len(lines)-1], refusal("POS-11", "err.pos.goods_sum", "goods", k.String(), "held", held,
+		"printed", printed))
 }

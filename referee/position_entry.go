@@ -32,6 +32,12 @@ import (
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
 //	d.Set(PositionLine{Kind: PosCount, Quarter: "market"}); d.Set(...PosGifts/PosScore N...); d.Set(...PosTurn...)
+//	d.FigurePlaces(Red, engine.Builder)    // where red's builder may stand now: the incomplete roads and cities
+//	                                       // with a red follower (traders-builders; TB-5, POS-3); engine.Pig: the
+//	                                       // fields with a red farmer (TB-12); each one per player
+//	d.Add(PositionLine{Kind: PosBuilder, Colour: Red, Target: opt.Ref})             // PosPig likewise
+//	d.Set(PositionLine{Kind: PosWine, Colour: Red, N: 2})  // goods tokens, per colour and kind (PosGrain, PosCloth)
+//	d.Goods()                              // the goods held and the symbols of the completed cities (POS-11)
 //	g, err := d.Finish()                   // the whole position (POS-1..POS-9): a Game ready to go on, or the refusal
 //
 // Every step is checked as it is entered by the same builder that reads a record's position (layPosition): the
@@ -45,7 +51,9 @@ import (
 // whose edge does not match a tile beside it is refused naming that tile's cell (err.pos.edge_neighbour, its cell
 // in Refusal.At): the tile entered earlier may be the one typed wrong. Check tells whether a step would be
 // accepted without taking it (to grey out choices); Game is the board so far, for drawing (read-only:
-// Game().S.Tiles, Game().S.Figures, Game().Bag for the tiles left in the box). Removing or replacing a tile is
+// Game().S.Tiles, Game().S.Figures, Game().Bag for the tiles left in the box). Goods are checked against the
+// completed cities (POS-11) by Finish only: while tiles are still being entered the sums cannot match yet (Goods
+// shows both). Removing or replacing a tile is
 // refused like any step when the rest would break a rule (a figure left on a feature the new tile completes,
 // BASE-12; the King's marker left on a city that is no longer complete, KING-2): take the figure or marker off
 // first.
@@ -220,13 +228,13 @@ func (d *Draft) Remove(i int) error {
 	return d.try(slices.Delete(d.Lines(), i, i+1), true)
 }
 
-// singleKey returns what makes a line single-valued (count, king, robber, turn; gifts and score per colour), ""
-// for the lines of which a position may hold many (tiles, figures).
+// singleKey returns what makes a line single-valued (count, king, robber, turn; gifts, score, wine, grain and cloth
+// per colour), "" for the lines of which a position may hold many (tiles, figures).
 func singleKey(l PositionLine) string {
 	switch l.Kind {
 	case PosCount, PosKing, PosRobber, PosTurn:
 		return string(l.Kind)
-	case PosGifts, PosScore:
+	case PosGifts, PosScore, PosWine, PosGrain, PosCloth:
 		return string(l.Kind) + " " + string(l.Colour)
 	}
 	return ""
@@ -635,4 +643,23 @@ func (e *Entry) Close() error {
 // AppendPosition writes one position line and syncs it to disk (an entry's step, Entry.Add).
 func (s *Store) AppendPosition(l PositionLine) error {
 	return s.appendRecordLine("position", l.String()) // a failure leaves the record as it was
+}
+
+// GoodsSums are the goods of a position being entered, by kind (POS-11): the tokens all players hold and the goods
+// symbols of the completed cities on the board; a finished position needs them equal.
+type GoodsSums struct {
+	Held, Printed engine.Goods
+}
+
+// Goods returns the goods sums of the draft as it stands (POS-11), for the entry to show what is still missing.
+func (d *Draft) Goods() GoodsSums {
+	s := d.game.S
+	var out GoodsSums
+	for p := 0; p < d.game.Players(); p++ {
+		for k := range out.Held {
+			out.Held[k] += s.Goods[p][k]
+		}
+	}
+	out.Printed = s.CompletedGoods()
+	return out
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // The position property (issue 9): for random games played through the referee with the City, the King and the
-// Robber Baron, shrines, the abbot and the gifts on (and farmers; the new tiles now and then), the position taken
+// Robber Baron, shrines, the abbot and the gifts on (and farmers; the new tiles now and then; Traders & Builders
+// every other game), the position taken
 // after any turn (Game.PositionLines), replayed with --final, gives the same scores as the game itself replayed to
 // that turn with --final; and the position followed by the rest of the game's actions gives the game's own final
 // scores. The position's record is also written and read back (WriteRecord, ParseRecord) on the way.
@@ -32,6 +33,9 @@ func TestPositionProperty(t *testing.T) {
 			ExpansionGifts}
 		if rng.IntN(3) == 0 {
 			exps = append(exps, ExpansionNewTiles)
+		}
+		if i%2 == 1 { // Traders & Builders: builders, pigs and goods in the position (POS-3 amended, POS-11)
+			exps = append(exps, ExpansionTradersBuilders)
 		}
 		if i%5 == 4 { // now and then a smaller set, the base game with farmers among them
 			exps = exps[:1+rng.IntN(len(exps))]

@@ -35,7 +35,8 @@ const positionWord = "position"
 // PositionKind is what a position line sets (the second word of the line, or the third after a colour).
 type PositionKind string
 
-// The kinds of position lines (record format "Positions").
+// The kinds of position lines (record format "Positions"; those of Traders & Builders, builder, pig, wine, grain and
+// cloth, are in record_tb.go).
 const (
 	PosTile     PositionKind = "tile"     // position tile <tile> <x>,<y> <rot>                 (POS-1, POS-2)
 	PosFollower PositionKind = "follower" // position <colour> follower <x>,<y>:<place>|<quarter> (POS-3, POS-4)
@@ -55,6 +56,9 @@ const (
 //	follower  Colour Target | Quarter      position red follower 1,0:E / position red follower smithy
 //	abbot     Colour Target | Quarter      position red abbot 2,0:monastery / position red abbot cathedral
 //	large     Colour Target | Quarter      position red large 1,0:E / position red large market
+//	builder   Colour Target                position red builder 1,0:E
+//	pig       Colour Target                position red pig 1,0:SSE
+//	wine, grain, cloth  Colour N           position red wine 2
 //	count     Quarter                      position count smithy
 //	king      Colour Target                position red king 0,-1:S
 //	robber    Colour Target                position blue robber 1,0:E
@@ -70,7 +74,7 @@ type PositionLine struct {
 	Rot     int        // tile: 0, 90, 180 or 270
 	Target  FeatureRef // follower or abbot on the board, king, robber
 	Quarter string     // follower or abbot in the City, count
-	N       int        // gifts, score
+	N       int        // gifts, score, wine, grain, cloth
 	// Comment is the text of a trailing "#" comment, trimmed; "" if none.
 	Comment string
 	// CommentsBefore are the comment-only lines between the previous line and this one (ParseRecord fills it).
@@ -81,8 +85,11 @@ type PositionLine struct {
 // (POS-4, COMBO-15).
 func (l PositionLine) InCity() bool { return l.Kind.isFigure() && l.Quarter != "" }
 
-// isFigure reports whether lines of this kind place a figure (on the board or in the City): follower, abbot, large.
-func (k PositionKind) isFigure() bool { return k == PosFollower || k == PosAbbot || k == PosLarge }
+// isFigure reports whether lines of this kind place a figure (on the board or in the City): follower, abbot, large,
+// builder, pig (a builder or pig in the City parses, to be refused with COMBO-16(a)).
+func (k PositionKind) isFigure() bool {
+	return k == PosFollower || k == PosAbbot || k == PosLarge || k == PosBuilder || k == PosPig
+}
 
 // String returns the canonical line without its comment, e.g. "position tile b-rs 1,0 90",
 // "position red follower 1,0:E", "position turn blue".
@@ -95,7 +102,7 @@ func (l PositionLine) String() string {
 		w = append(w, string(PosCount), l.Quarter)
 	case PosTurn:
 		w = append(w, string(PosTurn), string(l.Colour))
-	case PosFollower, PosAbbot, PosLarge:
+	case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
 		where := l.Quarter
 		if where == "" {
 			where = l.Target.String()
@@ -103,7 +110,7 @@ func (l PositionLine) String() string {
 		w = append(w, string(l.Colour), string(l.Kind), where)
 	case PosKing, PosRobber:
 		w = append(w, string(l.Colour), string(l.Kind), l.Target.String())
-	case PosGifts, PosScore:
+	case PosGifts, PosScore, PosWine, PosGrain, PosCloth:
 		w = append(w, string(l.Colour), string(l.Kind), strconv.Itoa(l.N))
 	default:
 		w = append(w, string(l.Kind))
@@ -152,7 +159,7 @@ var positionErrorKeys = []string{KeyBadPositionLine, KeyBadPositionKind, KeyBadF
 // What was expected, in English (ParseError.Expected), for position lines.
 const (
 	expPositionLine   = `"position tile ...", "position count ...", "position turn COLOUR" or "position COLOUR ..."`
-	expPositionKind   = "follower, abbot, large, king, robber, gifts or score"
+	expPositionKind   = "follower, abbot, large, builder, pig, king, robber, gifts, score, wine, grain or cloth"
 	expFigurePlace    = "a feature x,y:PLACE (e.g. 2,-1:N) or a quarter: palace, smithy, cathedral or market"
 	expNumber         = "a whole number, e.g. 12"
 	expPositionBefore = "position lines only right after the setup line, before any action (POS-10)"
@@ -221,7 +228,7 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 		}
 		l.Kind = PositionKind(kind)
 		switch l.Kind {
-		case PosFollower, PosAbbot, PosLarge:
+		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
 			w, err := sc.need(slotFeature, KeyBadFigurePlace, expFigurePlace)
 			if err != nil {
 				return l, err
@@ -237,7 +244,7 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 			if l.Target, err = needFeature(sc, false); err != nil {
 				return l, err
 			}
-		case PosGifts, PosScore:
+		case PosGifts, PosScore, PosWine, PosGrain, PosCloth:
 			w, err := sc.need(slotWord, KeyBadNumber, expNumber)
 			if err != nil {
 				return l, err

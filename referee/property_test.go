@@ -14,8 +14,10 @@ import (
 )
 
 // Property tests: many seeded random games played through Game.Apply with actions picked from LegalActions, checked
-// after every action against invariants of the rules (figure conservation, DEF-5; scores only ever increase,
-// BASE-14; the summary accounts for every point, END-10), and at the end against the record (replay, undo).
+// after every action against invariants of the rules (figure conservation, DEF-5, builders and pigs included, each
+// always beside a follower of its owner, TB-11(b), TB-13; never a third tile in a turn, TB-8; scores only ever
+// increase, BASE-14; the summary accounts for every point, END-10), and at the end against the record (replay,
+// undo).
 
 // playerOpts controls the random player.
 type playerOpts struct {
@@ -78,6 +80,9 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 	acts := d.Actions
 	switch d.Phase {
 	case PhaseTile:
+		if last := acts[len(acts)-1]; last.Verb == VerbBuilderPass && rng.IntN(4) == 0 {
+			return last, true // the builder's second tile declined (TB-9)
+		}
 		var gifts, of []int // indices: an Action is big, a turn lists a thousand
 		for i := range acts {
 			if acts[i].Verb == VerbGift {
@@ -142,12 +147,14 @@ func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
 	return idx[len(idx)-1]
 }
 
-// checkFigures checks figure conservation (DEF-5) and the board's occupancy counts.
+// checkFigures checks figure conservation (DEF-5: every kind, builders and pigs included, on the board, in the City
+// or in supply), the board's occupancy counts (builders and pigs never occupy, DEF-6) and that a builder stands on a
+// road or city and a pig on a field, each beside a follower of its owner (TB-5, TB-11(b), TB-12, TB-13).
 func checkFigures(t testing.TB, g *Game) {
 	t.Helper()
 	s := g.S
 	for p := 0; p < g.Players(); p++ {
-		for _, kind := range figureKinds {
+		for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ {
 			n := s.InSupplyCount(p, kind)
 			for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
 				n += s.InQuarter(p, q, kind)
@@ -175,8 +182,27 @@ func checkFigures(t testing.TB, g *Game) {
 			if k == engine.KRiver || (f.Kind == engine.Abbot && !k.IsCentre()) || (f.Kind != engine.Abbot && k == engine.KGarden) {
 				t.Fatalf("figure %d (%s) stands on a %s", i, f.Kind, k)
 			}
+			if f.Kind.IsSpecial() {
+				if f.Kind == engine.Builder && k != engine.KRoad && k != engine.KCity || f.Kind == engine.Pig && k != engine.KField {
+					t.Fatalf("%s of player %d on a %s (TB-5(c), TB-12)", f.Kind, f.Player, k)
+				}
+				alone := true
+				for j := range s.Figures {
+					o := &s.Figures[j]
+					if o.Player == f.Player && o.Kind.IsFollower() && o.Where == engine.OnBoard && s.Root(o.Seg) == s.Root(f.Seg) {
+						alone = false
+					}
+				}
+				if alone {
+					t.Fatalf("%s of player %d without a follower of its owner on its feature (TB-11(b), TB-13)", f.Kind, f.Player)
+				}
+				continue
+			}
 			occ[s.Root(f.Seg)]++
 		case engine.InCity:
+			if f.Kind.IsSpecial() {
+				t.Fatalf("%s of player %d in the City (COMBO-16(a))", f.Kind, f.Player)
+			}
 			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) ||
 				(f.Quarter == engine.Market && !s.Opts.Farmers) {
 				t.Fatalf("figure %d in quarter %d (COUNT-8)", i, f.Quarter)
@@ -202,6 +228,17 @@ func checkScores(t testing.TB, g *Game, prev [engine.MaxPlayers]int) {
 		}
 		for _, c := range e.Players {
 			add[c] += e.Points
+		}
+		for _, b := range e.Bonuses { // the pig, the pig herd (TB-14, COMBO-12)
+			if b.Points <= 0 || len(b.Players) == 0 {
+				t.Fatalf("empty bonus %+v in %+v", b, e)
+			}
+			for _, c := range b.Players {
+				if !slices.Contains(e.Players, c) {
+					t.Fatalf("bonus %+v to %s, who did not score the field %+v", b, c, e)
+				}
+				add[c] += b.Points
+			}
 		}
 	}
 	for p := 0; p < g.Players(); p++ {
@@ -269,13 +306,13 @@ type actionKey struct {
 	Tile, Place, Quarter, Gift, NewPlace string
 	Pos                                  Pos
 	Rot                                  int
-	Abbot, Large                         bool
+	Abbot, Large, Builder, Pig           bool
 	Target                               FeatureRef
 }
 
 func keyOf(a Action) actionKey {
 	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
-		a.Target}
+		a.Builder, a.Pig, a.Target}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -340,7 +377,7 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 	case PhaseFigure:
 		n := 0
 		for l := range s.Tiles[g.part.tile].Type.Segs {
-			for _, kind := range figureKinds {
+			for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ { // the builder and the pig too
 				if s.CanDeploy(g.Active, kind, g.part.tile, l) != nil {
 					continue
 				}
@@ -414,7 +451,8 @@ func recordText(g *Game) string {
 // garbage returns a random action, most of them malformed or illegal.
 func garbage(g *Game, rng *rand.Rand) Action {
 	all := AllColours()
-	a := Action{Verb: verbs[rng.IntN(len(verbs)-1)], Colour: all[rng.IntN(len(all))]}
+	vs := slices.DeleteFunc(Verbs(), func(v Verb) bool { return v == VerbEnd })
+	a := Action{Verb: vs[rng.IntN(len(vs))], Colour: all[rng.IntN(len(all))]}
 	places := append(append(append([]string{"#f1", "#c1", "#r1", "#x"}, edges...), halfEdges...), centres...)
 	pos := func() Pos { return Pos{rng.IntN(9) - 4, rng.IntN(9) - 4} }
 	types := g.Cat.Types
@@ -450,6 +488,10 @@ func garbage(g *Game, rng *rand.Rand) Action {
 	if a.usedFields()&fLarge != 0 && rng.IntN(4) == 0 { // the large follower where a figure word may stand (IC-4)
 		a.Abbot, a.Large = false, true
 	}
+	if a.usedFields()&fLarge != 0 && rng.IntN(4) == 0 { // the builder or the pig (TB-5, TB-12; refused outside deploy)
+		a.Abbot, a.Large = false, false
+		a.setFigure([]string{FigureBuilder, FigurePig}[rng.IntN(2)])
+	}
 	return a
 }
 
@@ -469,6 +511,7 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 	if err != nil {
 		t.Fatalf("set-up %s: %v", setup, err)
 	}
+	placed := map[int]int{} // tiles placed per turn: at most two, the builder's double turn (TB-8)
 	undoAt := map[int]bool{}
 	for i := 0; i < ck.undo; i++ {
 		undoAt[1+rng.IntN(150)] = true
@@ -504,8 +547,16 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 				}
 			}
 		}
+		turn := g.TurnNo
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("seed %d step %d: legal action %q refused: %v\n%s", seed, step, a, err, recordText(g))
+		}
+		if a.Verb == VerbPlace {
+			placed[turn]++
+			if placed[turn] > 2 || g.Part() > 2 || g.Part() < 1 {
+				t.Fatalf("seed %d step %d: %d tiles placed in turn %d, part %d: a third tile (TB-8)\n%s", seed, step,
+					placed[turn], turn, g.Part(), recordText(g))
+			}
 		}
 		if ck.exhaustive && a.Verb == VerbPlace && g.Phase == PhaseFigure {
 			checkMovesMatch(t, g, moves)
@@ -728,6 +779,13 @@ func TestRandomExpansionGames(t *testing.T) {
 		{ExpansionInnsCathedrals, ExpansionRiver2, ExpansionKingRobber},
 		{ExpansionFarmers, ExpansionAbbot, ExpansionInnsCathedrals, ExpansionCount, ExpansionKingRobber, ExpansionShrines,
 			ExpansionNewTiles, ExpansionGifts, ExpansionRiver},
+		// Traders & Builders: the double turn in every decision (gifts and the City per part), the pig with farmers,
+		// the River II pig herd, the builder in the river phase (COMBO-13).
+		{ExpansionTradersBuilders, ExpansionFarmers}, {ExpansionTradersBuilders, ExpansionCount, ExpansionFarmers},
+		{ExpansionTradersBuilders, ExpansionGifts, ExpansionFarmers, ExpansionAbbot},
+		{ExpansionTradersBuilders, ExpansionRiver2, ExpansionFarmers, ExpansionKingRobber},
+		{ExpansionFarmers, ExpansionInnsCathedrals, ExpansionTradersBuilders, ExpansionCount, ExpansionKingRobber,
+			ExpansionShrines, ExpansionNewTiles, ExpansionGifts},
 	}
 	for i := 0; i < nExp; i++ {
 		seed := *randomSeed + uint64(5000+i)

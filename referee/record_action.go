@@ -52,20 +52,22 @@ const (
 
 var verbs = []Verb{
 	VerbPlace, VerbDiscard, VerbDeploy, VerbReturnAbbot, VerbPass, VerbCity, VerbCount,
-	VerbMove, VerbDecline, VerbMarket, VerbGift, VerbEnd,
+	VerbMove, VerbDecline, VerbMarket, VerbGift, VerbEnd, VerbBuilderPass,
 }
 
-// Verbs returns the twelve verbs in the order of the spec's table.
+// Verbs returns the thirteen verbs in the order of the spec's tables (builder-pass, Traders & Builders', last).
 func Verbs() []Verb { return slices.Clone(verbs) }
 
-// IsVerb reports whether s is one of the twelve verbs.
+// IsVerb reports whether s is one of the thirteen verbs.
 func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
 
 // Action is one action line. Only the fields the verb uses are set; the others are zero:
 //
 //	place        Colour Tile Pos Rot           red place b-rs 1,0 90
 //	discard      Colour Tile                   red discard b-rs
-//	deploy       Colour Abbot|Large Place      red deploy follower E / deploy abbot monastery / deploy large N
+//	deploy       Colour Abbot|Large|Builder|Pig Place
+//	                                           red deploy follower E / deploy abbot monastery / deploy large N /
+//	                                           deploy builder E / deploy pig SSE
 //	return-abbot Colour Pos                    red return-abbot 1,0
 //	pass         Colour                        red pass
 //	city         Colour Quarter Abbot|Large    red city cathedral [abbot|large]
@@ -77,10 +79,12 @@ func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
 //	                                           change-position Target NewPlace [Large];
 //	                                           cash-out Target [Abbot|Large]; two-choices;
 //	                                           synod|road-sweeper|change-position|cash-out void (Void)
+//	builder-pass Colour                        red builder-pass
 //	end          (nothing; Colour is "")       end
 //
-// Abbot and Large name the abbot and the large follower (Inns & Cathedrals, record_ic.go); neither names an ordinary
-// follower. At most one of them is set.
+// Abbot and Large name the abbot and the large follower (Inns & Cathedrals, record_ic.go), Builder and Pig the
+// builder and the pig (Traders & Builders, record_tb.go); none names an ordinary follower. At most one of them is
+// set.
 type Action struct {
 	Line     int    // 1-based line in the source; 0 if built in code
 	Colour   Colour // the acting player; "" only for end
@@ -90,6 +94,8 @@ type Action struct {
 	Rot      int        // place: 0, 90, 180 or 270
 	Abbot    bool       // deploy abbot, city/move/synod/cash-out ... abbot
 	Large    bool       // deploy large, city/move/market/synod/cash-out/change-position ... large (IC-4)
+	Builder  bool       // deploy builder (TB-5); in city/move/market/gift lines only to be refused (COMBO-16(a)...)
+	Pig      bool       // deploy pig (TB-12); likewise
 	Place    string     // deploy: the place on the tile just placed
 	Quarter  string     // city, count, move
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
@@ -191,19 +197,23 @@ func (a Action) String() string {
 			w = append(w, a.NewPlace)
 		}
 	}
-	if (a.Abbot || a.Large) && a.Verb != VerbDeploy {
+	if a.figureWords() > 0 && a.Verb != VerbDeploy {
 		w = append(w, a.figureWord())
 	}
 	return strings.Join(w, " ")
 }
 
-// figureWord returns the record word of the figure the action names: follower, abbot or large.
+// figureWord returns the record word of the figure the action names: follower, abbot, large, builder or pig.
 func (a Action) figureWord() string {
 	switch {
 	case a.Abbot:
 		return FigureAbbot
 	case a.Large:
 		return FigureLarge
+	case a.Builder:
+		return FigureBuilder
+	case a.Pig:
+		return FigurePig
 	}
 	return FigureFollower
 }
@@ -237,6 +247,8 @@ func (a Action) Validate() error {
 		check(fRot, a.Rot != 0, "rotation"),
 		check(fAbbot, a.Abbot, "abbot"),
 		check(fLarge, a.Large, "large"),
+		check(fLarge, a.Builder, "builder"),
+		check(fLarge, a.Pig, "pig"),
 		check(fPlace, a.Place != "", "place"),
 		check(fQuarter, a.Quarter != "", "quarter"),
 		check(fTarget, !a.Target.IsZero(), "feature"),
@@ -248,8 +260,8 @@ func (a Action) Validate() error {
 			return err
 		}
 	}
-	if a.Abbot && a.Large {
-		return bad(KeyTwoFigures, "abbot large", expOneFigure)
+	if a.figureWords() > 1 {
+		return bad(KeyTwoFigures, a.figureWord(), expOneFigure)
 	}
 	if used&fTile != 0 {
 		if id, ok := CanonicalTileID(a.Tile); !ok || id != a.Tile {
@@ -377,11 +389,8 @@ func parseArgs(sc *scanner, a *Action) error {
 			return err
 		}
 		switch fig {
-		case FigureFollower:
-		case FigureAbbot:
-			a.Abbot = true
-		case FigureLarge:
-			a.Large = true
+		case FigureFollower, FigureAbbot, FigureLarge, FigureBuilder, FigurePig:
+			a.setFigure(fig)
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)
 		}
@@ -399,13 +408,17 @@ func parseArgs(sc *scanner, a *Action) error {
 			}
 		}
 		if a.Verb != VerbCount {
-			a.Abbot, a.Large, err = sc.optFigure(true)
+			var w string
+			w, err = sc.optFigure(true)
+			a.setFigure(w)
 		}
 	case VerbMarket:
 		if a.Target, err = needFeature(sc, false); err != nil {
 			return err
 		}
-		_, a.Large, err = sc.optFigure(false)
+		var w string
+		w, err = sc.optFigure(false)
+		a.setFigure(w)
 	case VerbGift:
 		card, err := sc.need(slotWord, KeyBadGift, expGift)
 		if err != nil {
@@ -425,15 +438,17 @@ func parseArgs(sc *scanner, a *Action) error {
 		if a.Target, err = needFeature(sc, card == GiftSynod); err != nil {
 			return err
 		}
+		var w string
 		switch card {
 		case GiftSynod, GiftCashOut:
-			a.Abbot, a.Large, err = sc.optFigure(true)
+			w, err = sc.optFigure(true)
 		case GiftChangePosition:
 			if a.NewPlace, err = needPlace(sc); err != nil {
 				return err
 			}
-			_, a.Large, err = sc.optFigure(false)
+			w, err = sc.optFigure(false)
 		}
+		a.setFigure(w)
 		return err
 	}
 	return err

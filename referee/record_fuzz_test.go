@@ -62,6 +62,14 @@ func FuzzParseRecord(f *testing.F) {
 		head + "red deploy large\nred city palace large abbot\n",
 		head + "red market 1,0:N abbot\nred deploy huge E\n",
 		"karkason-record 1\nsetup players=a:red,b:blue,c:green,d:yellow,e:black,f:pink,g:red\n",
+		// Traders & Builders: the builder and the pig, builder-pass, goods positions, and wrong words.
+		"karkason-record 1\nsetup players=a:red,b:blue expansions=traders-builders,farmers,count,gifts start=city\n" +
+			"position red builder 1,0:E\nposition blue pig 1,0:NNW\nposition red wine 2\nposition blue grain 0\n" +
+			"position red cloth 007\nred deploy builder E\nred builder-pass # declined\nblue deploy pig SSW\n" +
+			"red city palace builder\nred move smithy 1,0:#r1 pig\nred market 1,0:NNW builder\n" +
+			"red gift cash-out 1,0:E builder\nred gift change-position 0,0:N S pig\nred gift synod 1,1:monastery pig\n",
+		head + "red builder-pass now\nred deploy builders E\nposition red wine\nposition red beer 2\n",
+		head + "red deploy pig\nred city palace builder pig\n",
 	} {
 		f.Add(seed)
 	}

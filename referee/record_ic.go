@@ -11,7 +11,7 @@
 //   - `large` parses whatever the setup line's expansions are: the referee refuses it without the module (IC-2), so
 //     that the message names the rule rather than the syntax. Likewise `pink` and a sixth player parse in any setup
 //     line (2 to 6 players) and are refused by the referee without inns-cathedrals (IC-13, CFG-1).
-//   - A line names at most one figure word: `abbot` and `large` never come together.
+//   - A line names at most one figure word: `abbot`, `large`, `builder`, `pig` never come together.
 
 package referee
 
@@ -38,27 +38,54 @@ func AllColours() []Colour { return append(Colours(), Pink) }
 
 // Message keys and English "expected" texts of the words above.
 const (
-	// KeyTwoFigures is an Action built in code with both Abbot and Large set.
+	// KeyTwoFigures is an Action built in code with two figure words set (Abbot, Large, Builder, Pig).
 	KeyTwoFigures = "record.two_figures"
 
-	expLarge      = `"large" or the end of the line`
-	expOneFigure  = "at most one of abbot and large"
-	expFigureWord = `"abbot", "large" or the end of the line`
+	expLarge      = `"large", "builder", "pig" or the end of the line`
+	expOneFigure  = "at most one of abbot, large, builder and pig"
+	expFigureWord = `"abbot", "large", "builder", "pig" or the end of the line`
 )
 
-// optFigure reads an optional trailing figure word: "abbot" (where abbot is allowed) or "large" (IC-4, COMBO-15,
-// COMBO-21, COMBO-23, COMBO-24).
-func (s *scanner) optFigure(abbot bool) (isAbbot, isLarge bool, err error) {
+// optFigure reads an optional trailing figure word: "abbot" (where abbot is allowed), "large" (IC-4, COMBO-15,
+// COMBO-21, COMBO-23, COMBO-24), or "builder" or "pig" (record_tb.go: parsed so that the referee refuses them with
+// their rule, COMBO-16(a), COMBO-21, COMBO-23, COMBO-24). It returns the word, "" if none.
+func (s *scanner) optFigure(abbot bool) (string, error) {
 	w, ok := s.take(slotWord)
 	switch {
 	case !ok:
-		return false, false, nil
-	case w == FigureLarge:
-		return false, true, nil
+		return "", nil
+	case w == FigureLarge || w == FigureBuilder || w == FigurePig:
+		return w, nil
 	case w == FigureAbbot && abbot:
-		return true, false, nil
+		return w, nil
 	case abbot:
-		return false, false, s.errorf(KeyExpectedAbbot, w, expFigureWord)
+		return "", s.errorf(KeyExpectedAbbot, w, expFigureWord)
 	}
-	return false, false, s.errorf(KeyExtraText, w, expLarge) // market, change-position: "large" or nothing more
+	return "", s.errorf(KeyExtraText, w, expLarge) // market, change-position: no abbot
+}
+
+// setFigure sets the figure word of an action: abbot, large, builder or pig ("" or "follower": an ordinary
+// follower, no field set).
+func (a *Action) setFigure(word string) {
+	switch word {
+	case FigureAbbot:
+		a.Abbot = true
+	case FigureLarge:
+		a.Large = true
+	case FigureBuilder:
+		a.Builder = true
+	case FigurePig:
+		a.Pig = true
+	}
+}
+
+// figureWords counts the figure words an action sets (Validate: at most one).
+func (a Action) figureWords() int {
+	n := 0
+	for _, b := range []bool{a.Abbot, a.Large, a.Builder, a.Pig} {
+		if b {
+			n++
+		}
+	}
+	return n
 }

@@ -110,8 +110,10 @@ func (g *Game) reserve(n int) {
 
 // ScoreEntry is one scoring in a summary (END-10): the feature, who scored, the figures counted, the rule (for a
 // road with an inn or a city with a cathedral IC-7, IC-8, or IC-9 when it scores 0 at the end; COMBO-22 for Road
-// Sweeper on an inn road). Strength is given only when it differs from the figures (a large follower counts 2,
-// DEF-11, IC-5): it decided the owners.
+// Sweeper on an inn road; TB-4 for the goods, one line per kind, after the King and the Robber Baron and before the
+// gifts, END-2 amended). Strength is given only when it differs from the figures (a large follower counts 2,
+// DEF-11, IC-5): it decided the owners. A field's line carries the pig's and the pig herd's bonuses (TB-14,
+// COMBO-12).
 type ScoreEntry struct {
 	Rule     string         `json:"rule"`
 	Category string         `json:"category"`
@@ -124,6 +126,21 @@ type ScoreEntry struct {
 	Pennants int            `json:"pennants,omitempty"`
 	Cities   int            `json:"count,omitempty"`
 	Final    bool           `json:"final"`
+	// Goods is the kind of goods of a goods scoring (TB-4: "wine", "grain", "cloth"; count is then the most tokens
+	// held).
+	Goods string `json:"goods,omitempty"`
+	// Bonuses are the extras inside a field's line (traders-builders): the pig's (TB-14) and the pig herd's
+	// (COMBO-12), each with its rule, the points to each player it names, and those players. Points above is what
+	// every owner scores without them.
+	Bonuses []BonusEntry `json:"bonuses,omitempty"`
+}
+
+// BonusEntry is one bonus inside a field's line of the breakdown (ScoreEntry.Bonuses): its rule, the points to
+// each of its players, the players.
+type BonusEntry struct {
+	Rule    string   `json:"rule"`
+	Points  int      `json:"points"`
+	Players []Colour `json:"players"`
 }
 
 // Summary is the replay output: scores by colour, whether final scoring is included, and the breakdown.
@@ -141,6 +158,9 @@ type Summary struct {
 	Winners []Colour `json:"winners,omitempty"`
 	// Aids are the table aids of `replay --aids` (issue 10), nil otherwise.
 	Aids *AidsJSON `json:"aids,omitempty"`
+	// Goods are the goods tokens each colour holds after the last action, by kind (TB-3; record format: the "goods"
+	// key of replay --json), only with traders-builders.
+	Goods map[Colour]map[string]int `json:"goods,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.
@@ -173,6 +193,21 @@ func (g *Game) Summary() Summary {
 		if sc.Feature >= 0 {
 			e.Feature = g.FeatureRefOf(sc.Feature)
 		}
+		if sc.Cat == engine.CatGoods {
+			e.Goods = sc.Goods.String()
+		}
+		for _, b := range sc.Bonuses {
+			if b.Rule == "" {
+				continue
+			}
+			be := BonusEntry{Rule: b.Rule, Points: b.Points, Players: []Colour{}}
+			for p := 0; p < g.Players(); p++ {
+				if b.Owners&(1<<p) != 0 {
+					be.Players = append(be.Players, g.Colour(p))
+				}
+			}
+			e.Bonuses = append(e.Bonuses, be)
+		}
 		for p := 0; p < g.Players(); p++ {
 			if sc.Owners&(1<<p) != 0 {
 				e.Players = append(e.Players, g.Colour(p))
@@ -193,6 +228,12 @@ func (g *Game) Summary() Summary {
 			}
 		}
 		s.Breakdown = append(s.Breakdown, e)
+	}
+	if g.S.Opts.TradersBuilders {
+		s.Goods = map[Colour]map[string]int{}
+		for i, p := range g.Setup.Players {
+			s.Goods[p.Colour] = goodsMap(g.S.Goods[i])
+		}
 	}
 	for _, ev := range g.Events {
 		if ev.Key == "ev.market_left" {

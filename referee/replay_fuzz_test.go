@@ -25,7 +25,8 @@ func FuzzReplay(f *testing.F) {
 	}
 	for i, exps := range [][]string{nil, {ExpansionFarmers, ExpansionAbbot, ExpansionGifts},
 		{ExpansionCount, ExpansionFarmers, ExpansionRiver, ExpansionKingRobber, ExpansionShrines},
-		{ExpansionRiver2, ExpansionNewTiles, ExpansionAbbot}} {
+		{ExpansionRiver2, ExpansionNewTiles, ExpansionAbbot},
+		{ExpansionTradersBuilders, ExpansionFarmers, ExpansionCount, ExpansionGifts}} {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
 		g := playRandom(f, randomSetup(rng, exps), uint64(i), playerOpts{endAt: 40 + 40*i}, checks{})
 		f.Add(recordText(g))
@@ -38,6 +39,8 @@ func FuzzReplay(f *testing.F) {
 		head + " expansions=count\nred market 0,0:N\n",
 		head + " expansions=gifts\nred gift synod 0,0:monastery abbot\n",
 		head + "\nred place b-rs 99999999,0 90\nend\n",
+		head + " expansions=traders-builders\nred builder-pass\nred deploy builder E\n",
+		head + " expansions=traders-builders,farmers\nposition red wine 3\nposition red pig 0,0:SSE\nend\n",
 	} {
 		f.Add(s)
 	}

@@ -61,6 +61,12 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 			case f.Mark.Has(engine.MarkCathedral):
 				kind = loc.T("term.cathedral_city", nil)
 			}
+			if f.Builders != 0 { // TB-5; a second tile for the next player if a tile of theirs extends it (TB-7)
+				kind += " + " + loc.T("term.builder", nil) + " (" + names(g, f.Builders) + ")"
+			}
+			if f.DoubleTurn {
+				kind += " " + loc.T("cli.aids.double_turn", map[string]any{"Player": g.Name(a.NextPlayer)})
+			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d\t%d\t%s\n", f.Feature, kind, figs, owners, f.IfCompleted, f.IfEnded, open)
 		}
 		tw.Flush()
@@ -74,10 +80,29 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 				loc.T("cli.aids.col.owners", nil), loc.T("cli.aids.col.cities", nil), loc.T("cli.aids.col.worth", nil))
 			for _, f := range a.Fields {
 				figs, owners := who(f.Figures, f.Owners)
-				fmt.Fprintf(tw, "  %s\t%s\t%s\t%d\t%d\n", f.Feature, figs, owners, f.Cities, f.Worth)
+				worth := fmt.Sprint(f.Worth)
+				if f.Pigs != 0 || f.Herd { // the pig's and the herd's +1 per city inside (TB-14, COMBO-12)
+					var per []string
+					for p := 0; p < g.Players(); p++ {
+						if f.Owners&(1<<p) != 0 {
+							per = append(per, fmt.Sprintf("%s %d", g.Name(p), f.Points[p]))
+						}
+					}
+					worth = strings.Join(per, ", ")
+					if f.Pigs != 0 {
+						figs += " + " + loc.T("term.pig", nil) + " (" + names(g, f.Pigs) + ")"
+					}
+					if f.Herd {
+						figs += " + " + loc.T("term.pig_herd", nil)
+					}
+				}
+				fmt.Fprintf(tw, "  %s\t%s\t%s\t%d\t%s\n", f.Feature, figs, owners, f.Cities, worth)
 			}
 			tw.Flush()
 		}
+	}
+	if a.Goods != nil {
+		goodsReport(&b, g, a, loc)
 	}
 	var dead []string
 	for _, c := range a.Frontier {
@@ -125,4 +150,54 @@ func aidCell(c referee.AidCell, loc *locales.Localizer) string {
 		return c.Pos.String() + " (-)"
 	}
 	return fmt.Sprintf("%s (%d)", c.Pos, c.Fit)
+}
+
+// names returns the names of the seats in a bit mask (bit p: seat p), in seating order.
+func names(g *referee.Game, mask uint8) string {
+	var out []string
+	for p := 0; p < g.Players(); p++ {
+		if mask&(1<<p) != 0 {
+			out = append(out, g.Name(p))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// goodsReport writes the goods at stake (traders-builders, TB-3, TB-4): each player's tokens, who leads each kind,
+// and each incomplete city with goods symbols with the leaders if the player who draws next completed it.
+func goodsReport(b *strings.Builder, g *referee.Game, a *referee.Aids, loc *locales.Localizer) {
+	ga := a.Goods
+	kinds := func(gd engine.Goods) string {
+		var out []string
+		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+			out = append(out, fmt.Sprintf("%s %d", loc.T("term.goods."+k.String(), nil), gd[k]))
+		}
+		return strings.Join(out, ", ")
+	}
+	leaders := func(ls [engine.NumGoods]uint8) string {
+		var out []string
+		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+			who := names(g, ls[k])
+			if who == "" {
+				who = "-"
+			}
+			out = append(out, loc.T("term.goods."+k.String(), nil)+": "+who)
+		}
+		return strings.Join(out, "; ")
+	}
+	b.WriteString("\n" + loc.T("cli.aids.goods", nil) + "\n")
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for p := 0; p < g.Players(); p++ {
+		fmt.Fprintf(tw, "  %s\t%s\n", g.Name(p), kinds(ga.Held[p]))
+	}
+	tw.Flush()
+	b.WriteString("  " + loc.T("cli.aids.goods_leaders", nil) + " " + leaders(ga.Leaders) + "\n")
+	for _, c := range ga.Cities {
+		line := "  " + c.Feature.String() + "  " + kinds(c.Goods)
+		if a.NextPlayer >= 0 {
+			line += "  " + loc.T("cli.aids.goods_if_next", map[string]any{"Player": g.Name(a.NextPlayer)}) + " " +
+				leaders(c.IfNext)
+		}
+		b.WriteString(line + "\n")
+	}
 }

@@ -306,7 +306,11 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	return code
 }
 
-// textReport prints the scores and the breakdown, one scoring a line with its rule.
+// bonusTerm names the bonuses inside a field's line of the breakdown, by rule (TB-14, COMBO-12).
+var bonusTerm = map[string]string{"TB-14": "term.pig", "COMBO-12": "term.pig_herd"}
+
+// textReport prints the scores and the breakdown, one scoring a line with its rule (a field's pig and pig herd
+// bonuses on lines of their own under it), then each player's points and, with traders-builders, goods tokens.
 func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) string {
 	var b strings.Builder
 	for _, e := range sum.Breakdown {
@@ -326,14 +330,34 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 		if names == "" {
 			names = "-"
 		}
-		fmt.Fprintf(&b, "%-10s %-14s %-12s %3d  %s\n", e.Rule, loc.T("cat."+e.Category, nil), e.Feature, e.Points, names)
+		feature := e.Feature
+		if e.Goods != "" { // TB-4: the kind of goods in place of a feature
+			feature = loc.T("term.goods."+e.Goods, nil)
+		}
+		fmt.Fprintf(&b, "%-10s %-14s %-12s %3d  %s\n", e.Rule, loc.T("cat."+e.Category, nil), feature, e.Points, names)
+		for _, bo := range e.Bonuses { // inside a field's line: the pig (TB-14), the pig herd (COMBO-12)
+			var who []string
+			for _, c := range bo.Players {
+				who = append(who, g.Name(g.Player(c)))
+			}
+			fmt.Fprintf(&b, "  %-8s %-14s %-12s %+3d  %s\n", bo.Rule, loc.T(bonusTerm[bo.Rule], nil), "", bo.Points,
+				strings.Join(who, ", "))
+		}
 	}
 	if len(sum.Breakdown) > 0 {
 		b.WriteString("\n")
 	}
 	for i, p := range sum.Players {
-		fmt.Fprintf(&b, "%-16s %-7s %s\n", p.Name, loc.T("colour."+string(p.Colour), nil),
+		fmt.Fprintf(&b, "%-16s %-7s %s", p.Name, loc.T("colour."+string(p.Colour), nil),
 			loc.N("plural.points", g.S.Scores[i], nil))
+		if g.S.Opts.TradersBuilders { // the goods tokens held (TB-3(e): public)
+			var held []string
+			for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+				held = append(held, fmt.Sprintf("%s %d", loc.T("term.goods."+k.String(), nil), g.S.Goods[i][k]))
+			}
+			fmt.Fprintf(&b, "  (%s)", strings.Join(held, ", "))
+		}
+		b.WriteString("\n")
 	}
 	if sum.Final {
 		b.WriteString(loc.T("cli.final", nil) + "\n")

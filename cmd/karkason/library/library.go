@@ -118,9 +118,11 @@ func (g *Game) Winners() []string {
 	return out
 }
 
-// Categories are the statistics categories, in display order: cities, roads, monasteries and shrines, fields,
-// the King, the Robber Baron, gifts, gardens; "other" holds points no scoring explains (a score track set by hand).
-var Categories = []string{"city", "road", "monastery", "field", "king", "robber-baron", "gifts", "garden", "other"}
+// Categories are the statistics categories, in display order: cities, roads, monasteries and shrines, fields (the
+// pig's and the pig herd's bonuses included, TB-14, COMBO-12), the King, the Robber Baron, goods (TB-4), gifts,
+// gardens; "other" holds points no scoring explains (a score track set by hand).
+var Categories = []string{"city", "road", "monastery", "field", "king", "robber-baron", "goods", "gifts", "garden",
+	"other"}
 
 // categoryOf maps a scoring of the referee's log to its statistics category. A monastery and a shrine are one
 // category (a shrine is a monastery, SHRINE-2); the abbot taken back (ABBOT-6) counts for the feature it stood on;
@@ -140,6 +142,8 @@ func categoryOf(g *referee.Game, sc engine.Score) string {
 		return "king"
 	case engine.CatBaron:
 		return "robber-baron"
+	case engine.CatGoods:
+		return "goods"
 	case engine.CatGifts, engine.CatCashOut, engine.CatRoadSweeper:
 		return "gifts"
 	case engine.CatGarden:
@@ -332,8 +336,8 @@ func fill(g *Game, rg *referee.Game) {
 	for _, sc := range rg.ScoreLog() {
 		c := categoryOf(rg, sc)
 		for p := 0; p < rg.Players(); p++ {
-			if sc.Owners&(1<<p) != 0 && sc.Points != 0 {
-				points[p][c] += sc.Points
+			if n := sc.PointsFor(p); n != 0 { // a field's pig and pig herd bonuses too (TB-14, COMBO-12)
+				points[p][c] += n
 			}
 		}
 	}

@@ -1,11 +1,13 @@
 package library
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -372,6 +374,49 @@ func TestStatsGifts(t *testing.T) {
 	}
 	if text := StatsText(st, nil, english{}); !strings.Contains(text, "lib.stats.gifts") {
 		t.Errorf("no gifts table:\n%s", text)
+	}
+}
+
+// TestStatsGoods: the goods scored at the end are a category of their own (TB-4), the pig's and the pig herd's
+// bonuses are points of the field they are in (TB-14, COMBO-12), and the categories add up to the score.
+func TestStatsGoods(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want map[string]map[string]int
+	}{
+		{"tb-ex-tb1-wine.rec", map[string]map[string]int{"Ана": {"city": 6}, "Богдан": {"goods": 10}}},
+		{"tb-ex-c1-herd.rec", map[string]map[string]int{"Ана": {"field": 10}, "Богдан": {"field": 8}}},
+	} {
+		data, err := os.ReadFile("../../../testdata/golden/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), tc.file)
+		if !bytes.HasSuffix(bytes.TrimSpace(data), []byte("end")) && !bytes.Contains(data, []byte("\nend\n")) {
+			data = append(data, "end\n"...) // the table stops: the final scoring
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g := Read(path)
+		if g.Broken() || !g.Finished {
+			t.Fatalf("%s: %v, finished %v", tc.file, g.Err, g.Finished)
+		}
+		st := Compute([]Game{g}, Filter{})
+		for name, want := range tc.want {
+			p, ok := st.Player(name)
+			if !ok {
+				t.Fatalf("%s: no player %s", tc.file, name)
+			}
+			for c, v := range want {
+				if p.Points[c] != v {
+					t.Errorf("%s: %s has %d in %s, want %d (%v)", tc.file, name, p.Points[c], c, v, p.Points)
+				}
+			}
+		}
+	}
+	if !slices.Contains(Categories, "goods") {
+		t.Error("no goods category")
 	}
 }
 

@@ -662,6 +662,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 		return loc.T("term.abbot", nil)
 	case kind == engine.Large: // IC-4: its own word wherever it stands (the table's wording is issue 18's second half)
 		return loc.T("term.large", nil)
+	case kind == engine.Builder, kind == engine.Pig: // TB-5, TB-12: never a farmer or a follower (TB-6, TB-13)
+		return loc.T("term."+kind.String(), nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)
 	case k == engine.KShrine:

@@ -118,8 +118,8 @@ func kinds(t *engine.Placed, k engine.Kind) int {
 }
 
 // tileWords describes a tile type lying in a rotation by what tells it from the tiles with the same edges: its
-// cities (each with its side when there are several, ◆ with a pennant; a city with a cathedral so named), its roads
-// with an inn (IC-7), its river's spring or lake, its monastery, shrine or garden ("city (west), city (east), garden"; "city ◆"); its roads
+// cities (each with its side when there are several, ◆ with a pennant; a city with a cathedral so named; the goods
+// printed in it, TB-1), its roads with an inn (IC-7), its river's spring or lake, a pig herd, its monastery, shrine or garden ("city (west), city (east), garden"; "city ◆"); its roads
 // when it has nothing else; "field" for a tile of fields only.
 func tileWords(loc translator, t *engine.TileType, rot int) string {
 	var parts []string
@@ -156,6 +156,16 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 			w += " ◆"
 		}
 		parts = append(parts, w)
+		for g, n := range sd.Goods { // the goods printed in a city (TB-1)
+			if n > 0 {
+				parts = append(parts, loc.T("term.goods."+engine.GoodsNames[g], nil))
+			}
+		}
+	}
+	for _, sd := range t.Segs {
+		if sd.Marks.Has(engine.MarkPigHerd) { // River II's pig herd on a field (COMBO-12)
+			parts = append(parts, loc.T("term.pig_herd", nil))
+		}
 	}
 	if t.Centre >= 0 {
 		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
@@ -189,6 +199,8 @@ func tileName(loc translator, t *engine.TileType, rot int) string {
 			exp = referee.ExpansionInnsCathedrals
 		case "city":
 			exp = referee.ExpansionCount
+		case "tb":
+			exp = referee.ExpansionTradersBuilders
 		}
 		name += " (" + loc.T("ui.exp."+exp, nil) + ")"
 	}

@@ -81,8 +81,9 @@ func TestFeatureNamesInWords(t *testing.T) {
 
 // A tile is named in words and its edges as it lies (tileName: the tile step's list, F4, the prompts, the entry of a
 // board as it lies), never by its id alone; no two tile types of the catalogue read the same in any rotation, in any
-// language, so a list of the tiles that match what was typed tells each apart (an inn, a cathedral, a spring or
-// lake by name; a tile of an expansion that reads like another by its expansion).
+// language, with the rule book's letters a list shows beside the name (tileLabel), so a list of the tiles that match
+// what was typed tells each apart (an inn, a cathedral, goods, a spring or lake by name; a tile of an expansion that
+// reads like another by its expansion; two Traders & Builders tiles whose fields alone differ by their letters).
 func TestTileNamesTellApart(t *testing.T) {
 	cat := engine.Standard()
 	for _, lang := range locales.Languages() {
@@ -94,10 +95,11 @@ func TestTileNamesTellApart(t *testing.T) {
 			}
 			for rot := 0; rot < 4; rot++ {
 				n := tileName(loc, tt, rot)
-				if o, ok := seen[n]; ok && o != tt.ID {
-					t.Errorf("%s: %s and %s both read %q", lang, o, tt.ID, n)
+				if l := n + " " + strings.Join(tt.Aliases, " "); seen[l] != "" && seen[l] != tt.ID {
+					t.Errorf("%s: %s and %s both read %q", lang, seen[l], tt.ID, l)
+				} else {
+					seen[l] = tt.ID
 				}
-				seen[n] = tt.ID
 				if strings.Contains(n, tt.ID) || !strings.Contains(n, " "+codeOf(tt, rot)) {
 					t.Errorf("%s: %s turned %d reads %q", lang, tt.ID, rot, n)
 				}

@@ -18,8 +18,8 @@ import (
 
 // tallyCats is the order of the rows.
 var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMonastery, engine.CatShrine,
-	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGifts, engine.CatAbbotReturn,
-	engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
+	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
+	engine.CatAbbotReturn, engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
 
 // tallyOf sums the score log per category and player; market is the part of the fields' points scored on fields
 // that a figure from the market was moved onto in the market round (COUNT-19, COUNT-22).
@@ -41,9 +41,9 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 		inMarket := sc.Cat == engine.CatField && sc.Feature >= 0 && fromMarket[g.S.Root(sc.Feature)]
 		for p := 0; p < g.Players(); p++ {
 			if sc.Owners&(1<<p) != 0 {
-				row[p] += sc.Points
+				row[p] += sc.PointsFor(p) // a field's pig and pig herd bonuses too (TB-14, COMBO-12)
 				if inMarket {
-					market[p] += sc.Points
+					market[p] += sc.PointsFor(p)
 				}
 			}
 		}

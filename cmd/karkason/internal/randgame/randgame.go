@@ -50,6 +50,9 @@ func pick(g *referee.Game, rng *rand.Rand) referee.Action {
 	acts := d.Actions
 	switch d.Phase {
 	case referee.PhaseTile:
+		if last := acts[len(acts)-1]; last.Verb == referee.VerbBuilderPass && rng.IntN(5) == 0 {
+			return last // now and then the builder's second tile is declined (TB-9)
+		}
 		total := at.Bag.DrawableCopies(at.Cat)
 		if total == 0 {
 			return acts[rng.IntN(len(acts))]
