@@ -257,7 +257,7 @@ func (h *harness) typeEdges(id string, rot int) {
 	}
 	e := h.u.table.entry
 	first := func() bool {
-		return e.step == stepTile && len(e.choices) > 0 && strings.HasPrefix(e.choices[0].label, id+" ")
+		return e.step == stepTile && len(e.choices) > 0 && h.labelNames(e.choices[0].label, t, rot)
 	}
 	for _, r := range code[4:] {
 		if e.step != stepTile || first() {
@@ -269,7 +269,7 @@ func (h *harness) typeEdges(id string, rot int) {
 		return
 	}
 	for i, c := range e.choices {
-		if !c.muted && strings.HasPrefix(c.label, id+" ") {
+		if !c.muted && h.labelNames(c.label, t, rot) {
 			for e.menu.current != i {
 				if e.menu.current < i {
 					h.press(tcell.KeyDown)
@@ -370,7 +370,9 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 				t.Fatalf("decision %d (%v): the table is at %v, the plan at %v", i, p.a, g.Phase, p.phase)
 			}
 			// The prompt names the player whose decision it is (referee.Legal).
-			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") {
+			// (In full, "Ана (red, А)", or where the answers need the room, compact, "Ана:".)
+			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") &&
+				!strings.Contains(got, " "+setup.Players[p.who].Name+":") {
 				t.Fatalf("decision %d (%s, %v): the prompt %q does not name %s", i, p.a, p.phase, got,
 					setup.Players[p.who].Name)
 			}
