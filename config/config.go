@@ -14,8 +14,20 @@
 //
 // The layers are merged with a private viper instance (never viper's global
 // one). Everything Load looks at, the environment included, is passed to it,
-// so it can be tested without touching the real environment; the only thing
-// it touches is the settings file it reads.
+// so it can be tested without touching the real environment; the only things
+// it touches are the settings file it reads and, when HOME is not set, the
+// system's user database (UserHomeDir).
+//
+// # Without HOME
+//
+// The folders default to places under the home folder. When HOME is unset
+// (a service, cron, env -i), the home folder is the one the system's user
+// database gives the user running karkason (UserHomeDir: /etc/passwd), so
+// the games are where they always are. When that is unknown too, a folder
+// that no flag, KARKASON_* variable or absolute XDG_* variable gives is ""
+// (never a folder under the working directory), no settings file is looked
+// for, and the commands that need the folder refuse to run, saying which
+// setting to give (package main).
 package config
 
 import (
@@ -25,6 +37,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"os/user"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -104,9 +117,10 @@ const (
 // Config is the loaded settings, after every default has been worked out.
 //
 // The directories are absolute when they come from the XDG variables or from
-// HOME; a value given in a flag, the environment or the file is taken as it
-// is, after a leading "~/" is replaced by HOME. When HOME is unset too, the
-// defaults are relative to the working directory. Load does not create the
+// the home folder (HOME, else UserHomeDir); a value given in a flag, the
+// environment or the file is taken as it is, after a leading "~/" is replaced
+// by the home folder. A default that needs the home folder when none is known
+// is "" (see "Without HOME" in the package doc). Load does not create the
 // directories.
 type Config struct {
 	// Language is the language of the user interface, always one of
@@ -316,7 +330,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 			err = &Error{ID: MsgBroken, Err: fmt.Errorf("internal error: %v", r)}
 		}
 	}()
-	l := loader{getenv: getenv}
+	l := newLoader(getenv)
 	defaults, derr := l.defaults()
 	if derr != nil {
 		return l.fallback(), nil, &Error{ID: MsgBroken, Path: "defaults.toml", Err: derr}
@@ -341,14 +355,21 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 
 	// The settings file.
 	configDir := l.configDir()
-	path, explicit := filepath.Join(configDir, FileName), false
+	path, explicit := "", false
+	if configDir != "" {
+		path = filepath.Join(configDir, FileName)
+	}
 	if f := fset.Lookup(FlagConfig); f.Changed && f.Value.String() != "" {
 		path, explicit = l.expand(f.Value.String()), true
 	}
 	var firstErr error
-	fileMap, unknown, ferr := readFile(path, explicit, defaults)
-	if ferr != nil {
-		firstErr = ferr
+	var fileMap map[string]any
+	var unknown []string
+	if path != "" { // (no home folder known: no settings file but the one --config names)
+		var ferr error
+		if fileMap, unknown, ferr = readFile(path, explicit, defaults); ferr != nil {
+			firstErr = ferr
+		}
 	}
 	if fileMap != nil {
 		if err := v.MergeConfigMap(fileMap); err != nil && firstErr == nil {
@@ -419,6 +440,27 @@ func EnvVar(key string) string {
 
 type loader struct {
 	getenv func(string) string
+	// home is the home folder: HOME, else UserHomeDir; "" when neither is known.
+	home string
+}
+
+// newLoader returns the loader of the environment getenv.
+func newLoader(getenv func(string) string) loader {
+	l := loader{getenv: getenv, home: strings.TrimSpace(getenv("HOME"))}
+	if l.home == "" && UserHomeDir != nil {
+		l.home = UserHomeDir()
+	}
+	return l
+}
+
+// UserHomeDir returns the home folder the system's user database gives the user running karkason, "" if it knows
+// none (or a relative one); Load asks it only when HOME is not set. Tests replace it.
+var UserHomeDir = func() string {
+	u, err := user.Current()
+	if err != nil || !filepath.IsAbs(u.HomeDir) {
+		return ""
+	}
+	return u.HomeDir
 }
 
 // defaults returns the embedded defaults, flattened: key → value as the
@@ -447,7 +489,9 @@ func (l loader) fallback() Config {
 		}
 	}
 	cfg.ConfigDir = l.configDir()
-	cfg.ConfigFile = filepath.Join(cfg.ConfigDir, FileName)
+	if cfg.ConfigDir != "" {
+		cfg.ConfigFile = filepath.Join(cfg.ConfigDir, FileName)
+	}
 	l.resolve(&cfg)
 	return cfg
 }
@@ -469,22 +513,26 @@ func (l loader) configDir() string {
 }
 
 // dir returns value expanded, or when it is empty $xdgVar/karkason/sub, or
-// $HOME/homeRel/karkason/sub when xdgVar is unset or not absolute (the XDG
-// spec says to ignore relative values).
+// HOME/homeRel/karkason/sub when xdgVar is unset or not absolute (the XDG
+// spec says to ignore relative values); "" when that needs the home folder
+// and none is known (see "Without HOME").
 func (l loader) dir(value, xdgVar, homeRel, sub string) string {
 	if strings.TrimSpace(value) != "" {
 		return l.expand(value)
 	}
 	base := l.getenv(xdgVar)
 	if !filepath.IsAbs(base) {
-		base = filepath.Join(l.getenv("HOME"), homeRel)
+		if l.home == "" {
+			return ""
+		}
+		base = filepath.Join(l.home, homeRel)
 	}
 	return filepath.Join(base, AppDir, sub)
 }
 
-// expand replaces a leading "~" or "~/" by HOME, when HOME is set.
+// expand replaces a leading "~" or "~/" by the home folder, when one is known.
 func (l loader) expand(p string) string {
-	home := l.getenv("HOME")
+	home := l.home
 	if home == "" {
 		return p
 	}

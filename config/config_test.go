@@ -427,14 +427,59 @@ func TestLoadFlagsWithCallerFlags(t *testing.T) {
 	}
 }
 
-func TestNoEnvironment(t *testing.T) {
-	cfg, rest, err := Load(nil, nil)
-	if err != nil {
-		// Only a settings file in ./.config could get in the way.
-		t.Fatal(err)
-	}
-	if cfg.Language != "en" || cfg.DataDir != filepath.Join(".local/share/karkason/games") || len(rest) != 0 {
-		t.Errorf("got %+v, rest %v", cfg, rest)
+// The tests run as if the system's user database knew no home folder (TestNoHome gives it one), so that a settings
+// file in the real home of whoever runs them cannot get in the way.
+func TestMain(m *testing.M) {
+	UserHomeDir = func() string { return "" }
+	os.Exit(m.Run())
+}
+
+// Without HOME the home folder is the one the system's user database gives (UserHomeDir); when it knows none, a
+// folder no setting gives is "", never a folder under the working directory, and no settings file is looked for.
+func TestNoHome(t *testing.T) {
+	tmp := t.TempDir()
+	defer func(f func() string) { UserHomeDir = f }(UserHomeDir)
+	for _, tc := range []struct {
+		name                        string
+		passwd                      string // UserHomeDir
+		env                         map[string]string
+		args                        []string
+		data, state, conf, confFile string
+	}{
+		{name: "the user database's home", passwd: "@/pw",
+			data: "@/pw/.local/share/karkason/games", state: "@/pw/.local/state/karkason", conf: "@/pw/.config/karkason",
+			confFile: "@/pw/.config/karkason/config.toml"},
+		{name: "HOME first", passwd: "@/pw", env: map[string]string{"HOME": "@/h"},
+			data: "@/h/.local/share/karkason/games", state: "@/h/.local/state/karkason", conf: "@/h/.config/karkason",
+			confFile: "@/h/.config/karkason/config.toml"},
+		{name: "no home known"},
+		{name: "no home known, the folders given",
+			env:  map[string]string{"KARKASON_STATE_DIR": "@/st", "XDG_CONFIG_HOME": "@/xc"},
+			args: []string{"--data-dir", "@/d"}, data: "@/d", state: "@/st", conf: "@/xc/karkason",
+			confFile: "@/xc/karkason/config.toml"},
+		{name: "no home known, a relative XDG folder ignored", env: map[string]string{"XDG_DATA_HOME": "rel"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := func(s string) string { return strings.ReplaceAll(s, "@", tmp) }
+			UserHomeDir = func() string { return at(tc.passwd) }
+			e := map[string]string{}
+			for k, v := range tc.env {
+				e[k] = at(v)
+			}
+			var args []string
+			for _, a := range tc.args {
+				args = append(args, at(a))
+			}
+			cfg, _, err := Load(args, env(e))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.DataDir != at(tc.data) || cfg.StateDir != at(tc.state) || cfg.ConfigDir != at(tc.conf) ||
+				cfg.ConfigFile != at(tc.confFile) {
+				t.Errorf("data %q state %q config %q %q, want %q %q %q %q", cfg.DataDir, cfg.StateDir, cfg.ConfigDir,
+					cfg.ConfigFile, at(tc.data), at(tc.state), at(tc.conf), at(tc.confFile))
+			}
+		})
 	}
 }
 

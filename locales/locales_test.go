@@ -539,3 +539,141 @@ func TestDataWords(t *testing.T) {
 		t.Errorf("T = %q", got)
 	}
 }
+
+// countedNouns are the nouns the catalogues put after a number, each with its form for every plural category of
+// the language (CLDR: uk one/few/many, "other" for fractions; bg and en one/other), as a grammar book gives them.
+var countedNouns = map[string][]map[string]string{
+	"uk": {
+		{"one": "очко", "few": "очки", "many": "очок", "other": "очка"},
+		{"one": "плитка", "few": "плитки", "many": "плиток", "other": "плитки"},
+		{"one": "подарунок", "few": "подарунки", "many": "подарунків", "other": "подарунка"},
+		{"one": "підданець", "few": "підданці", "many": "підданців", "other": "підданця"},
+		{"one": "фігурка", "few": "фігурки", "many": "фігурок", "other": "фігурки"},
+		{"one": "гравець", "few": "гравці", "many": "гравців", "other": "гравця"},
+		{"one": "гра", "few": "гри", "many": "ігор", "other": "гри"},
+		{"one": "хід", "few": "ходи", "many": "ходів", "other": "ходу"},
+		{"one": "байт", "few": "байти", "many": "байтів", "other": "байта"},
+		{"one": "поворот", "few": "повороти", "many": "поворотів", "other": "повороту"},
+		{"one": "клітинка", "few": "клітинки", "many": "клітинок", "other": "клітинки"},
+		{"one": "місто", "few": "міста", "many": "міст", "other": "міста"},
+		{"one": "герб", "few": "герби", "many": "гербів", "other": "герба"},
+		{"one": "жетон", "few": "жетони", "many": "жетонів", "other": "жетона"},
+	},
+	"bg": {
+		{"one": "точка", "other": "точки"},
+		{"one": "плочка", "other": "плочки"},
+		{"one": "дар", "other": "дара"},
+		{"one": "фигурка", "other": "фигурки"},
+		{"one": "мийпъл", "other": "мийпъла"},
+		{"one": "играч", "other": "играчи"},
+		{"one": "игра", "other": "игри"},
+		{"one": "ход", "other": "хода"},
+		{"one": "байт", "other": "байта"},
+		{"one": "завъртане", "other": "завъртания"},
+		{"one": "крепост", "other": "крепости"},
+		{"one": "герб", "other": "герба"},
+		{"one": "жетон", "other": "жетона"},
+	},
+	"en": {
+		{"one": "point", "other": "points"},
+		{"one": "tile", "other": "tiles"},
+		{"one": "gift", "other": "gifts"},
+		{"one": "follower", "other": "followers"},
+		{"one": "figure", "other": "figures"},
+		{"one": "player", "other": "players"},
+		{"one": "game", "other": "games"},
+		{"one": "turn", "other": "turns"},
+		{"one": "byte", "other": "bytes"},
+		{"one": "way", "other": "ways"},
+		{"one": "cell", "other": "cells"},
+		{"one": "city", "other": "cities"},
+		{"one": "pennant", "other": "pennants"},
+		{"one": "token", "other": "tokens"},
+	},
+}
+
+// pluralCategory is the CLDR plural category of a whole number n in lang, worked out here from the rules
+// (https://www.unicode.org/cldr/charts/latest/supplemental/language_plural_rules.html), not by go-i18n.
+func pluralCategory(lang string, n int) string {
+	if lang != "uk" {
+		if n == 1 {
+			return "one"
+		}
+		return "other"
+	}
+	switch i10, i100 := n%10, n%100; {
+	case i10 == 1 && i100 != 11:
+		return "one"
+	case i10 >= 2 && i10 <= 4 && (i100 < 12 || i100 > 14):
+		return "few"
+	}
+	return "many"
+}
+
+// countedRE is a placeholder followed by a word: a number before the noun it counts, when the word is a counted
+// noun.
+var countedRE = regexp.MustCompile(`\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}\s+(\p{L}+)`)
+
+// (f) A number is never written before the noun it counts in a plain message, where the noun cannot agree with it
+// ("по 24 очок", "1 gift cards": only a plural message chooses the noun's form by the number; a plain message puts
+// the noun first, "подарунків: 3"); in a plural message each form has its noun in that form's case. Every counted
+// message renders at 1, 2, 5, 11, 21 and 24 as the form of the category the language's rules give, so that the
+// number and its noun agree.
+func TestCountedNouns(t *testing.T) {
+	for _, lang := range languages {
+		nounOf := func(word string) map[string]string {
+			for _, noun := range countedNouns[lang] {
+				for _, w := range noun {
+					if w == word {
+						return noun
+					}
+				}
+			}
+			return nil
+		}
+		for _, id := range Keys() {
+			m, ok := cat().messages[lang][id]
+			if !ok {
+				continue
+			}
+			plural := isPlural(m)
+			for cat, text := range forms(m) {
+				for _, sub := range countedRE.FindAllStringSubmatch(text, -1) {
+					word := strings.ToLower(sub[2])
+					noun := nounOf(word)
+					switch {
+					case noun == nil:
+					case !plural:
+						t.Errorf("%s %q: {{.%s}} before the noun %q in a plain message: the noun cannot agree with the "+
+							"number (put the noun first, or make it a plural message)", lang, id, sub[1], sub[2])
+					case sub[1] != "Count":
+						t.Errorf("%s %q: {{.%s}} before the noun %q: only the count ({{.Count}}) chooses the form",
+							lang, id, sub[1], sub[2])
+					case noun[cat] != word:
+						t.Errorf("%s %q: form %q says %q after the count, want %q", lang, id, cat, sub[2], noun[cat])
+					}
+				}
+			}
+			if !plural {
+				continue
+			}
+			data := map[string]any{}
+			for _, p := range placeholders(m) {
+				if p != "Count" {
+					data[p] = "<" + p + ">"
+				}
+			}
+			for _, n := range []int{1, 2, 5, 11, 21, 24} {
+				form := forms(m)[pluralCategory(lang, n)]
+				want := strings.ReplaceAll(form, "{{.Count}}", strconv.Itoa(n))
+				for p, v := range data {
+					want = strings.ReplaceAll(want, "{{."+p+"}}", v.(string))
+				}
+				if got, err := New(lang).render(id, data, n); err != nil || got != want {
+					t.Errorf("%s %q at %d: %q (%v), want the %s form %q", lang, id, n, got, err,
+						pluralCategory(lang, n), want)
+				}
+			}
+		}
+	}
+}

@@ -48,6 +48,11 @@ const (
 	// OpList: listing the saved games of the data folder (karkason games, stats, the saved-games picker). Nothing
 	// was changed. Its Path is the folder itself, so the messages' Dir is that folder too.
 	OpList FileOp = "list"
+	// OpOutput: writing a command's output to its standard output (a terminal, a pipe, the file it was sent to:
+	// karkason games > /dev/full, a closed output, a pipe whose reader stopped). Nothing was changed; what to do is
+	// to free the disk or send the output elsewhere, so its problems have their own messages (file.problem.output.*:
+	// full, disk, and other for the rest). It has no Path.
+	OpOutput FileOp = "output"
 )
 
 // FileError is an error of the file system while karkason read or wrote a file.
@@ -158,7 +163,7 @@ func AsFileError(err error, op FileOp, path string) *FileError {
 //   - file.problem.KIND (see ProblemOf): what happened and what to do (free some space, choose another folder
 //     with --data-dir, close the other karkason, ...); for OpExport file.problem.export.KIND, which does not
 //     send the player to --data-dir (the picture's file or folder is what to change: file.op.export says so);
-//   - file.op.OP (OP: save, create, open, read, write, export, list, state, config): what it means for the game: that nothing was lost, and
+//   - file.op.OP (OP: save, create, open, read, write, export, list, state, config, output): what it means for the game: that nothing was lost, and
 //     what to do once the problem is solved (confirm again, start again);
 //   - file.stopped when the store stopped taking writes (FileError.Stopped): quit and resume the game.
 //
@@ -204,6 +209,11 @@ func problemKey(p FileProblem, op FileOp) string {
 		return "file.problem.export." + string(p)
 	case op == OpState && p != ProblemLocked:
 		return "file.problem.state." + string(p)
+	case op == OpOutput:
+		if p != ProblemFull && p != ProblemDisk {
+			p = ProblemOther // the output was opened by the shell: only its writes can fail
+		}
+		return "file.problem.output." + string(p)
 	case (op == OpRead || op == OpConfig) && slices.Contains(readProblems, p):
 		return "file.problem.read." + string(p)
 	}
@@ -218,7 +228,7 @@ var readProblems = []FileProblem{ProblemDenied, ProblemMissing, ProblemNotFile, 
 	ProblemLink, ProblemOther}
 
 // fileOps are all the FileOps.
-var fileOps = []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport, OpList, OpState, OpConfig}
+var fileOps = []FileOp{OpSave, OpCreate, OpOpen, OpRead, OpWrite, OpExport, OpList, OpState, OpConfig, OpOutput}
 
 // FileMessageKeys returns every message id FileMessages can produce, for checking that each has a translation.
 func FileMessageKeys() []string {

@@ -167,10 +167,12 @@ func TestDraftLargeFollower(t *testing.T) {
 	if err := d.Add(PositionLine{Kind: PosTile, Tile: "b-rsg", Pos: Pos{0, 2}, Rot: 0}); err != nil { // road from the
 		t.Fatal(err) // City's south gate, with a garden
 	}
-	places := d.FigurePlaces(Pink, engine.Large)
 	var kinds []engine.Kind
-	for _, p := range places {
-		kinds = append(kinds, p.Kind)
+	var places []TileFeature
+	for _, f := range d.TileFeatures(Pos{0, 2}) {
+		if d.StandRefusal(Pink, engine.Large, f.Seg) == nil {
+			kinds, places = append(kinds, f.Kind), append(places, f)
+		}
 	}
 	if !slices.Contains(kinds, engine.KRoad) || !slices.Contains(kinds, engine.KField) || slices.Contains(kinds, engine.KGarden) {
 		t.Errorf("large follower places %v: want roads and fields, no garden", kinds)
@@ -184,7 +186,7 @@ func TestDraftLargeFollower(t *testing.T) {
 	if err := d.Add(PositionLine{Kind: PosLarge, Colour: Pink, Quarter: "market"}); err != nil {
 		t.Fatal(err)
 	}
-	if d.FigurePlaces(Pink, engine.Large) != nil || d.QuarterOptions(Pink, engine.Large) != nil {
+	if d.StandRefusal(Pink, engine.Large, places[0].Seg) == nil || d.QuarterOptions(Pink, engine.Large) != nil {
 		t.Error("a second large follower is offered")
 	}
 	err = d.Check(PositionLine{Kind: PosLarge, Colour: Pink, Target: places[0].Ref})

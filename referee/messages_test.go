@@ -75,6 +75,7 @@ var reprData = map[string]any{
 	// cmd/karkason
 	"Command": "frobnicate", "Rule": "BASE-4", "Msg": "(the message)", "Line": 7, "Text": "TEXT", "Path": "/tmp/x.rec",
 	"Err": "no such file", "Expected": "EXPECTED-IN-ENGLISH", "Names": "Ана, Богдан",
+	"Flags": "--data-dir --state-dir", "Vars": "KARKASON_DATA_DIR, KARKASON_STATE_DIR", // cli.no_home
 	"Tiles": "46 tiles", // cli.aids.*: a count of tiles rendered with plural.tiles
 }
 

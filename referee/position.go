@@ -562,6 +562,19 @@ func (g *Game) featureRef(seg int32) FeatureRef {
 	return FeatureRef{Pos: Pos{p.X, p.Y}, Place: g.S.PlaceName(ti, l)}
 }
 
+// StartScores returns the points each player (by seat) had before the first turn: those a position puts on the
+// score track (POS-7), 0 for a player it gives none and in a game played from its start. The chart of the scores
+// over the turns starts from them.
+func (g *Game) StartScores() [engine.MaxPlayers]int {
+	var out [engine.MaxPlayers]int
+	for _, l := range g.Position {
+		if p := g.Player(l.Colour); l.Kind == PosScore && p >= 0 {
+			out[p] = l.N
+		}
+	}
+	return out
+}
+
 // PositionLines returns the game as it stands between two turns as position lines (POS; record format
 // "Positions"): the tiles after the start piece, the figures on the board and in the City (followers, abbots, large
 // followers, builders, pigs), the Count when he is not on the palace, the holders of the King and the Robber Baron

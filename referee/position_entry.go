@@ -19,16 +19,15 @@ import (
 // The entry is a list of position lines (PositionLine, record format "Positions") built one step at a time:
 //
 //	d, _ := NewDraft(setup, cat)        // or, saved: e, _ := NewEntry(setup, cat, path); d := e.Draft
-//	d.Fits("b-rs", Pos{1, 0})             // the rotations a b-rs may take there now: [90 270]... as Add checks them
+//	d.Check(PositionLine{Kind: PosTile, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}) // would Add take it? nil, or why not
 //	d.Add(PositionLine{Kind: PosTile, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90})      // a tile where the cursor is
 //	d.Replace(d.TileAt(Pos{1, 0}), PositionLine{Kind: PosTile, ...})                // a mistyped tile, where it lies
 //	d.Remove(d.TileAt(Pos{1, 0}))                                                    // ... or taken away
 //	d.TileFeatures(Pos{1, 0})              // the features of that tile, each with why no figure may stand there
-//	d.FigurePlaces(Red, engine.Follower)   // where a red follower may stand now: []FeatureOption{Ref, Seg, Kind}
-//	d.StandRefusal(Red, engine.Follower, seg) // why not (nil: it may); QuarterRefusal likewise for the City
-//	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: opt.Ref})            // or Quarter: "smithy"
-//	d.FigurePlaces(Red, engine.Large)      // likewise the large follower (inns-cathedrals; never a garden, IC-4(a))
-//	d.Add(PositionLine{Kind: PosLarge, Colour: Red, Target: opt.Ref})               // or Quarter: any (COMBO-15)
+//	d.StandRefusal(Red, engine.Follower, f.Seg) // may a red follower stand on feature f? nil, or why not (POS-3)
+//	d.Add(PositionLine{Kind: PosFollower, Colour: Red, Target: f.Ref})              // or Quarter: "smithy"
+//	d.StandRefusal(Red, engine.Large, f.Seg)    // likewise the large follower (inns-cathedrals; never a garden, IC-4(a))
+//	d.Add(PositionLine{Kind: PosLarge, Colour: Red, Target: f.Ref})                 // or Quarter: any (COMBO-15)
 //	d.QuarterOptions(Red, engine.Large)    // the quarters of the City the figure may be in now (POS-4)
 //	d.Markers(false)                       // the completed cities the King's marker may lie on (true: roads)
 //	d.Set(PositionLine{Kind: PosKing, Colour: Red, Target: opt.Ref})                // single-valued lines: Set
@@ -260,48 +259,9 @@ func (d *Draft) Set(l PositionLine) (int, error) {
 	return len(d.lines), d.Add(l)
 }
 
-// Fits returns the rotations (0, 90, 180, 270; a symmetric tile's repeats left out) in which a tile of that type
-// may be added at p now, each checked as Add would check it; nil if none, or if the id is unknown.
-func (d *Draft) Fits(tile string, p Pos) []int {
-	t := d.cat.Tile(tile)
-	if t == nil {
-		return nil
-	}
-	var out []int
-	for r := 0; r < 4; r++ {
-		if t.DistinctRotation(r) && d.Check(PositionLine{Kind: PosTile, Tile: t.ID, Pos: p, Rot: 90 * r}) == nil {
-			out = append(out, 90*r)
-		}
-	}
-	return out
-}
-
 // TileAt returns the index of the tile line at p, -1 if none (the start piece has no line).
 func (d *Draft) TileAt(p Pos) int {
 	return slices.IndexFunc(d.lines, func(l PositionLine) bool { return l.Kind == PosTile && l.Pos == p })
-}
-
-// FigurePlaces lists every place where one more figure of that kind of that colour may stand (or lie) in the
-// position now (POS-3: engine.State.CanStand, the check Add applies), one per segment of each tile in board order;
-// nil if the colour is not at the table or has no such figure left in supply.
-func (d *Draft) FigurePlaces(c Colour, kind engine.FigureKind) []FeatureOption {
-	who := d.game.Player(c)
-	if who < 0 {
-		return nil
-	}
-	s := d.game.S
-	var out []FeatureOption
-	for ti := range s.Tiles {
-		t := &s.Tiles[ti]
-		for l := range t.Type.Segs {
-			seg := t.Seg(l)
-			if s.CanStand(who, kind, seg) == nil {
-				out = append(out, FeatureOption{Ref: FeatureRef{Pos: Pos{t.Pos.X, t.Pos.Y}, Place: s.PlaceName(ti, l)},
-					Seg: seg, Kind: t.Type.Segs[l].Kind})
-			}
-		}
-	}
-	return out
 }
 
 // TileFeature is a feature of a tile of the position, for the figure entry: where it is, and why no figure may

@@ -44,11 +44,13 @@ func TestDraftSteps(t *testing.T) {
 	}
 	// The start tile, typed first here, where the record has it.
 	must(e.Add(tileLine("b-c1rs", 0, 0, 0)))
-	if got := d.Fits("b-rs", Pos{1, 0}); len(got) != 1 || got[0] != 90 { // 270 is the same placement
-		t.Errorf("b-rs fits east of the start tile in %v, want [90]", got)
+	for rot, fits := range map[int]bool{0: false, 90: true, 180: false, 270: true} { // 270 is the same placement
+		if err := d.Check(tileLine("b-rs", 1, 0, rot)); (err == nil) != fits {
+			t.Errorf("b-rs east of the start tile turned %d: %v, want fits=%v", rot, err, fits)
+		}
 	}
-	if got := d.Fits("b-c4s", Pos{1, 0}); got != nil {
-		t.Errorf("a city tile fits against the start tile's road in %v", got)
+	for rot := 0; rot < 360; rot += 90 {
+		wantRule(t, "a city tile against the start tile's road", d.Check(tileLine("b-c4s", 1, 0, rot)), "BASE-4")
 	}
 	must(e.Add(tileLine("b-rs", 1, 0, 90)))
 	err = e.Add(tileLine("b-c1", 2, 0, 90))
@@ -81,14 +83,21 @@ func TestDraftSteps(t *testing.T) {
 	if got := d.Markers(false); len(got) != 1 || got[0].Kind != engine.KCity {
 		t.Fatalf("markers: %v", got)
 	}
-	places := d.FigurePlaces(Red, engine.Follower)
-	for _, p := range places {
-		if p.Kind == engine.KCity {
-			t.Errorf("a follower offered on the completed city: %v", p)
+	var places []TileFeature // where a red follower may stand, in board order
+	for _, p := range []Pos{{0, 0}, {1, 0}, {0, -1}} {
+		for _, f := range d.TileFeatures(p) {
+			err := d.StandRefusal(Red, engine.Follower, f.Seg)
+			if err == nil {
+				places = append(places, f)
+			}
+			if (f.Kind == engine.KCity) != (err != nil) {
+				t.Errorf("a red follower on the %v at %v: %v (a follower may stand on all but the completed city)",
+					f.Kind, p, err)
+			}
+			if d.StandRefusal(Red, engine.Abbot, f.Seg) == nil {
+				t.Errorf("an abbot may stand on the %v at %v, with no monastery, shrine or garden on the board", f.Kind, p)
+			}
 		}
-	}
-	if len(d.FigurePlaces(Red, engine.Abbot)) != 0 {
-		t.Error("an abbot offered with no monastery, shrine or garden on the board")
 	}
 	wantRule(t, "a follower on the completed city", e.Add(PositionLine{Kind: PosFollower, Colour: Red,
 		Target: FeatureRef{Pos{0, -1}, "S"}}), "BASE-12")

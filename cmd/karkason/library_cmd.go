@@ -30,8 +30,7 @@ func games(dir, stateDir string, jsonOut bool, stdout, stderr io.Writer, loc *lo
 	}
 	if err := library.PrintGames(stdout, dir, list, loc, func(e error) string { return describeError(loc, log, e) },
 		jsonOut); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return outputFailed(err, stderr, loc, log)
 	}
 	return 0
 }
@@ -84,10 +83,17 @@ func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Wr
 		return 1
 	}
 	if err := library.PrintStats(stdout, library.Compute(list, f), lf.players, loc, jsonOut); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+		return outputFailed(err, stderr, loc, log)
 	}
 	return 0
+}
+
+// outputFailed says that a command's output could not be written (a full disk, a closed output, a pipe whose
+// reader stopped) as every error of the file system is said, in the user's language with what to do, the OS's
+// text in the log (referee.OpOutput); it returns the exit code, 1.
+func outputFailed(err error, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+	fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpOutput, "")))
+	return 1
 }
 
 // buildVersion is the module version from the build info ("(devel)" for a build from a work tree), with the

@@ -104,6 +104,10 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	if len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
 	}
+	if msg := noHome(cmd, cfg, loc); msg != "" {
+		fmt.Fprintln(stderr, msg)
+		return 1
+	}
 	switch cmd {
 	case "":
 		return runTUI(tui.Options{Config: cfg, Loc: loc, Log: log, Notice: cfgMsg}, stderr, loc, log)
@@ -151,6 +155,30 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))
 		return 2
 	}
+}
+
+// noHome is the refusal of a command that needs a folder no setting gives when no home folder is known (HOME
+// unset, and none in the system's user database: package config, "Without HOME"): which settings to give; "" when
+// it has what it needs. The table needs the data folder (the records) and the state folder (the log, the last
+// game); games and stats the data folder (without a state folder they keep no cache); replay and export neither.
+func noHome(cmd string, cfg config.Config, loc *locales.Localizer) string {
+	var flags, vars []string
+	switch cmd {
+	case "", "resume", "games", "stats":
+		if cfg.DataDir == "" {
+			flags, vars = append(flags, "--data-dir"), append(vars, config.EnvVar("data_dir"))
+		}
+	}
+	switch cmd {
+	case "", "resume":
+		if cfg.StateDir == "" {
+			flags, vars = append(flags, "--state-dir"), append(vars, config.EnvVar("state_dir"))
+		}
+	}
+	if len(flags) == 0 {
+		return ""
+	}
+	return loc.T("cli.no_home", map[string]any{"Flags": strings.Join(flags, " "), "Vars": strings.Join(vars, ", ")})
 }
 
 // runTUI runs the table. Its notice (a settings message) is shown on the table; if the table cannot start, it is
@@ -264,14 +292,16 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sum); err != nil {
-			fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpWrite, "-")))
-			return 1
+			return outputFailed(err, stderr, loc, log)
 		}
 		return code
 	}
-	fmt.Fprint(stdout, textReport(g, sum, loc))
+	text := textReport(g, sum, loc)
 	if a != nil {
-		fmt.Fprint(stdout, aidsReport(live, a, loc))
+		text += aidsReport(live, a, loc)
+	}
+	if _, err := io.WriteString(stdout, text); err != nil {
+		return outputFailed(err, stderr, loc, log)
 	}
 	return code
 }

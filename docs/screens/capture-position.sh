@@ -13,6 +13,8 @@
 set -e
 # Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-position.sh
 OUT=${1:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${DEMO:-docs/screens}; TMP=${TMP:-/tmp/posentry}
+SESSION=${SESSION:-posentry} # the tmux sessions: SESSION-bg, SESSION-uk
+mkdir -p "$TMP"
 cap() { tmux capture-pane -t $S -p > "$OUT/$1"; }
 # play FILE PREFIX: sends the keys of FILE, capturing at its "#cap" lines as PREFIX-NAME.txt.
 play() {
@@ -31,7 +33,7 @@ for lang in bg uk; do
     bg) L=bg_BG.UTF-8; MAP="F:о R:и C:ъ W:у M:п S:я G:ж E:е";; # BDS
     uk) L=uk_UA.UTF-8; MAP="F:а R:к C:с W:ц M:ь S:і G:п E:у";; # ЙЦУКЕН
   esac
-  S=posentry-$lang
+  S=$SESSION-$lang
   D=$(mktemp -d -p "$TMP")
   mkdir -p $D/home $D/data/karkason/games
   run() {

@@ -570,7 +570,7 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 	}
 	// The chart: the scores after each turn (referee Game.History), one line a player, from the points the game
 	// began with (a position's score track, POS-7; 0 otherwise) at turn 0.
-	start := startScores(g)
+	start := g.StartScores()
 	cy := yy + 40
 	grp.add(text(Pt{x, cy}, 14, ink, loc.T("ui.chart", map[string]any{"Turns": len(g.History)}), Start, true))
 	cx0, cy0, cw, ch := x+30, cy+12, panelW-40, chartH-30
@@ -613,23 +613,6 @@ func drawScores(g *referee.Game, loc Translator, x, y float64) Group {
 		}
 	}
 	return grp
-}
-
-// startScores are the points each player had before the first turn: those of a position's score track (POS-7),
-// 0 for a game from the start.
-func startScores(g *referee.Game) [engine.MaxPlayers]int {
-	var out [engine.MaxPlayers]int
-	for _, l := range g.Position {
-		if l.Kind != referee.PosScore {
-			continue
-		}
-		for p := 0; p < g.Players(); p++ {
-			if g.Colour(p) == l.Colour {
-				out[p] = l.N
-			}
-		}
-	}
-	return out
 }
 
 func join(ss []string) string {

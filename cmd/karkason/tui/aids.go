@@ -98,6 +98,20 @@ func (t *table) aidsOff() {
 	t.setStatus(t.u.loc.T("ui.aids.off", nil), false)
 }
 
+// aidFeatureName names a feature of the aids in words with the cell of the tile its reference names (featureName:
+// "city (east) at 3,-2"); a road with an inn or a city with a cathedral by that name (kind, marked); the reference
+// itself if it names no feature on the board.
+func aidFeatureName(g *referee.Game, loc translator, ref referee.FeatureRef, kind string, marked bool) string {
+	seg, ok := refSeg(g, ref.String())
+	switch {
+	case !ok:
+		return kind + " " + ref.String()
+	case marked:
+		return loc.T("ui.feat.at", map[string]any{"Feature": kind, "Cell": ref.Pos.String()})
+	}
+	return featureName(g, loc, seg, true)
+}
+
 // reverseGlyph shows the glyph g of a highlighted feature at x, y in reverse; a figure drawn there (a letter
 // other than the tile's own glyph) stays, in reverse, so that the highlighted feature still shows who holds it.
 func reverseGlyph(screen tcell.Screen, x, y int, g glyph) {
@@ -239,9 +253,9 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 			symbol = r
 			kind = loc.T(map[rune]string{innRune: "term.inn_road", cathedralRune: "term.cathedral_city"}[r], nil)
 		}
-		// One line at 36 columns: the owners, the kind as the board draws it, the feature, the points if completed
-		// now (bold) and if the game ended now, ✗ if it is dead; the details say it all in words.
-		label := badges(f.Owners) + " " + string(symbol) + " " + tview.Escape(f.Feature.String()) +
+		// One line at 36 columns: the owners, the kind as the board draws it, the cell of a tile of it, the points if
+		// completed now (bold) and if the game ended now, ✗ if it is dead; the details say it all in words.
+		label := badges(f.Owners) + " " + string(symbol) + " " + f.Feature.Pos.String() +
 			fmt.Sprintf(" [::b]%d[::-] (%d)", f.IfCompleted, f.IfEnded)
 		if f.Dead {
 			label += " [red::b]✗[-::-]"
@@ -254,12 +268,12 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 			}
 		}
 		var d strings.Builder
-		d.WriteString("[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n")
+		d.WriteString("[::b]" + tview.Escape(capFirst(aidFeatureName(g, loc, f.Feature, kind, f.Mark != 0))) + "[::-]\n")
 		d.WriteString(tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " +
 			figures(f.Figures) + "\n")
 		if f.Mark != 0 {
 			d.WriteString(tview.Escape(loc.T("ui.aids.marked", map[string]any{"Feature": capFirst(kind),
-				"Completed": f.IfCompleted, "RuleCompleted": f.CompletedRule, "RuleEnded": f.EndedRule})) + "\n")
+				"Completed": loc.N("plural.points", f.IfCompleted, nil), "RuleCompleted": f.CompletedRule, "RuleEnded": f.EndedRule})) + "\n")
 		} else {
 			d.WriteString(tview.Escape(loc.T("ui.aids.points", map[string]any{"Completed": f.IfCompleted,
 				"Ended": f.IfEnded})) + "\n")
@@ -294,9 +308,9 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 	}
 	for _, f := range a.Fields {
 		kind := loc.T("cat.field", nil)
-		label := badges(f.Owners) + " " + string(kindSymbol[engine.KField]) + " " + tview.Escape(f.Feature.String()) +
+		label := badges(f.Owners) + " " + string(kindSymbol[engine.KField]) + " " + f.Feature.Pos.String() +
 			fmt.Sprintf(" [::b]%d[::-]", f.Worth)
-		details := "[::b]" + tview.Escape(kind+" "+f.Feature.String()) + "[::-]\n" +
+		details := "[::b]" + tview.Escape(capFirst(aidFeatureName(g, loc, f.Feature, kind, false))) + "[::-]\n" +
 			tview.Escape(loc.T("ui.aids.owners", map[string]any{"Names": nm.list(f.Owners)})) + " " + figures(f.Figures) +
 			"\n" + tview.Escape(loc.T("ui.aids.field", map[string]any{"Cities": f.Cities, "Worth": f.Worth}))
 		if f.Pigs != 0 || f.Herd { // the pig's and the pig herd's +1 a city inside each owner's points (TB-14, COMBO-12)
@@ -330,7 +344,7 @@ func (t *table) aidItems(g *referee.Game, a *referee.Aids) []aidItem {
 		d.WriteString(tview.Escape(loc.T("ui.aids.next", map[string]any{"Player": g.Name(a.NextPlayer),
 			"Tiles": loc.N("plural.tiles", a.NextStack, nil)})) + "\n")
 		for _, c := range a.Next {
-			d.WriteString(fmt.Sprintf(" %s ×%d  %.1f%%\n", tview.Escape(c.Tile.ID), c.Left, 100*c.Chance))
+			d.WriteString(fmt.Sprintf(" %s ×%d  %.1f%%\n", tview.Escape(tileName(loc, c.Tile, 0)), c.Left, 100*c.Chance))
 		}
 		next.details = strings.TrimSuffix(d.String(), "\n")
 	} else {

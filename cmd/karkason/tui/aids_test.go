@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -63,14 +64,19 @@ func TestAidsOnTable(t *testing.T) {
 		if len(deadSpots(a)) == 0 {
 			t.Fatal("the demo game has no dead spot: pick another position")
 		}
-		// F9: the list names the first open feature; its details say what it is worth and its open cells' counts.
+		// F9: the list names the first open feature, by the cell of a tile of it, its details in words (never by a
+		// place code, "1,1:E"); they say what it is worth and its open cells' counts.
 		h.key(tcell.KeyF9)
 		if front, _ := h.u.pages.GetFrontPage(); front != "aids" {
 			t.Fatalf("F9 shows %q", front)
 		}
 		f := a.Features[0]
-		h.mustSee("What is at stake", f.Feature.String(), fmt.Sprintf("If completed now: %d", f.IfCompleted),
-			fmt.Sprintf("ended now: %d", f.IfEnded))
+		seg, _ := refSeg(g, f.Feature.String())
+		h.mustSee("What is at stake", f.Feature.Pos.String()+" ", capFirst(featureName(g, h.u.loc, seg, true)),
+			fmt.Sprintf("If completed now: %d", f.IfCompleted), fmt.Sprintf("ended now: %d", f.IfEnded))
+		if strings.Contains(h.text(), f.Feature.String()) {
+			t.Errorf("F9 names %s by its place code:\n%s", f.Feature, h.text())
+		}
 		h.key(tcell.KeyEscape)
 		// F12: every aid off; the game is the same.
 		before := g.Summary()
@@ -124,7 +130,7 @@ func TestAidsDeadSpot(t *testing.T) {
 			t.Errorf("no dead spot on the board:\n%s", h.text())
 		}
 		h.key(tcell.KeyF9)
-		h.mustSee("-1,1:E", "✗", "0,1: dead spot", "It can no longer be")
+		h.mustSee("-1,1 ", "City at -1,1", "✗", "0,1: dead spot", "It can no longer be")
 	})
 }
 
@@ -229,7 +235,8 @@ func TestAidsNothingCut(t *testing.T) {
 	}
 }
 
-// F4's labels are read whole, the longest tile names with their counts (issue 22 item 15).
+// F4's labels are read whole, the longest with their counts (issue 22 item 15): the edges of each tile as it is
+// pictured and how many are left; the one highlighted is named in words under the pictures.
 func TestTilesLabelsWhole(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {100, 30}} {
 		synctest.Test(t, func(t *testing.T) {
@@ -241,7 +248,7 @@ func TestTilesLabelsWhole(t *testing.T) {
 			defer h.stop()
 			h.screen.SetSize(size[0], size[1])
 			h.key(tcell.KeyF4)
-			for _, want := range []string{"sh-cityroad×1", "kr-corner2roads×1"} {
+			for _, want := range []string{"CFRFS×1", "CRRC×1", "CCFFGE×1"} { // sh-cityroad, kr-corner2roads, the longest
 				for i := 0; i < 20 && !strings.Contains(h.text(), want); i++ {
 					h.key(tcell.KeyPgDn)
 					h.key(tcell.KeyDown)
@@ -249,6 +256,51 @@ func TestTilesLabelsWhole(t *testing.T) {
 				if !strings.Contains(h.text(), want) {
 					t.Errorf("%dx%d: no %q:\n%s", size[0], size[1], want, h.text())
 				}
+			}
+		})
+	}
+}
+
+// The key line offers F8 "now" only when F8 shows it (issue 22 items 13-14): not with the aids off by the setting
+// (locked) or by F12, again once F12 turns them on; once the game has ended F8 is the final tally, which it says.
+func TestKeyLineF8(t *testing.T) {
+	keyLine := func(h *harness) string {
+		lines := strings.Split(strings.TrimRight(h.text(), "\n"), "\n")
+		return lines[len(lines)-1]
+	}
+	for _, lang := range []string{"en", "bg", "uk"} {
+		loc := locales.New(lang)
+		now := strings.Fields(loc.T("ui.keys", nil))
+		nowWord := now[slices.Index(now, "F8")+1]
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, false) // the setting says off: the tournament's lock
+			defer h.stop()
+			if l := keyLine(h); strings.TrimSpace(l) != loc.T("ui.keys_aids_off", nil) || strings.Contains(l, "F8") {
+				t.Errorf("%s, aids locked off: the key line %q offers F8 (or is cut)", lang, l)
+			}
+		})
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, true)
+			defer h.stop()
+			if l := keyLine(h); !strings.Contains(l, "F8 "+nowWord) || strings.TrimSpace(l) != loc.T("ui.keys", nil) {
+				t.Errorf("%s, aids on: the key line %q lacks F8 %s (or is cut)", lang, l, nowWord)
+			}
+			h.key(tcell.KeyF12)
+			if l := keyLine(h); strings.Contains(l, "F8") {
+				t.Errorf("%s, aids off by F12: the key line %q offers F8", lang, l)
+			}
+			h.key(tcell.KeyF12)
+			if l := keyLine(h); !strings.Contains(l, "F8 "+nowWord) {
+				t.Errorf("%s, aids on again: the key line %q lacks F8 %s", lang, l, nowWord)
+			}
+		})
+		synctest.Test(t, func(t *testing.T) {
+			h := aidsHarness(t, lang, false, aidsRecord(t)+"end\n")
+			defer h.stop()
+			h.key(tcell.KeyEscape) // from the final tally to the board
+			want := loc.T("ui.keys_ended", nil)
+			if l := keyLine(h); !strings.Contains(l, "F8") || strings.TrimSpace(l) != want {
+				t.Errorf("%s, the game ended: the key line %q, want %q", lang, l, want)
 			}
 		})
 	}

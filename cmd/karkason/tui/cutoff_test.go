@@ -77,7 +77,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 			d[k] = x
 		}
 		left := g.Bag.LandLeft() + g.Bag.RiverLeft()
-		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T("ui.keys", nil),
+		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T(tb.keysKey(g), nil),
 			loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 				loc.T("ui.left", nil) + " (F4)",
 			loc.T("ui.phase."+g.Phase.String(), nil), loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil),
@@ -94,9 +94,11 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	v(h, "tile", table("ui.ask.tile", nil, loc.T("ui.tile", nil)+" "+loc.T("ui.tile_placeholder", nil),
 		loc.T("ui.edge_legend", nil)))
 	h.typeText("ffffm")
-	v(h, "places", table("ui.ask.place", map[string]any{"Tile": "b-m"}, loc.T("ui.legend.place", nil)))
+	v(h, "places", table("ui.ask.place", map[string]any{"Tile": tileName(loc, h.u.cat.Tile("b-m"), 0)},
+		loc.T("ui.legend.place", nil)))
 	h.chooseItem(0)
-	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": "b-m"}, loc.T("ui.legend.figure", nil)))
+	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": tileName(loc, h.u.cat.Tile("b-m"), 0)},
+		loc.T("ui.legend.figure", nil)))
 
 	u := h.u
 	g := u.table.view()
@@ -133,11 +135,8 @@ func tourScreens(t *testing.T, lang string, v visit) {
 			}
 		}
 	}
-	info := first.ID
-	if len(first.Aliases) > 0 {
-		info += " (" + strings.Join(first.Aliases, ", ") + ")"
-	}
-	info += "  " + codeOf(first, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(first), nil) + " " + loc.T("ui.left", nil)
+	info := tileName(loc, first, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(first), nil) + " " +
+		loc.T("ui.left", nil) + "  " + strings.Join(append([]string{first.ID}, first.Aliases...), " ")
 	v(h, "F4", []string{loc.T("ui.tiles.title", map[string]any{"Count": total}), loc.T("ui.tiles.keys", nil), info})
 	h.key(tcell.KeyEscape)
 

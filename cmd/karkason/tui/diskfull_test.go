@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/errlog"
@@ -246,6 +247,38 @@ func TestPickerRefusals(t *testing.T) {
 		noRawErrors(t, h.text())
 		if h.u.sess != nil {
 			t.Fatal("a game was opened")
+		}
+	})
+}
+
+// A name the new game's record would take that is taken by a symbolic link to nothing (a game deleted, its link
+// left) is taken like any name: the game starts under the next free one ("-2"), and the link is left as it was.
+func TestNewGameBesideDanglingLink(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		h := start(t, o)
+		defer h.stop()
+		if err := os.MkdirAll(o.Config.DataDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		players := []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red}, {Name: "Богдан", Colour: referee.Blue}}
+		link := filepath.Join(o.Config.DataDir, recordName(time.Now(), players))
+		if err := os.Symlink(filepath.Join(t.TempDir(), "gone.rec"), link); err != nil {
+			t.Fatal(err)
+		}
+		h.typeText("Ана")
+		h.key(tcell.KeyTab)
+		h.typeText("Богдан")
+		h.key(tcell.KeyF10)
+		if h.u.sess == nil || h.u.sess.Store == nil {
+			t.Fatalf("no game beside a link to nothing:\n%s", h.text())
+		}
+		want := strings.TrimSuffix(link, recordExt) + "-2" + recordExt
+		if got := h.u.sess.Store.Path(); got != want {
+			t.Errorf("the record is %s, want %s", got, want)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link was touched: %v %v", fi, err)
 		}
 	})
 }

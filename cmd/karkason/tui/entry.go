@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"iter"
 	"slices"
 	"strings"
@@ -27,7 +28,10 @@ type choice struct {
 	preview func()
 	muted   bool // a note, not an answer
 	// warn, if set, is asked before act is recorded: a void gift (GIFT-5(d)).
-	warn   string
+	warn string
+	// short, if set, is a shorter label for when the answers do not all fit (entry.layout, compact): the feature
+	// alone where the figure is a follower, as its feature says (a farmer on a field, a knight in a city).
+	short  string
 	seg    int32
 	hasSeg bool // the answer puts a figure on segment seg (a board click on it chooses it)
 	// why, if set, is the refusal of this answer now (the referee's: a player with no figure left, a feature no
@@ -133,6 +137,13 @@ type entry struct {
 	// justPlaced is set while the tile laid by the place step is recorded (the figure step that follows may take
 	// its only answer, "no figure", at once).
 	justPlaced bool
+	// rows is the panel's inner height, worked out by table.fit before each draw (0: not known yet); compact is
+	// set by layout when the answers of a list would not all fit under the prompt and the legend (see layout).
+	rows    int
+	compact bool
+	// askKey and askData are the prompt's message (ask), rendered again when compact changes.
+	askKey  string
+	askData map[string]any
 	// *placeStep is the place step while it is shown, nil otherwise: its tile, spots and highlighted spot
 	// (e.tile, e.spots, e.cur), read by the table's zoom and by the tests.
 	*placeStep
@@ -180,26 +191,97 @@ func (e *entry) typing() bool {
 
 // layout rebuilds the panel: the prompt (with the tile's picture), the input in a typing step, the step's legend,
 // the answers.
+//
+// A list of answers that would not all fit under the prompt and the legend (six players at 80x24: the figure step,
+// the moving-out round) makes the most of the rows, compact: the answers come before the legend, which shows under
+// them only if it fits whole (F1 has it too); an answer with a shorter label (choice.short) shows that; the prompt
+// names the player by badge and name alone; and the table drops its phase line above the players, which the
+// prompt says (table.fit). Not in the tile step, which reads the input line, nor the place step, whose places have
+// their keys on the board, nor the entry of a board as it lies, whose lists are long and whose legends say how to
+// walk the board.
 func (e *entry) layout() {
+	e.setCompact(e.wantCompact(e.rows))
 	e.root.Clear()
 	e.top.Clear()
 	e.top.AddItem(e.prompt, 0, 1, false)
 	if e.pic.shown() {
 		e.top.AddItem(e.pic, tileW+2, 0, false)
 	}
-	h := e.promptLines()
-	if e.pic.shown() && h < tileH {
-		h = tileH
-	}
+	h := e.topLines()
 	e.root.AddItem(e.top, h, 0, false)
 	typing := e.typing()
 	if typing {
 		e.root.AddItem(e.input, 1, 0, true)
 	}
-	if e.legend.GetText(true) != "" {
+	hasLegend := e.legend.GetText(true) != ""
+	if e.compact {
+		rows := e.rows
+		if e.t.compact {
+			rows++ // (the phase line the table dropped)
+		}
+		if m, l := e.menuRows(), e.legendLines(); hasLegend && h+m+l <= rows {
+			e.root.AddItem(e.menu, m, 0, true).AddItem(e.legend, l, 0, false)
+		} else {
+			e.root.AddItem(e.menu, 0, 1, true)
+		}
+		return
+	}
+	if hasLegend {
 		e.root.AddItem(e.legend, e.legendLines(), 0, false)
 	}
 	e.root.AddItem(e.menu, 0, 1, !typing)
+}
+
+// topLines is the rows of the prompt and the tile's picture.
+func (e *entry) topLines() int {
+	h := e.promptLines()
+	if e.pic.shown() && h < tileH {
+		h = tileH
+	}
+	return h
+}
+
+// menuRows is the rows every answer takes, wrapped in the panel's width.
+func (e *entry) menuRows() int {
+	n := 0
+	for i := range e.menu.items {
+		n += len(e.menu.lines(i, e.width()))
+	}
+	return n
+}
+
+// wantCompact reports whether the answers of a list step would not all fit in rows (the panel's inner rows with
+// the table's phase line) under the prompt and the legend, as they read in full (see layout).
+func (e *entry) wantCompact(rows int) bool {
+	if rows <= 0 || e.typing() || e.placeStep != nil || e.t.u.pos != nil || len(e.menu.items) == 0 {
+		return false
+	}
+	was := e.compact
+	e.setCompact(false)
+	legend := 0
+	if e.legend.GetText(true) != "" {
+		legend = e.legendLines()
+	}
+	want := e.topLines()+legend+e.menuRows() > rows
+	e.setCompact(was)
+	return want
+}
+
+// setCompact shows the answers' short labels and the prompt's short naming (c), or the full ones.
+func (e *entry) setCompact(c bool) {
+	if c == e.compact {
+		return
+	}
+	e.compact = c
+	for i := range e.menu.items {
+		if i < len(e.choices) {
+			e.menu.items[i].label = e.choices[i].label
+			if c && e.choices[i].short != "" {
+				e.menu.items[i].label = e.choices[i].short
+			}
+		}
+	}
+	e.renderPrompt()
 }
 
 // width is the panel's inner width: the right column's, less the border and the padding.
@@ -266,14 +348,26 @@ func (e *entry) enter(s entryStep) {
 
 // ask sets the prompt: the player's badge and name, then the question.
 func (e *entry) ask(key string, data map[string]any) {
+	e.askKey, e.askData = key, data
+	e.renderPrompt()
+}
+
+// renderPrompt renders the prompt of ask: the player's badge and full name (compact: the badge and the name).
+func (e *entry) renderPrompt() {
+	if e.askKey == "" {
+		return
+	}
 	d := map[string]any{}
 	if e.who >= 0 {
 		d["Player"] = e.t.names.who(e.who)
+		if e.compact {
+			d["Player"] = e.t.names.badge(e.who) + " [::b]" + e.t.names.plain(e.who) + "[::-]"
+		}
 	}
-	for k, v := range data {
+	for k, v := range e.askData {
 		d[k] = v
 	}
-	e.prompt.SetText(e.t.u.loc.T(key, d))
+	e.prompt.SetText(e.t.u.loc.T(e.askKey, d))
 }
 
 // promptLines is the number of rows the prompt needs in the panel's width (at most 6).
@@ -293,6 +387,9 @@ func (e *entry) offer(choices []choice) {
 	muted := make([]bool, len(choices))
 	for i, c := range choices {
 		labels[i], muted[i] = c.label, c.muted
+		if e.compact && c.short != "" {
+			labels[i] = c.short
+		}
 	}
 	keys, tkeys := choiceKeys(choices)
 	e.targetKeys = tkeys
@@ -367,8 +464,9 @@ func (e *entry) kindLegend(choices []choice) {
 
 // withBase returns choices with, before each answer for a figure of kindLetters whose target has no answer for a
 // follower, that follower's answer greyed with the referee's refusal of it (follower: the answer's action naming a
-// follower, and its label), so that the target's own key is there and says why (issue 20: no key moves).
-func (e *entry) withBase(choices []choice, follower func(a referee.Action) (referee.Action, string)) []choice {
+// follower, its label and its short label, choice.short), so that the target's own key is there and says why
+// (issue 20: no key moves).
+func (e *entry) withBase(choices []choice, follower func(a referee.Action) (referee.Action, string, string)) []choice {
 	has := map[string]bool{}
 	for _, c := range choices {
 		if kindLetters[c.figure] == "" && c.keyGroup() != "" {
@@ -379,15 +477,25 @@ func (e *entry) withBase(choices []choice, follower func(a referee.Action) (refe
 	for _, c := range choices {
 		if g := c.keyGroup(); kindLetters[c.figure] != "" && g != "" && !has[g] && c.act != nil {
 			has[g] = true
-			a, label := follower(*c.act)
+			a, label, short := follower(*c.act)
 			if why := e.g.Check(a); why != nil {
-				out = append(out, choice{label: label + " — " + e.t.u.why(why), seg: c.seg, hasSeg: c.hasSeg,
-					target: c.target, why: why})
+				out = append(out, choice{label: label + " — " + e.t.u.why(why), short: short + " — " + ruleTag(why),
+					seg: c.seg, hasSeg: c.hasSeg, target: c.target, why: why})
 			}
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// ruleTag is the rule of a refusal as a greyed answer's short label ends in it, "[COUNT-15]", escaped for tview (the
+// key, or F3, says the rest); "" if it has none.
+func ruleTag(why error) string {
+	var r *referee.Refusal
+	if errors.As(why, &r) && r.Rule != "" {
+		return tview.Escape("[" + r.Rule + "]")
+	}
+	return ""
 }
 
 // previewChoice: the menu's highlight moved to answer i.

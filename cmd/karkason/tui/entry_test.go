@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"math/rand"
 	"strconv"
 	"testing"
@@ -51,6 +52,17 @@ func TestEntryOffersOnlyLegalActions(t *testing.T) {
 			}
 			var live []int
 			for i, c := range e.choices {
+				if c.why != nil { // greyed: the referee's refusal with its rule; choosing it says why, changes nothing
+					var r *referee.Refusal
+					if !errors.As(c.why, &r) || r.Rule == "" || c.act != nil || c.next != nil {
+						t.Fatalf("seed %d: greyed %q: %v", seed, c.label, c.why)
+					}
+					e.pick(i)
+					if len(u.sess.Game.Actions) != before || tb.lastErr != c.why || tb.entry.step != e.step {
+						t.Fatalf("seed %d: choosing the greyed %q changed something", seed, c.label)
+					}
+					continue
+				}
 				if c.muted || c.warn != "" { // a void gift asks first (giftvoid_test.go)
 					continue
 				}

@@ -151,7 +151,7 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
 		head = featureName(g, loc, sc.Feature, true)
 	}
-	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": sc.Points})}
+	parts := []string{loc.T("ui.detail.points", map[string]any{"Points": loc.N("plural.points", sc.Points, nil)})}
 	if w := ruleWords(loc, sc.Rule, sc.Cat.String()); w != "" {
 		parts = append([]string{w}, parts...) // a road with an inn, a city with a cathedral (IC-7, IC-8, IC-9)
 	}
@@ -367,7 +367,7 @@ type galleryItem struct {
 
 const galW, galH = 11, 5 // a picture's cell at least: the tile, its label, a gap
 
-// cellW is the width of a picture's cell: galW, or wider so that the longest label ("kr-corner2roads×1") is read
+// cellW is the width of a picture's cell: galW, or wider so that the longest label ("FCFCG×12") is read
 // whole, its count included.
 func (gl *gallery) cellW() int {
 	w := galW
@@ -477,8 +477,9 @@ func (gl *gallery) MouseHandler() func(action tview.MouseAction, event *tcell.Ev
 	})
 }
 
-// showTiles is F4: the tiles left in the stacks, per type, as pictures with their id and count; in the tile step a
-// tile that can be drawn now is chosen with Enter or a click.
+// showTiles is F4: the tiles left in the stacks, per type, as pictures with their edges and count; the highlighted
+// one named in words under them (tileName), with its id and the rule book's letter; in the tile step a tile that
+// can be drawn now is chosen with Enter or a click.
 func (u *ui) showTiles() {
 	t := u.table
 	if t == nil {
@@ -498,7 +499,7 @@ func (u *ui) showTiles() {
 			continue
 		}
 		total += n
-		gl.items = append(gl.items, galleryItem{t: tt, label: fmt.Sprintf("%s×%d", tt.ID, n), dim: !drawable[tt]})
+		gl.items = append(gl.items, galleryItem{t: tt, label: fmt.Sprintf("%s×%d", codeOf(tt, 0), n), dim: !drawable[tt]})
 	}
 	gl.SetBorder(true).SetTitle(" " + loc.T("ui.tiles.title", map[string]any{"Count": total}) + " ").
 		SetTitleAlign(tview.AlignLeft)
@@ -508,12 +509,13 @@ func (u *ui) showTiles() {
 			return
 		}
 		it := gl.items[i]
-		s := tview.Escape(it.t.ID)
+		s := "[::b]" + tview.Escape(tileName(loc, it.t, 0)) + "[::-]  " +
+			loc.N("plural.tiles", g.Bag.Left(it.t), nil) + " " + loc.T("ui.left", nil)
+		id := it.t.ID // the record's name, and the rule book's letter
 		if len(it.t.Aliases) > 0 {
-			s += " (" + tview.Escape(strings.Join(it.t.Aliases, ", ")) + ")"
+			id += " " + strings.Join(it.t.Aliases, " ")
 		}
-		s += "  " + codeOf(it.t, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(it.t), nil) + " " + loc.T("ui.left", nil)
-		info.SetText(s)
+		info.SetText(s + "  [gray]" + tview.Escape(id) + "[-]")
 	}
 	gl.changed = show
 	show(0)
@@ -535,8 +537,9 @@ func (u *ui) showTiles() {
 	u.overlay("tiles", root, gl, tcell.KeyF4, nil)
 }
 
-// chart draws each player's score after each turn (Game.History): the player's letter in the player's colour,
-// the turns along, the points up.
+// chart draws each player's score before the first turn (Game.StartScores: a position's score track, POS-7; 0
+// otherwise) and after each turn (Game.History): the player's letter in the player's colour, the turns along, the
+// points up. At turn 0 the points the game began with stand in the first column.
 type chart struct {
 	*tview.Box
 	g     *referee.Game
@@ -546,8 +549,8 @@ type chart struct {
 func (c *chart) Draw(screen tcell.Screen) {
 	c.Box.DrawForSubclass(screen, c)
 	x, y, w, h := c.GetInnerRect()
-	hist := c.g.History
-	if w < 8 || h < 3 || len(hist) == 0 {
+	hist := append([][engine.MaxPlayers]int{c.g.StartScores()}, c.g.History...)
+	if w < 8 || h < 3 {
 		return
 	}
 	top := 1
@@ -570,8 +573,8 @@ func (c *chart) Draw(screen tcell.Screen) {
 	}
 	for col := 0; col < pw; col++ {
 		i := col * (len(hist) - 1) / max(1, pw-1)
-		if len(hist) == 1 {
-			i = 0
+		if len(hist) == 1 && col > 0 {
+			break // turn 0: the starting points, one column
 		}
 		for p := 0; p < c.g.Players(); p++ {
 			v := hist[i][p]

@@ -49,15 +49,24 @@ func safeName(s string) string {
 	return s
 }
 
-// newRecordPath returns a path in dir for a new game that does not exist yet ("-2", "-3"... added if needed).
+// newRecordPath returns a path in dir for a new game that nothing holds yet ("-2", "-3"... added if needed): a name
+// taken by anything, a file, a folder or a symbolic link (one to nothing too, which the record's exclusive create
+// would refuse), is taken.
 func newRecordPath(dir string, t time.Time, players []referee.PlayerSpec) string {
 	name := recordName(t, players)
 	path := filepath.Join(dir, name)
 	base := strings.TrimSuffix(name, recordExt)
-	for i := 2; fileExists(path); i++ {
+	for i := 2; nameTaken(path); i++ {
 		path = filepath.Join(dir, base+"-"+strconv.Itoa(i)+recordExt)
 	}
 	return path
+}
+
+// nameTaken reports whether something is at path: a file, a folder, a symbolic link (whether or not it leads
+// anywhere).
+func nameTaken(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 func fileExists(path string) bool {

@@ -298,7 +298,7 @@ func (h *harness) typeEdges(id string, rot int) {
 	}
 	e := h.u.table.entry
 	first := func() bool {
-		return e.step == stepTile && len(e.choices) > 0 && strings.HasPrefix(e.choices[0].label, id+" ")
+		return e.step == stepTile && len(e.choices) > 0 && h.labelNames(e.choices[0].label, t, rot)
 	}
 	before := len(h.u.sess.Game.Actions)
 	laid := func() bool { return e.step != stepTile || len(h.u.sess.Game.Actions) != before } // (its only place)
@@ -312,7 +312,7 @@ func (h *harness) typeEdges(id string, rot int) {
 		return
 	}
 	for i, c := range e.choices {
-		if !c.muted && strings.HasPrefix(c.label, id+" ") {
+		if !c.muted && h.labelNames(c.label, t, rot) {
 			if k := e.menu.items[i].key; k != "" {
 				h.pressRune([]rune(k)[0]) // its digit, right after the code
 				return
@@ -455,7 +455,9 @@ func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need 
 				t.Fatalf("decision %d (%v): the table is at %v, the plan at %v", i, p.a, g.Phase, p.phase)
 			}
 			// The prompt names the player whose decision it is (referee.Legal).
-			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") {
+			// (In full, "Ана (red, А)", or where the answers need the room, compact, "Ана:".)
+			if got := h.u.table.entry.prompt.GetText(true); !strings.Contains(got, setup.Players[p.who].Name+" (") &&
+				!strings.Contains(got, " "+setup.Players[p.who].Name+":") {
 				t.Fatalf("decision %d (%s, %v): the prompt %q does not name %s", i, p.a, p.phase, got,
 					setup.Players[p.who].Name)
 			}

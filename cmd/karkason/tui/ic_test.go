@@ -35,7 +35,7 @@ func TestSetupSixthPlayer(t *testing.T) {
 		}
 		h.mustSee("розов")
 		h.key(tcell.KeyF10)
-		h.mustSee("IC-13", "шести играч")
+		h.mustSee("IC-13", "Шести играч")
 		if h.u.table != nil || f.named() != 6 {
 			t.Fatal("the refused set-up started a game or lost a name")
 		}

@@ -246,6 +246,9 @@ func (m *menu) lines(i, w int) []string {
 		w = 4
 	}
 	ls := tview.WordWrap(m.items[i].label, w-m.keyWidth())
+	for len(ls) > 1 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1] // (tview wraps an escaped tag at the end, "[RIVER-8[]", with an empty line after it)
+	}
 	if len(ls) == 0 {
 		ls = []string{""}
 	}

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -115,28 +118,54 @@ func kinds(t *engine.Placed, k engine.Kind) int {
 }
 
 // tileWords describes a tile type lying in a rotation by what tells it from the tiles with the same edges: its
-// cities (each with its side when there are several, ◆ with a pennant), its monastery, shrine or garden ("city
-// (west), city (east), garden"; "city ◆"); its roads when it has nothing else; "field" for a tile of fields only.
+// cities (each with its side when there are several, ◆ with a pennant; a city with a cathedral so named; the goods
+// printed in it, TB-1), its roads with an inn (IC-7), its river's spring or lake, a pig herd, its monastery, shrine or garden ("city (west), city (east), garden"; "city ◆"); its roads
+// when it has nothing else; "field" for a tile of fields only.
 func tileWords(loc translator, t *engine.TileType, rot int) string {
 	var parts []string
-	cities := 0
-	for _, sd := range t.Segs {
-		if sd.Kind == engine.KCity {
-			cities++
+	count := func(k engine.Kind) int {
+		n := 0
+		for _, sd := range t.Segs {
+			if sd.Kind == k {
+				n++
+			}
 		}
+		return n
 	}
+	cities, roads := count(engine.KCity), count(engine.KRoad)
 	for l, sd := range t.Segs {
-		if sd.Kind != engine.KCity {
+		var w string
+		switch {
+		case sd.Kind == engine.KCity && sd.Marks.Has(engine.MarkCathedral):
+			w = loc.T("term.cathedral_city", nil)
+		case sd.Kind == engine.KCity:
+			w = loc.T("term.city", nil)
+		case sd.Kind == engine.KRoad && sd.Marks.Has(engine.MarkInn):
+			w = loc.T("term.inn_road", nil)
+		case sd.Kind == engine.KRiver && sd.End == engine.Spring:
+			w = loc.T("term.spring", nil)
+		case sd.Kind == engine.KRiver && sd.End == engine.Lake:
+			w = loc.T("term.lake", nil)
+		default:
 			continue
 		}
-		w := loc.T("term.city", nil)
-		if side, ok := typeSide(t, rot, l); ok && cities > 1 {
+		if side, ok := typeSide(t, rot, l); ok && ((sd.Kind == engine.KCity && cities > 1) || (sd.Kind == engine.KRoad && roads > 1)) {
 			w = loc.T("ui.feat.side", map[string]any{"Kind": w, "Side": loc.T("ui.side."+sideKeys[side], nil)})
 		}
 		if sd.Pennants > 0 {
 			w += " ◆"
 		}
 		parts = append(parts, w)
+		for g, n := range sd.Goods { // the goods printed in a city (TB-1)
+			if n > 0 {
+				parts = append(parts, loc.T("term.goods."+engine.GoodsNames[g], nil))
+			}
+		}
+	}
+	for _, sd := range t.Segs {
+		if sd.Marks.Has(engine.MarkPigHerd) { // River II's pig herd on a field (COMBO-12)
+			parts = append(parts, loc.T("term.pig_herd", nil))
+		}
 	}
 	if t.Centre >= 0 {
 		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
@@ -156,6 +185,56 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// tileName names a tile type lying in a rotation as the table reads it: tileWords and its edge code as it lies,
+// "city ◆, monastery CFFFME" (the id is the record's, never the only name on the screen); a tile of an expansion
+// that would read the same as another tile (their roads or fields joined otherwise: kr-cityroads and b-c1r3,
+// ic-2bends and b-r4, a River tile and its River II twin) adds its expansion, "city CRRR (5 new tiles)".
+func tileName(loc translator, t *engine.TileType, rot int) string {
+	name := tileWords(loc, t, rot) + " " + codeOf(t, rot)
+	if nameClashes()[t] && t.Set != "base" {
+		exp := t.Set
+		switch exp {
+		case "ic":
+			exp = referee.ExpansionInnsCathedrals
+		case "city":
+			exp = referee.ExpansionCount
+		case "tb":
+			exp = referee.ExpansionTradersBuilders
+		}
+		name += " (" + loc.T("ui.exp."+exp, nil) + ")"
+	}
+	return name
+}
+
+// nameClashes are the tile types of the catalogue that read the same as another type lying in some rotation (the
+// same tileWords and edges), worked out once with the message ids for words (keyWords), whatever the language.
+var nameClashes = sync.OnceValue(func() map[*engine.TileType]bool {
+	by := map[string][]*engine.TileType{}
+	for _, t := range engine.Standard().Types {
+		if t.Piece != nil {
+			continue
+		}
+		for rot := 0; rot < 4; rot++ {
+			n := tileWords(keyWords{}, t, rot) + " " + codeOf(t, rot)
+			if !slices.Contains(by[n], t) {
+				by[n] = append(by[n], t)
+			}
+		}
+	}
+	out := map[*engine.TileType]bool{}
+	for _, ts := range by {
+		for _, t := range ts {
+			out[t] = out[t] || len(ts) > 1
+		}
+	}
+	return out
+})
+
+// keyWords renders a message as its id and data: words that differ exactly where the messages differ.
+type keyWords struct{}
+
+func (keyWords) T(id string, data map[string]any) string { return id + fmt.Sprint(data) }
 
 // typeSide is segSide for local segment l of a tile type in a rotation (its edges only: a road, a city, a river).
 func typeSide(t *engine.TileType, rot, l int) (int, bool) {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/karkason/karkason/engine"
@@ -73,6 +74,53 @@ func TestFeatureNamesInWords(t *testing.T) {
 		{"b-rs", 0, "road"},
 	} {
 		if got := tileWords(loc, cat.Tile(c.tile), c.rot); got != c.want {
+			t.Errorf("%s turned %d: %q, want %q", c.tile, c.rot, got, c.want)
+		}
+	}
+}
+
+// A tile is named in words and its edges as it lies (tileName: the tile step's list, F4, the prompts, the entry of a
+// board as it lies), never by its id alone; no two tile types of the catalogue read the same in any rotation, in any
+// language, with the rule book's letters a list shows beside the name (tileLabel), so a list of the tiles that match
+// what was typed tells each apart (an inn, a cathedral, goods, a spring or lake by name; a tile of an expansion that
+// reads like another by its expansion; two Traders & Builders tiles whose fields alone differ by their letters).
+func TestTileNamesTellApart(t *testing.T) {
+	cat := engine.Standard()
+	for _, lang := range locales.Languages() {
+		loc := locales.New(lang)
+		seen := map[string]string{}
+		for _, tt := range cat.Types {
+			if tt.Piece != nil {
+				continue
+			}
+			for rot := 0; rot < 4; rot++ {
+				n := tileName(loc, tt, rot)
+				if l := n + " " + strings.Join(tt.Aliases, " "); seen[l] != "" && seen[l] != tt.ID {
+					t.Errorf("%s: %s and %s both read %q", lang, seen[l], tt.ID, l)
+				} else {
+					seen[l] = tt.ID
+				}
+				if strings.Contains(n, tt.ID) || !strings.Contains(n, " "+codeOf(tt, rot)) {
+					t.Errorf("%s: %s turned %d reads %q", lang, tt.ID, rot, n)
+				}
+			}
+		}
+	}
+	loc := locales.New("en")
+	for _, c := range []struct {
+		tile string
+		rot  int
+		want string
+	}{
+		{"b-c1r3", 0, "city CRRR"},
+		{"kr-cityroads", 0, "city CRRR (5 new tiles)"},
+		{"ic-innbend", 0, "road with an inn FFRR"},
+		{"r2-spring", 0, "spring FWFF"},
+		{"r2-lakevolcano", 0, "lake FFFW"},
+		{"r1-cityroad", 0, "city CWRW (River)"},
+		{"r2-cityroad", 0, "city CWRW (River II)"},
+	} {
+		if got := tileName(loc, cat.Tile(c.tile), c.rot); got != c.want {
 			t.Errorf("%s turned %d: %q, want %q", c.tile, c.rot, got, c.want)
 		}
 	}

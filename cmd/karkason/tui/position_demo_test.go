@@ -130,10 +130,10 @@ func demoKeys(t *testing.T, pos *referee.Record, want *referee.Game) []string {
 		tt := h.u.cat.Tile(l.Tile)
 		south := referee.Pos{X: l.Pos.X, Y: l.Pos.Y + 1}
 		below, hasSouth := cells[south]
-		unique := func(t *engine.TileType, r int) bool { // its code alone lays it
+		unique := func(t *engine.TileType, r int) bool { // its code alone lays it (among the tiles of this game's box)
+			g := h.u.pos.draft().Game()
 			return h.u.entryOf(t) && len(withoutTwins(h.u.cat.MatchTiles([4]engine.Terrain{t.Rotated(r, 0),
-				t.Rotated(r, 1), t.Rotated(r, 2), t.Rotated(r, 3)}, engine.Marks{}, nil),
-				h.u.pos.draft().Game().Bag)) == 1
+				t.Rotated(r, 1), t.Rotated(r, 2), t.Rotated(r, 3)}, engine.Marks{}, g.TilesInGame()), g.Bag)) == 1
 		}
 		if wrong < 0 && k > len(tiles)/3 && hasSouth && !hasFigure(l.Pos) && !hasFigure(south) &&
 			h.u.pos.draft().Game().Bag.Left(tt) > 0 && unique(h.u.cat.Tile(below.Tile), below.Rot/90) {

@@ -182,6 +182,6 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	if h.u.pos != nil || h.u.table.entry.step != stepTile || h.u.run.GetFocus() != h.u.table.entry.input {
 		t.Fatalf("%s: going on does not show the move entry, its input line focused:\n%s", lang, h.text())
 	}
-	v(h, "position going on", []string{loc.T("ui.keys", nil), loc.T("ui.tile", nil) + " " +
+	v(h, "position going on", []string{loc.T(h.u.table.keysKey(h.u.table.view()), nil), loc.T("ui.tile", nil) + " " +
 		loc.T("ui.tile_placeholder", nil), loc.T("ui.edge_legend", nil)})
 }

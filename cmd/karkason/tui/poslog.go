@@ -17,7 +17,11 @@ func (t *table) posLogLine(g *referee.Game, l referee.PositionLine) string {
 	quarter := func(q string) string { return loc.T("term.quarter."+q, nil) }
 	switch l.Kind {
 	case referee.PosTile:
-		return loc.T("ui.pos.log.tile", map[string]any{"Tile": l.Tile, "Cell": l.Pos.String(), "Rot": l.Rot})
+		tile := l.Tile
+		if tt := g.Cat.Tile(l.Tile); tt != nil {
+			tile = tileName(loc, tt, l.Rot/90)
+		}
+		return loc.T("ui.pos.log.tile", map[string]any{"Tile": tile, "Cell": l.Pos.String(), "Rot": l.Rot})
 	case referee.PosFollower, referee.PosAbbot, referee.PosLarge, referee.PosBuilder, referee.PosPig, referee.PosKing,
 		referee.PosRobber:
 		fig := map[referee.PositionKind]string{referee.PosFollower: "term.follower", referee.PosAbbot: "term.abbot",

@@ -147,7 +147,7 @@ func (u *ui) newSetupForm(v *setupValues) *setupForm {
 		SetTextColor(tcell.ColorGray).SetWrap(true).SetWordWrap(true)
 
 	main := tview.NewFlex().AddItem(players, 0, 1, true).AddItem(exps, 40, 0, false)
-	// As tall as the expansions, a blank line and the start need inside the frame (11 expansions: 15 rows).
+	// As tall as the expansions' box needs: its borders, a row an expansion, a blank row and the start.
 	mainH := max(14, len(referee.Expansions())+4)
 	f.root = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(title, 1, 0, false).

@@ -198,7 +198,7 @@ func (s *boardStep) filter(auto bool) {
 			if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
 				for rot := 0; rot < 4; rot++ {
 					if t.DistinctRotation(rot) {
-						add(t, rot, tileWords(loc, t, rot)+" "+codeOf(t, rot))
+						add(t, rot, tileName(loc, t, rot))
 					}
 				}
 			}

@@ -25,11 +25,18 @@ func (s *cityStep) show() {
 		if a.Verb != referee.VerbCity {
 			continue
 		}
-		choices = append(choices, choice{label: label(a), act: &a, figure: kindOf(a), target: "q" + a.Quarter})
+		c := choice{label: label(a), act: &a, figure: kindOf(a), target: "q" + a.Quarter}
+		switch {
+		case c.figure == engine.Follower:
+			c.short = e.quarterName(a.Quarter)
+		case kindLetters[c.figure] != "": // D and the key of the follower's answer on that quarter
+			c.short = e.figureWord(c.figure, engine.KCity)
+		}
+		choices = append(choices, c)
 	}
-	choices = e.withBase(choices, func(a referee.Action) (referee.Action, string) {
+	choices = e.withBase(choices, func(a referee.Action) (referee.Action, string, string) {
 		a.Large = false
-		return a, label(a)
+		return a, label(a), e.quarterName(a.Quarter)
 	})
 	choices = append(choices, choice{label: loc.T("ui.opt.city_no", nil), next: e.t.decline})
 	e.ask("ui.ask.city", nil)

@@ -21,9 +21,10 @@ func (s *discardStep) show() {
 	back := func() { e.enter(&tileStep{answers{e}}) }
 	e.back = back
 	e.pic.t, e.pic.rot = s.tile, s.rot
-	e.ask("ui.ask.discard", map[string]any{"Tile": s.tile.ID})
+	name := tileName(loc, s.tile, s.rot)
+	e.ask("ui.ask.discard", map[string]any{"Tile": name})
 	a := referee.Action{Verb: referee.VerbDiscard, Tile: s.tile.ID}
-	e.offer([]choice{{label: loc.T("ui.opt.discard", map[string]any{"Tile": s.tile.ID}), act: &a},
+	e.offer([]choice{{label: loc.T("ui.opt.discard", map[string]any{"Tile": name}), act: &a},
 		{label: loc.T("ui.opt.back", nil), next: back}})
 }
 

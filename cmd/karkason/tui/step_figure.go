@@ -8,13 +8,17 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// figureStep asks for the figure (SEQ-5): a follower or the abbot onto a place of the tile just laid, no figure, or
-// the abbot back (ABBOT-6), as the referee lists them. The order: the places (followers, then the abbot), no
-// figure, the abbot back. Enter takes "no figure" (at the table Enter means "nothing more"): it is highlighted
-// first, and a figure is one key or a click on the tile away (issue 9). When "no figure" is the only answer (no
-// figure in the supply, or every place of the tile taken) and the tile was just laid through the entry, it is
-// recorded at once, as a tile with one legal place is laid at once, and the status line says so; after an undo the
-// step asks again (or Ctrl-Z could never go back past it).
+// figureStep asks for the figure (SEQ-5): a follower or the abbot onto a place of the tile just laid, no figure, or the
+// abbot back (ABBOT-6), as the referee lists them. The order: the features of the tile in its order, each with its
+// followers' answers (then the large follower's, the builder's and the pig's, kindLetters), then the abbot's, no
+// figure, the abbot back. A feature of the tile no figure may go on (an occupied city this tile completes, BASE-7; the
+// river, RIVER-8) stays in the list greyed with the referee's reason (Game.Check of a follower there), so that each
+// feature of the tile has its key whether or not it can take a figure, and F3 explains it; without farmers the fields
+// are not in play and are not listed. Enter takes "no figure" (at the table Enter means "nothing more"): it is
+// highlighted first, and a figure is one key or a click on the tile away (issue 9). When "no figure" is the only answer
+// that can be taken (no figure in the supply, or every place of the tile taken) and the tile was just laid through the
+// entry, it is recorded at once, as a tile with one legal place is laid at once, and the status line says so; after an
+// undo the step asks again (or Ctrl-Z could never go back past it).
 type figureStep struct{ answers }
 
 func (s *figureStep) kind() step { return stepFigure }
@@ -26,6 +30,7 @@ func (s *figureStep) show() {
 	g, loc := e.g, e.t.u.loc
 	ti := len(g.S.Tiles) - 1
 	var deploys, rest []choice
+	onSeg := map[int]bool{} // the tile's features with an answer
 	for _, a := range e.legal() {
 		a := a
 		switch a.Verb {
@@ -34,9 +39,17 @@ func (s *figureStep) show() {
 			if err != nil {
 				continue
 			}
+			onSeg[l] = true
 			seg := g.S.Tiles[ti].Seg(l)
-			deploys = append(deploys, choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)})
+			c := choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
+				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)}
+			switch {
+			case c.figure == engine.Follower:
+				c.short = e.segName(seg) // (a follower is what its feature makes it: a farmer on a field)
+			case kindLetters[c.figure] != "": // its key is the follower's on that feature with its letter
+				c.short = e.figureWord(c.figure, g.S.SegKind(seg))
+			}
+			deploys = append(deploys, c)
 		case referee.VerbPass:
 			rest = append([]choice{{label: loc.T("ui.opt.pass", nil), act: &a}}, rest...)
 		case referee.VerbReturnAbbot:
@@ -45,20 +58,42 @@ func (s *figureStep) show() {
 				act: &a, preview: e.showFigure(seg, engine.Abbot)})
 		}
 	}
+	// A feature of the tile with no answer: greyed, with why a follower may not go there (the referee's refusal).
+	t := &g.S.Tiles[ti]
+	for l, sd := range t.Type.Segs {
+		if onSeg[l] || (sd.Kind == engine.KField && !g.S.Opts.Farmers) {
+			continue
+		}
+		a := referee.Action{Colour: g.Colour(e.who), Verb: referee.VerbDeploy, Place: g.S.PlaceName(ti, l)}
+		if why := g.Check(a); why != nil {
+			seg := t.Seg(l)
+			deploys = append(deploys, choice{label: e.segName(seg) + " — " + e.t.u.why(why), seg: seg, hasSeg: true,
+				target: segTarget(seg), why: why, short: e.segName(seg) + " — " + ruleTag(why)})
+		}
+	}
+	// In the tile's order of its features; on each, the follower first (kindLetters: then the large follower, who
+	// shares its key), the abbot's answers after all of them.
 	slices.SortStableFunc(deploys, func(a, b choice) int {
+		if d := figureOrder(a.figure) - figureOrder(b.figure); d != 0 && (a.figure == engine.Abbot || b.figure == engine.Abbot) {
+			return d
+		}
+		if d := s.segOrder(a.seg) - s.segOrder(b.seg); d != 0 {
+			return d
+		}
 		return figureOrder(a.figure) - figureOrder(b.figure)
 	})
-	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string) {
+	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string, string) {
 		a.Large, a.Builder, a.Pig = false, false, false
-		return a, s.deployLabel(a)
+		l, _ := g.S.SegByPlace(ti, a.Place)
+		return a, s.deployLabel(a), e.segName(g.S.Tiles[ti].Seg(l))
 	})
-	e.ask("ui.ask.figure", map[string]any{"Tile": g.S.Tiles[ti].Type.ID})
+	e.ask("ui.ask.figure", map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
 	choices := append(deploys, rest...)
 	pass := slices.IndexFunc(choices, func(c choice) bool { return c.act != nil && c.act.Verb == referee.VerbPass })
 	if e.justPlaced && pass >= 0 && !slices.ContainsFunc(choices, func(c choice) bool {
 		return c.why == nil && c.act != nil && c.act.Verb != referee.VerbPass
 	}) {
-		tile := g.S.Tiles[ti].Type.ID
+		tile := tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))
 		if e.t.do(*choices[pass].act) {
 			e.t.setStatus(loc.T("ui.figure_none", map[string]any{"Tile": tile}), false)
 			return
@@ -68,6 +103,17 @@ func (s *figureStep) show() {
 	if pass >= 0 {
 		e.menu.setCurrent(pass) // Enter: no figure
 	}
+}
+
+// segOrder is the index of segment seg among the segments of the tile just laid.
+func (s *figureStep) segOrder(seg int32) int {
+	t := &s.e.g.S.Tiles[len(s.e.g.S.Tiles)-1]
+	for l := range t.Type.Segs {
+		if t.Seg(l) == seg {
+			return l
+		}
+	}
+	return len(t.Type.Segs)
 }
 
 // deployLabel is "large follower onto city (north)": a deploy answer in words.

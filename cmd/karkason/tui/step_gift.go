@@ -131,10 +131,10 @@ func (s *giftTargetStep) show() {
 			figure: kind, target: target})
 	}
 	if s.card == engine.Synod {
-		choices = e.withBase(choices, func(a referee.Action) (referee.Action, string) {
+		choices = e.withBase(choices, func(a referee.Action) (referee.Action, string, string) {
 			a.Large = false
 			seg, _ := e.refSeg(a.Target)
-			return a, s.synodLabel(a, seg)
+			return a, s.synodLabel(a, seg), e.segWhere(seg)
 		})
 	}
 	choices = append(choices, choice{label: loc.T("ui.opt.back", nil), next: back})

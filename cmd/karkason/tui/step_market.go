@@ -29,8 +29,15 @@ func (s *marketStep) show() {
 	}
 	var choices []choice
 	for a, seg := range e.onFeatures(s.acts) {
-		choices = append(choices, choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
-			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))})
+		c := choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
+			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))}
+		switch {
+		case c.figure == engine.Follower:
+			c.short = e.segWhere(seg) // a farmer, as every market figure lies
+		case kindLetters[c.figure] != "" && len(choices) > 0 && choices[len(choices)-1].target == c.target:
+			c.short = e.figureWord(c.figure, engine.KField) // D and the key of the follower's answer just above
+		}
+		choices = append(choices, c)
 	}
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)

@@ -54,7 +54,7 @@ func (e *entry) placeTile(t *engine.TileType, rots []int) {
 	last := e.t.board.lastPos()
 	spots := spotsOf(places, rots, last)
 	if len(spots) == 0 {
-		e.t.setStatus(loc.T("ui.not_this_way", map[string]any{"Tile": t.ID}), true)
+		e.t.setStatus(loc.T("ui.not_this_way", map[string]any{"Tile": tileName(loc, t, rots[0])}), true)
 		spots = spotsOf(places, []int{0, 1, 2, 3}, last)
 	}
 	e.enter(&placeStep{answers: answers{e}, tile: t, spots: spots})
@@ -72,7 +72,8 @@ func (s *placeStep) show() {
 		s.placeSpot()
 		return
 	}
-	e.ask("ui.ask.place", map[string]any{"Tile": s.tile.ID, "Count": len(s.spots)})
+	e.ask("ui.ask.place", map[string]any{"Tile": tileName(e.t.u.loc, s.tile, s.spots[0].rots[0]),
+		"Count": len(s.spots)})
 	choices := make([]choice, len(s.spots))
 	for i := range s.spots {
 		choices[i] = choice{label: s.spotLabel(i)}
@@ -186,7 +187,7 @@ func (p *placeStep) spotLabel(i int) string {
 	label := fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y)
 	if len(s.rots) > 1 {
 		label += fmt.Sprintf("  ↻%d°  ", s.rots[s.rot]*90) +
-			p.e.t.u.loc.T("ui.more_rotations", map[string]any{"Count": len(s.rots)})
+			p.e.t.u.loc.N("plural.rotations", len(s.rots), nil)
 	}
 	return label
 }

@@ -86,9 +86,10 @@ func (s *tileStep) key(ev *tcell.EventKey) *tcell.EventKey {
 // drawable returns the tile types that can be drawn now.
 func (e *entry) drawable() []*engine.TileType { return e.g.Bag.Drawable(e.g.Cat) }
 
-// tileLabel is "b-c1rs D ×3": the id, the letter of the rule book and the copies left.
-func (e *entry) tileLabel(t *engine.TileType) string {
-	label := t.ID
+// tileLabel is "city, road CRFR D ×3": the tile in words and its edges lying in rotation rot (tileName), the
+// letter of the rule book and the copies left.
+func (e *entry) tileLabel(t *engine.TileType, rot int) string {
+	label := tileName(e.t.u.loc, t, rot)
 	if len(t.Aliases) > 0 {
 		label += " " + strings.Join(t.Aliases, " ")
 	}
@@ -182,14 +183,14 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 				next: func() { e.enter(&giftStep{answers{e}}) }})
 		}
 		for _, t := range drawable {
-			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t, 0))
 		}
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
 		rots := matchRots(matches)
 		for i, m := range matches {
 			if rots[i] != nil { // a tile whose rotations show the same edges (ic-2bends): one answer, Space turns it
-				add(m.Type, rots[i], e.tileLabel(m.Type)+" "+codeOf(m.Type, m.Rot))
+				add(m.Type, rots[i], e.tileLabel(m.Type, m.Rot))
 			}
 		}
 		e.addNamed(&choices, text, add)
@@ -213,7 +214,7 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 	case isCode:
 		for _, t := range drawable {
 			if rots := code.prefixRotations(t); len(rots) > 0 {
-				add(t, rots, e.tileLabel(t))
+				add(t, rots, e.tileLabel(t, rots[0]))
 			}
 		}
 		e.addNamed(&choices, text, add)
@@ -296,7 +297,7 @@ func (e *entry) addNamed(choices *[]choice, text string, add func(*engine.TileTy
 	for _, t := range e.g.Cat.Types {
 		// Every tile by its name, also one that cannot be drawn now: choosing it shows the referee's reason.
 		if t.Piece == nil && (tileNamed(t, text) || (latin != text && tileNamed(t, latin))) {
-			add(t, []int{0, 1, 2, 3}, e.tileLabel(t))
+			add(t, []int{0, 1, 2, 3}, e.tileLabel(t, 0))
 		}
 	}
 	// The named tiles first.

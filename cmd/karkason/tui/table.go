@@ -45,6 +45,9 @@ type table struct {
 	// statusLines is how many lines the status line may take when its text is long: 2, or 4 for an error of the
 	// file system.
 	statusLines int
+	// compact: the entry's answers do not all fit (entry.layout), so the head above the players drops its phase
+	// line (the prompt says whose decision it is and what).
+	compact bool
 }
 
 func newTable(u *ui) *table {
@@ -59,10 +62,7 @@ func newTable(u *ui) *table {
 		SetTitleAlign(tview.AlignLeft)
 	t.status = tview.NewTextView().SetDynamicColors(true).SetWrap(false)
 	t.keys = tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetTextColor(tcell.ColorGray)
-	t.keys.SetText(keyLine(u.loc.T("ui.keys", nil)))
-	if u.pos != nil {
-		t.keys.SetText(keyLine(u.loc.T("ui.pos.keys", nil)))
-	}
+	t.keys.SetText(keyLine(u.loc.T(t.keysKey(nil), nil)))
 	t.entry = newEntry(t)
 	t.board.clicked = func(p engine.Pos, sx, sy int) {
 		t.entry.boardClick(p, sx, sy)
@@ -121,7 +121,32 @@ func (t *table) fit(w, h int) {
 	// A long refusal takes a second line rather than being cut (F3 shows it in full).
 	n := len(tview.WordWrap(t.status.GetText(true), max(w, 20)))
 	t.status.SetWrap(n > 1).SetWordWrap(true)
-	t.root.ResizeItem(t.status, max(1, min(n, max(2, t.statusLines))), 0)
+	statusH := max(1, min(n, max(2, t.statusLines)))
+	t.root.ResizeItem(t.status, statusH, 0)
+	// The entry's rows: the screen less the status and key lines, the head, the players, the extras and the
+	// entry's border; when its answers do not all fit, compact (entry.layout).
+	rows := h - statusH - 1 - 2 - t.playersH() - t.extrasLines() - 2
+	compact := t.entry.wantCompact(rows)
+	if rows != t.entry.rows || compact != t.compact {
+		t.entry.rows, t.compact = rows, compact
+		t.layoutRight(t.view())
+		t.entry.layout()
+	}
+}
+
+// playersH is the rows of the players' table: a header and a row a player.
+func (t *table) playersH() int { return t.view().Players() + 1 }
+
+// extrasLines is the rows the extras under the players take (the King, the Count, gifts ...).
+func (t *table) extrasLines() int {
+	w := t.rightW
+	if w == 0 {
+		w = 36
+	}
+	if text := t.extras.GetText(true); text != "" {
+		return len(tview.WordWrap(text, w))
+	}
+	return 0
 }
 
 // refresh redraws everything from the game and restarts the entry for the pending decision.
@@ -140,6 +165,7 @@ func (t *table) refresh() {
 	t.fillExtras(g)
 	t.fillLog(g)
 	t.layoutRight(g)
+	t.keys.SetText(keyLine(t.u.loc.T(t.keysKey(g), nil)))
 	if g.Phase == referee.PhaseEnded {
 		t.entry.start(g)
 		t.u.showTally(g, true)
@@ -152,15 +178,12 @@ func (t *table) refresh() {
 // gifts, then the move entry.
 func (t *table) layoutRight(g *referee.Game) {
 	t.right.Clear()
-	w := t.rightW
-	if w == 0 {
-		w = 36
+	extraLines := t.extrasLines()
+	headH := 2
+	if t.compact {
+		headH = 1 // the phase line: the prompt says it
 	}
-	extraLines := 0
-	if text := t.extras.GetText(true); text != "" {
-		extraLines = len(tview.WordWrap(text, w))
-	}
-	t.right.AddItem(t.head, 2, 0, false).
+	t.right.AddItem(t.head, headH, 0, false).
 		AddItem(t.players, g.Players()+1, 0, false)
 	if extraLines > 0 {
 		t.right.AddItem(t.extras, extraLines, 0, false)
@@ -734,6 +757,22 @@ func earlyMarket(g *referee.Game) (int, []referee.Action) {
 		return p, acts
 	}
 	return -1, nil
+}
+
+// keysKey is the message of the key line for the game shown (nil: not known yet): F8 "now" only with the aids on
+// (the score if the game ended now is an aid, aids.go: off, or locked off by the setting, F8 refuses it, so the
+// line does not offer it); F8 the tally once the game has ended (no aid), with no F10; in the entry of a board as
+// it lies its own keys.
+func (t *table) keysKey(g *referee.Game) string {
+	switch {
+	case t.u.pos != nil:
+		return "ui.pos.keys"
+	case g != nil && g.Phase == referee.PhaseEnded:
+		return "ui.keys_ended"
+	case !t.u.aidsOn:
+		return "ui.keys_aids_off"
+	}
+	return "ui.keys"
 }
 
 // keyLine colours the keys of a key line: "F1 help" shows F1 in yellow.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -51,19 +52,30 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 	return sums, market, hasMarket
 }
 
-// refWhere is where a feature given as "x,y:PLACE" lies, as players say it: the tile's cell and the edges it
-// reaches ("3,0 N+W"); the text itself if it names no feature.
-func refWhere(g *referee.Game, loc translator, ref string) string {
-	seg, ok := refSeg(g, ref)
+// scoringWhat says what a scoring of the breakdown scored, in words (issue 20's naming, featureName), with the cell
+// of a tile of the feature: "road at -1,4", "field south of the road at 0,3", "city (east) at 7,0"; a road with an
+// inn or a city with a cathedral by that name (IC-7, IC-8, IC-9: "city with a cathedral at 4,0"); a scoring of
+// another category than its feature's kind with that category first ("abbot taken back: garden at 0,3", "Road
+// Sweeper: road with an inn at 2,1"); the category alone when it names no feature (the King, gifts).
+func scoringWhat(g *referee.Game, loc translator, e referee.ScoreEntry) string {
+	words := tallyWords(loc, e.Rule, e.Category)
+	if e.Goods != "" { // TB-4: the kind of goods and the most tokens held
+		return words + ": " + loc.T("ui.detail.goods", map[string]any{"Goods": loc.T("term.goods."+e.Goods, nil),
+			"Count": e.Cities})
+	}
+	seg, ok := refSeg(g, e.Feature)
 	if !ok {
-		return ref
+		return words
 	}
-	ti, l := g.S.SegTile(seg)
-	pos := g.S.Tiles[ti].Pos.String()
-	if w := placeWords(g.S, ti, l); w != "" {
-		return pos + " " + localPlace(loc, w)
+	kind := g.S.SegKind(seg).String()
+	switch {
+	case ruleWords(loc, e.Rule, e.Category) != "" && e.Category == kind: // an inn road, a cathedral city
+		ti, _ := g.S.SegTile(seg)
+		return loc.T("ui.feat.at", map[string]any{"Feature": words, "Cell": g.S.Tiles[ti].Pos.String()})
+	case e.Category == kind:
+		return featureName(g, loc, seg, true)
 	}
-	return pos + " " + loc.T("term."+g.S.SegKind(seg).String(), nil) // a monastery, shrine, garden
+	return words + ": " + featureName(g, loc, seg, true)
 }
 
 // showTally shows the tally of g; final: the game has ended (Esc then shows the board, not the move entry).
@@ -79,13 +91,8 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	row := 1
 	// A game begun from a position: the points on the score track then come first (POS-7), so that each column
 	// still adds up to the player's score.
-	var track [engine.MaxPlayers]int
-	hasTrack := false
-	for _, l := range g.Position {
-		if p := g.Player(l.Colour); l.Kind == referee.PosScore && p >= 0 {
-			track[p], hasTrack = l.N, true
-		}
-	}
+	track := g.StartScores()
+	hasTrack := slices.ContainsFunc(g.Position, func(l referee.PositionLine) bool { return l.Kind == referee.PosScore })
 	if hasTrack {
 		tbl.SetCell(row, 0, tview.NewTableCell(loc.T("ui.tally.track", nil)))
 		for p := 0; p < g.Players(); p++ {
@@ -133,23 +140,18 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 	}
 	tbl.SetTitle(" " + title + " ").SetTitleAlign(tview.AlignLeft)
 
-	// Every scoring, with its rule (END-10): the rule, the category, where (the tile's cell and the edges), the
-	// points to each scorer, who.
-	type line struct{ rule, cat, where, who string }
+	// Every scoring, with its rule (END-10): the rule, what it scored in words with the cell of a tile of it
+	// (scoringWhat), the points to each scorer, who.
+	type line struct{ rule, what, who string }
 	var lines []line
 	var points []int
-	wRule, wCat, wWhere := 0, 0, 0
+	wRule, wWhat := 0, 0
 	for _, e := range g.Summary().Breakdown {
 		var who []string
 		for _, c := range e.Players {
 			who = append(who, n.plain(g.Player(c)))
 		}
-		l := line{rule: "[" + e.Rule + "]", cat: loc.T("cat."+e.Category, nil), where: refWhere(g, loc, e.Feature),
-			who: strings.Join(who, ", ")}
-		l.cat = tallyWords(loc, e.Rule, e.Category)
-		if e.Goods != "" { // TB-4: the kind of goods and the most tokens held
-			l.where = loc.T("ui.detail.goods", map[string]any{"Goods": loc.T("term.goods."+e.Goods, nil), "Count": e.Cities})
-		}
+		l := line{rule: "[" + e.Rule + "]", what: scoringWhat(g, loc, e), who: strings.Join(who, ", ")}
 		if l.who == "" {
 			l.who = "—"
 		}
@@ -165,15 +167,14 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 				"Points": b.Points})+" ("+b.Rule+")")
 		}
 		wRule = max(wRule, len([]rune(l.rule)))
-		wCat = max(wCat, len([]rune(l.cat)))
-		wWhere = max(wWhere, len([]rune(l.where)))
+		wWhat = max(wWhat, len([]rune(l.what)))
 		lines = append(lines, l)
 		points = append(points, e.Points)
 	}
 	var b strings.Builder
 	for i, l := range lines {
-		fmt.Fprintf(&b, "[gray]%s[-] %-*s %-*s %3d  %s\n", tview.Escape(fmt.Sprintf("%-*s", wRule, l.rule)), wCat, l.cat,
-			wWhere, tview.Escape(l.where), points[i], l.who)
+		fmt.Fprintf(&b, "[gray]%s[-] %s %3d  %s\n", tview.Escape(fmt.Sprintf("%-*s", wRule, l.rule)),
+			tview.Escape(fmt.Sprintf("%-*s", wWhat, l.what)), points[i], l.who)
 	}
 	list := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(b.String())
 	list.SetBorder(true).SetTitle(" " + loc.T("ui.tally.scorings", nil) + " ").SetTitleAlign(tview.AlignLeft)

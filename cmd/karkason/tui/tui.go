@@ -245,7 +245,7 @@ func (u *ui) openGame(path string) error {
 // recovered says that a cut-off last line was moved aside, and where (the side file's path, escaped for the
 // terminal).
 func (u *ui) recovered(r *referee.Recovery) string {
-	return u.loc.T("ui.recovered", map[string]any{"Line": r.Line, "Bytes": r.TornBytes,
+	return u.loc.T("ui.recovered", map[string]any{"Line": r.Line, "Bytes": u.loc.N("plural.bytes", r.TornBytes, nil),
 		"File": referee.Printable(r.SavedTo)})
 }
 

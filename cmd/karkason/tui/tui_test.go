@@ -208,15 +208,23 @@ func (h *harness) typeTile(id string, rot int) {
 		return
 	}
 	for i, c := range e.choices {
-		if c.muted || c.next == nil {
-			continue
-		}
-		if strings.HasPrefix(c.label, tview.Escape(id)+" ") {
+		if !c.muted && c.next != nil && h.labelNames(c.label, t, rot) {
 			h.arrowTo(i)
 			return
 		}
 	}
 	h.t.Fatalf("%s %s: not among %q", id, codeOf(t, rot), h.menuLabels())
+}
+
+// labelNames reports whether a label of the tile step's list names tile t lying in rotation rot: it begins with the
+// tile's name (tileName: its words and edges, in a rotation that shows the same edges as rot).
+func (h *harness) labelNames(label string, t *engine.TileType, rot int) bool {
+	for r := 0; r < 4; r++ {
+		if codeOf(t, r) == codeOf(t, rot) && strings.HasPrefix(label, tview.Escape(tileName(h.u.loc, t, r))+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
@@ -529,8 +537,7 @@ func TestResizeKeepsEntry(t *testing.T) {
 			if e.cur != item || e.tile == nil || e.spots[item].rot != spot.rot {
 				t.Fatalf("%v: entry changed: item %d tile %v", size, e.cur, e.tile)
 			}
-			h.mustSee("b-rs")
-			if p := e.prompt.GetText(true); !strings.Contains(p, "b-rs go?") {
+			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road FRFR go?") { // b-rs, named as it lies
 				t.Fatalf("%v: prompt %q", size, p)
 			}
 			h.promptNames("Ана (red, А)")
@@ -633,7 +640,9 @@ func goldenPrefix(t *testing.T, name, stop string) string {
 
 // The moving-out round through the table (COUNT-13..17, EX-D2): red's tile completes a city and a road; the round
 // asks blue first, then red, and skips green, whose figures stand in the smithy under the Count (COUNT-15,
-// COUNT-16(d)); each prompt names the player whose go it is and offers only the legal moves.
+// COUNT-16(d)); each prompt names the player whose go it is and offers only the legal moves, every target of the
+// round with the same key in every go (issue 20): the road, fed by the smithy under the Count, greyed with
+// COUNT-15 for blue and red alike.
 func TestMovingRoundThroughTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		o := testOptions(t, "uk")
@@ -651,14 +660,29 @@ func TestMovingRoundThroughTheTable(t *testing.T) {
 		}
 		h.promptNames("Богдан (синій, Б)")
 		h.mustSee("Богдан")
-		labels := h.menuLabels()
-		if len(labels) != 2 || !strings.Contains(labels[0], "підданець з кварталу палац → місто") ||
-			labels[1] != h.u.loc.T("ui.opt.decline_move", nil) {
-			t.Fatalf("blue is offered %q, want the palace follower onto the completed city, then no", labels)
+		keysOf := func(who string) []string {
+			t.Helper()
+			e := h.u.table.entry
+			labels := h.menuLabels()
+			if len(labels) != 3 || !strings.Contains(labels[0], "підданець з кварталу палац → місто") ||
+				e.choices[0].why != nil || e.choices[1].why == nil || !strings.Contains(labels[1], "→ дорога") ||
+				!strings.Contains(labels[1], "[COUNT-15") || labels[2] != h.u.loc.T("ui.opt.decline_move", nil) {
+				t.Fatalf("%s is offered %q, want the palace follower onto the completed city, the road greyed "+
+					"(COUNT-15), then no", who, labels)
+			}
+			var keys []string
+			for _, it := range e.menu.items {
+				keys = append(keys, it.key)
+			}
+			return keys
 		}
+		blue := keysOf("blue")
 		h.chooseItem(0)
-		// Green is skipped (her figures are in the smithy, under the Count): red's go.
+		// Green is skipped (her figures are in the smithy, under the Count): red's go, the same keys.
 		h.promptNames("Ана (червоний, А)")
+		if red := keysOf("red"); !slices.Equal(red, blue) {
+			t.Errorf("red's keys %v, blue's %v: a target's key moved", red, blue)
+		}
 		h.chooseItem(0)
 		g := h.u.sess.Game
 		if g.Phase != referee.PhaseTile {
@@ -682,13 +706,15 @@ func TestMovingRoundThroughTheTable(t *testing.T) {
 
 // The market round through the table (COUNT-19, EX-D6): the players stop after turn 7 (F10); the table holds the
 // market round first: green (the left neighbour of red, who laid the last tile), then red twice, each prompt
-// naming the mover and offering only fields; then the final scoring.
+// naming the mover and offering only fields, each field with the same key in every go (issue 20); then the final
+// scoring.
 func TestMarketRoundThroughTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := resumed(t, "bg", "d6.rec", goldenPrefix(t, "count-ex-d6.rec", "green market"))
 		defer h.stop()
 		h.key(tcell.KeyF10)
-		h.key(tcell.KeyEnter) // "End the game"
+		h.key(tcell.KeyEnter)          // "End the game"
+		fieldKey := map[int32]string{} // a field's root -> its key in the first go
 		for _, m := range []struct{ who, target string }{{"Віра (зелен, В)", "-2,-2:W"}, {"Ана (червен, А)", "-1,-3:N"},
 			{"Ана (червен, А)", "-1,-2:W"}} {
 			h.promptNames(m.who)
@@ -704,10 +730,16 @@ func TestMarketRoundThroughTheTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			chosen := false
+			items := slices.Clone(e.menu.items) // (choosing shows the next go)
 			for i, c := range e.choices {
 				if e.g.S.SegKind(c.seg) != engine.KField {
 					t.Fatalf("the market round offers %q, not a field", c.label)
 				}
+				r, key := e.g.S.Root(c.seg), items[i].key
+				if k, ok := fieldKey[r]; ok && k != key {
+					t.Errorf("%s: the field %q has key %s, %s in the first go", m.who, c.label, key, k)
+				}
+				fieldKey[r] = key
 				if !chosen && e.g.S.Root(c.seg) == e.g.S.Root(seg) {
 					h.chooseItem(i)
 					chosen = true

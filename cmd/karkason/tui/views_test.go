@@ -370,3 +370,20 @@ func TestFigureStepEnterIsNoFigure(t *testing.T) {
 		})
 	}
 }
+
+// The set-up form's expansions' box holds every expansion and the start inside its borders at 80x24 (with Traders &
+// Builders the eleventh expansion pushed the start onto the bottom border).
+func TestSetupStartInsideItsBox(t *testing.T) {
+	for _, lang := range []string{"en", "bg", "uk"} {
+		synctest.Test(t, func(t *testing.T) {
+			h := start(t, testOptions(t, lang))
+			defer h.stop()
+			label := h.u.loc.T("ui.setup.start", nil)
+			for _, l := range strings.Split(h.text(), "\n") {
+				if strings.Contains(l, label) && !strings.Contains(l, "│"+label) {
+					t.Errorf("%s: the start is not inside its box: %q\n%s", lang, l, h.text())
+				}
+			}
+		})
+	}
+}

@@ -152,8 +152,9 @@ func TestPositionLogInWords(t *testing.T) {
 		h.key(tcell.KeyTab)
 		h.chooseOption(h.u.loc.T("term.field", nil) + " на південь від дороги — " + h.u.table.names.badge(0) + " Аня")
 		log := h.u.table.log.GetText(true)
-		// The farmer is a farmer in the log as in the list («селянин»), and its field is named in words.
-		if strings.Contains(log, "position") || !strings.Contains(log, "b-rs на 0,0") ||
+		// The tile is named in words and its edges as it lies, never by its id alone; the farmer is a farmer in the
+		// log as in the list («селянин»), and its field is named in words.
+		if strings.Contains(log, "position") || !strings.Contains(log, "дорога FRFR на 0,0") ||
 			!strings.Contains(log, "Богдан: підданець") || !strings.Contains(log, "Аня: селянин") ||
 			!strings.Contains(log, "поле на південь від дороги на 1,0") {
 			t.Fatalf("the log of the entry:\n%s", log)
