@@ -67,7 +67,7 @@ func TestWriteTBDemo(t *testing.T) {
 
 // tbDemoKeys plays plan at the table from the set-up form in Bulgarian, keys only, and returns the keys with "#cap"
 // lines: the set-up form, the first figure step that offers the builder and the board once it stands, the pig
-// placed, the board once goods were taken, the first second tile asked for and the board once it is laid, the aids
+// placed, the board once goods were taken and F3 then, the first second tile asked for and the board once it is laid, the aids
 // with a double-turn chance, the final tally and its last scorings (the goods).
 func tbDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 	o := testOptions(t, "bg")
@@ -157,6 +157,9 @@ func tbDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 			return e.Key == "ev.goods_taken"
 		}) && once("tb-goods-taken") {
 			capture("tb-goods-taken")
+			h.key(tcell.KeyF3) // F3: the goods taken (TB-3) among the events, the city's scoring explained
+			capture("tb-goods-f3")
+			h.key(tcell.KeyEscape)
 		}
 	}
 	g := h.u.sess.Game
@@ -176,7 +179,7 @@ func tbDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 	}
 	capture("tb-tally")
 	h.key(tcell.KeyEnd) // the last scorings: the goods (TB-4), after the King and the Robber Baron
-	h.mustSee(h.u.loc.T("term.goods.wine", nil)+": най-много жетони", "TB-4")
+	h.mustSee(h.u.loc.T("term.goods.wine", nil)+", най-много жетони", "TB-4")
 	capture("tb-tally-goods")
 	for k, key := range keys {
 		if key == " " {

@@ -273,7 +273,7 @@ func TestGoodsAndPigInWords(t *testing.T) {
 			t.Fatal("the game has no goods scoring or no pig's bonus")
 		}
 		word := h.u.loc.T("term.goods."+goods.Goods.String(), nil)
-		if d := h.u.scoreDetail(g, goods); !strings.Contains(d, word+": най-много жетони, "+fmt.Sprint(goods.Cities)) {
+		if d := h.u.scoreDetail(g, goods); !strings.Contains(d, word+", най-много жетони: "+fmt.Sprint(goods.Cities)) {
 			t.Errorf("F3's detail of the goods scoring: %q", d)
 		}
 		if d := h.u.scoreDetail(g, pig); !strings.Contains(d, "прасе (") || !strings.Contains(d, "(TB-14)") {
@@ -290,7 +290,7 @@ func TestGoodsAndPigInWords(t *testing.T) {
 			t.Errorf("the log says %q", logged)
 		}
 		h.key(tcell.KeyEnd) // the end of the list of scorings: the goods, after the King and the Robber Baron
-		h.mustSee("стоки", word+": най-много жетони")
+		h.mustSee("стоки", word+", най-много жетони")
 	})
 }
 
