@@ -409,8 +409,9 @@ func (t *table) goodsAidItems(g *referee.Game, a *referee.Aids, nm *names) []aid
 				words = append(words, fmt.Sprintf("%s %d", kindName(k), c.Goods[k]))
 			}
 		}
-		label := string(kindSymbol[engine.KCity]) + " " + tview.Escape(c.Feature.String()) + " " + strings.Join(symbols, " ")
-		details := "[::b]" + tview.Escape(loc.T("cat.city", nil)+" "+c.Feature.String()) + "[::-]\n" +
+		label := string(kindSymbol[engine.KCity]) + " " + c.Feature.Pos.String() + " " + strings.Join(symbols, " ")
+		details := "[::b]" + tview.Escape(capFirst(aidFeatureName(g, loc, c.Feature, loc.T("cat.city", nil), false))) +
+			"[::-]\n" +
 			tview.Escape(loc.T("ui.aids.goods_city", map[string]any{"List": strings.Join(words, ", ")}))
 		if a.NextPlayer >= 0 {
 			details += "\n" + tview.Escape(loc.T("ui.aids.goods_if_next", map[string]any{"Player": g.Name(a.NextPlayer)})) +

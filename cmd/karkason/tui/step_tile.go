@@ -108,12 +108,19 @@ func (s *tileStep) filter(auto bool) {
 	text := strings.TrimSpace(e.input.GetText())
 	if base, k, ok := digitAfterCode(e.t.u.loc.Lang(), text); ok && auto {
 		// A digit right after a complete code: the tile listed with that key (the code stays typed for Esc).
-		if choices, _ := s.list(base, false); k < len(choices) && len(choices) > 1 && !choices[k].muted {
+		choices, _ := s.list(base, false)
+		var open []int // the answers numbered 1..9 (numberMatches)
+		for i, c := range choices {
+			if !c.muted {
+				open = append(open, i)
+			}
+		}
+		if k < len(open) && len(open) > 1 {
 			e.typed = base
 			e.offer(choices)
 			s.numberMatches()
-			e.menu.setCurrent(k)
-			e.menu.choose(k)
+			e.menu.setCurrent(open[k])
+			e.menu.choose(open[k])
 			e.focus()
 			return
 		}

@@ -284,8 +284,8 @@ func (t *table) fillPlayers(g *referee.Game) {
 	}
 }
 
-// goodsLine is the players' goods tokens (Traders & Builders, TB-3) under the players table: "Стоки ∪ψ≡ А 201 Б 010
-// В 100", each player's letter on their colour and one digit a kind, in the order of ∪ wine, ψ grain, ≡ cloth;
+// goodsLine is the players' goods tokens (Traders & Builders, TB-3) under the players table: "Стоки ∪ψ≡ А201 Б010
+// В100", each player's letter on their colour and one digit a kind, in the order of ∪ wine, ψ grain, ≡ cloth;
 // each kind a player holds the most of (engine GoodsLeaders: 10 points at the end, TB-4) in bold yellow, underlined.
 func (t *table) goodsLine(g *referee.Game) string {
 	leaders, _ := g.S.GoodsLeaders()
@@ -454,7 +454,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			msg += " " + strings.Join(b, "; ")
 		}
 	}
-	if msg == e.Key {
+	if msg == key {
 		// A message the catalogs lack: its id and data, so that nothing is hidden.
 		msg = strings.TrimPrefix(e.Key, "ev.")
 		for _, k := range sortedKeys(e.Data) {
