@@ -258,10 +258,7 @@ func layout(t *engine.TileType) *tileArt {
 func (a *tileArt) roadBridge(upper, lower int) {
 	f := &a.feats[upper]
 	path := resample(f.path, 0.005*T)
-	var low [][]Pt
-	for _, r := range a.feats[lower].regions {
-		low = append(low, r.pts)
-	}
+	low := a.outlines(nil, lower)
 	inLow := func(p Pt) bool { return slices.ContainsFunc(low, func(poly []Pt) bool { return inPoly(p, poly) }) }
 	first, last := -1, -1
 	for k, p := range path {
@@ -342,25 +339,24 @@ func (a *tileArt) roadToGate(k int, toward Pt, bridge bool) {
 	f := &a.feats[k]
 	e := edgesOf(a.t.Segs[k].Edges)[0]
 	m, n := mid(e), inwardN(e)
-	var walls [][]Pt
-	for j := range a.feats {
-		if a.feats[j].kind == engine.KCity {
-			for _, r := range a.feats[j].regions {
-				walls = append(walls, r.pts)
-			}
-		}
-	}
+	walls := a.cityWalls(nil)
 	g := nearestOn(walls, toward)
 	c := add(m, mul(n, dot(sub(g, m), n)*0.6))
 	path := resample(append(append([]Pt{m}, quad(m, c, g, 60)...), add(g, mul(unit(sub(g, c)), 0.2*T))), 0.005*T)
-	shape := func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) }
-	hit, _ := firstHit(path, walls, shape)
+	hit, _ := firstHit(path, walls, roadTip)
 	if hit < 1 {
 		hit = len(path) - 1
 	}
 	end, d := path[hit], unit(sub(path[hit], path[hit-1]))
 	f.path = append(path[:hit:hit], add(end, mul(d, hair)))
 	f.regions = []region{{pts: band(f.path, roadW)}}
+	a.roadReaches(k, bridge)
+}
+
+// roadReaches records what road k, laid out, reaches besides what it ends at: a river it crosses on a bridge tile
+// (its bridge), any other feature a contact.
+func (a *tileArt) roadReaches(k int, bridge bool) {
+	f := &a.feats[k]
 	for j := range a.feats {
 		if j == k || !overlaps(f.regions, a.feats[j].regions) {
 			continue
@@ -373,22 +369,37 @@ func (a *tileArt) roadToGate(k int, toward Pt, bridge bool) {
 	}
 }
 
+// cityWalls appends the outlines of the tile's cities to walls.
+func (a *tileArt) cityWalls(walls [][]Pt) [][]Pt {
+	for j := range a.feats {
+		if a.feats[j].kind == engine.KCity {
+			walls = a.outlines(walls, j)
+		}
+	}
+	return walls
+}
+
+// outlines appends the outlines of feature j's regions to out.
+func (a *tileArt) outlines(out [][]Pt, j int) [][]Pt {
+	for _, r := range a.feats[j].regions {
+		out = append(out, r.pts)
+	}
+	return out
+}
+
+// roadTip is the end of a road's middle line at p going in direction d, for firstHit: a wall met aslant is
+// overlapped by one corner of the road's end, never left with a pocket of field between the two.
+func roadTip(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) }
+
 // meetsCity reports whether one of the roads ends (that end on the tile), going straight in from its edge, meets a
 // city before three quarters of the way: its gate (kr-corner2roads, ic-band2roads).
 func (a *tileArt) meetsCity(ends []int) bool {
-	var cities [][]Pt
-	for j := range a.feats {
-		if a.feats[j].kind == engine.KCity {
-			for _, r := range a.feats[j].regions {
-				cities = append(cities, r.pts)
-			}
-		}
-	}
+	cities := a.cityWalls(nil)
 	for _, i := range ends {
 		e := edgesOf(a.t.Segs[i].Edges)[0]
 		m := mid(e)
 		straight := sample([]Pt{m, add(m, mul(inwardN(e), T-0.05*T))}, 190)
-		hit, _ := firstHit(straight, cities, func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) })
+		hit, _ := firstHit(straight, cities, roadTip)
 		if hit >= 0 && hit <= len(straight)*3/4 {
 			return true
 		}
@@ -414,10 +425,7 @@ func (a *tileArt) hamlet() {
 			t.Segs[after].Kind != engine.KField {
 			continue
 		}
-		var walls [][]Pt
-		for _, r := range a.feats[c].regions {
-			walls = append(walls, r.pts)
-		}
+		walls := a.outlines(nil, c)
 		path := sample([]Pt{centre, mid(e)}, 190)
 		hit, _ := firstHit(path, walls, func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, l) })
 		if hit < 0 {
@@ -581,21 +589,12 @@ func sides(path []Pt, w float64) (left, right []Pt) {
 	return left, right
 }
 
-// others are the regions of every feature but skip, with the village, for where something may go.
+// others are the regions of every feature but skip, with the village, the volcano and the City's stone, for where
+// something may go.
 func (a *tileArt) others(skip int) [][]Pt {
-	var out [][]Pt
-	for i := range a.feats {
-		if i == skip {
-			continue
-		}
-		for _, r := range a.feats[i].regions {
-			out = append(out, r.pts)
-		}
-	}
-	for _, p := range [][]Pt{a.village, a.volcano, a.stone} {
-		if p != nil {
-			out = append(out, p)
-		}
+	out := a.othersExcept([]int{skip})
+	if a.stone != nil {
+		out = append(out, a.stone)
 	}
 	return out
 }
@@ -690,32 +689,22 @@ func (a *tileArt) roadEnd(i int, bridge bool, target int) {
 	case target == -1:
 		obstacles = [][]Pt{a.village}
 	case target >= 0:
-		for _, r := range a.feats[target].regions {
-			obstacles = append(obstacles, r.pts)
-		}
+		obstacles = a.outlines(nil, target)
 	default:
-		for j := range a.feats {
-			if a.feats[j].kind == engine.KCity {
-				for _, r := range a.feats[j].regions {
-					obstacles = append(obstacles, r.pts)
-				}
-			}
-		}
+		obstacles = a.cityWalls(nil)
 	}
 	// Straight in from the edge; if that meets nothing before the far side, bend towards the nearest point of the
 	// target (the gate of a city cap beside the road's edge, kr-cityroadg).
 	straight := sample([]Pt{m, add(m, mul(n, T-0.05*T))}, 190)
-	// The road's middle line meets it: a wall met aslant is overlapped by one corner of the road's end, never left
-	// with a pocket of field between the two.
-	shape := func(p, d Pt) []Pt { return band([]Pt{sub(p, mul(d, 0.01*T)), p}, roadW/4) }
-	hit, _ := firstHit(straight, obstacles, shape)
+	// The road's middle line meets it (roadTip).
+	hit, _ := firstHit(straight, obstacles, roadTip)
 	path = straight
 	if hit < 0 || hit > len(straight)*3/4 && target == -2 {
 		g := nearestOn(obstacles, centre)
 		c := add(m, mul(n, dot(sub(g, m), n)))
 		path = append(append([]Pt{m}, quad(m, c, g, 60)...), add(g, mul(unit(sub(g, c)), 0.2*T)))
 		path = resample(path, 0.005*T)
-		hit, _ = firstHit(path, obstacles, shape)
+		hit, _ = firstHit(path, obstacles, roadTip)
 	}
 	if hit < 0 {
 		hit = len(path) - 1
@@ -730,17 +719,7 @@ func (a *tileArt) roadEnd(i int, bridge bool, target int) {
 	path = append(path[:hit:hit], add(end, mul(d, reach)))
 	f.path = path
 	f.regions = []region{{pts: band(path, roadW)}}
-	// Any other feature it now reaches (besides what it ends at) is a bridge over a river, or a contact.
-	for j := range a.feats {
-		if j == i || !overlaps(f.regions, a.feats[j].regions) {
-			continue
-		}
-		if a.feats[j].kind == engine.KRiver && bridge {
-			f.crosses = append(f.crosses, j)
-			continue
-		}
-		a.contacts = append(a.contacts, [2]int{i, j})
-	}
+	a.roadReaches(i, bridge)
 	if target == -1 {
 		a.contacts = append(a.contacts, [2]int{i, -1})
 	}
@@ -809,14 +788,13 @@ func (a *tileArt) roomiest(need float64, skipFeat []int) (Pt, float64) {
 	return best, max(0.3, min(1, br/need))
 }
 
+// othersExcept are the regions of every feature but those of skip, with the village and the volcano (not the
+// City's stone: others adds it).
 func (a *tileArt) othersExcept(skip []int) [][]Pt {
 	var out [][]Pt
 	for i := range a.feats {
-		if slices.Contains(skip, i) {
-			continue
-		}
-		for _, r := range a.feats[i].regions {
-			out = append(out, r.pts)
+		if !slices.Contains(skip, i) {
+			out = a.outlines(out, i)
 		}
 	}
 	for _, p := range [][]Pt{a.village, a.volcano} {
