@@ -14,20 +14,8 @@ set -e
 # Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-position.sh
 OUT=${1:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${DEMO:-docs/screens}; TMP=${TMP:-/tmp/posentry}
 SESSION=${SESSION:-posentry} # the tmux sessions: SESSION-bg, SESSION-uk
+. "$(dirname "$0")/session.sh"
 mkdir -p "$TMP"
-cap() { tmux capture-pane -t $S -p > "$OUT/$1"; }
-# play FILE PREFIX: sends the keys of FILE, capturing at its "#cap" lines as PREFIX-NAME.txt.
-play() {
-  while read -r k; do
-    case $k in
-      "#cap "*) sleep 0.5; cap "$2-${k#\#cap }.txt";;
-      Escape) tmux send-keys -t $S Escape; sleep 0.3;; # alone: not the start of an Alt key
-      Enter|Tab|DC|Left|Right|Up|Down|C-g|F[0-9]*) tmux send-keys -t $S "$k";;
-      *) for m in $MAP; do [ "${m%%:*}" = "$k" ] && k=${m#*:}; done; tmux send-keys -t $S -l "$k";;
-    esac
-    sleep 0.03
-  done < "$1"
-}
 for lang in bg uk; do
   case $lang in
     bg) L=bg_BG.UTF-8; MAP="F:о R:и C:ъ W:у M:п S:я G:ж E:е";; # BDS
@@ -36,12 +24,6 @@ for lang in bg uk; do
   S=$SESSION-$lang
   D=$(mktemp -d -p "$TMP")
   mkdir -p $D/home $D/data/karkason/games
-  run() {
-    tmux kill-session -t $S 2>/dev/null || true
-    tmux new-session -d -s $S -x 80 -y 24 -e HOME=$D/home -e XDG_DATA_HOME=$D/data -e XDG_STATE_HOME=$D/state \
-      -e XDG_CONFIG_HOME=$D/config -e LANG=$L -e RUNEWIDTH_EASTASIAN=0 "$@"
-    sleep 0.8
-  }
   # The board as it lies: the set-up form, F8, the keys.
   run $BIN
   tmux send-keys -t $S -l "Ана"; tmux send-keys -t $S Tab; tmux send-keys -t $S -l "Богдан"

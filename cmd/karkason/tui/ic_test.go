@@ -454,7 +454,7 @@ func icDemoSetup() referee.Setup {
 // KARKASON_DEMO=dir writes dir/demo-ic.rec, a random six-player game of icDemoSetup in which the large follower goes
 // onto a tile, into the City and out of it (the moving-out or the market round) and inns and cathedrals score, and
 // dir/ic-game-keys.txt: every key a player types to play it at the table from the set-up form to the final tally
-// (docs/screens/capture-ic.sh sends them to the real binary in tmux), with "#cap NAME" lines where to capture. The
+// (docs/screens/capture-game.sh ic sends them to the real binary in tmux), with "#cap NAME" lines where to capture. The
 // keys are played here first, on the simulation screen, and the table must end with replay's scores.
 func TestWriteICDemo(t *testing.T) {
 	dir := os.Getenv("KARKASON_DEMO")

@@ -17,7 +17,7 @@ import (
 // KARKASON_DEMO=dir writes dir/demo-tb.rec, a random three-player game of issue 19's modules (tbGameSetup: farmers,
 // inns-cathedrals, traders-builders, count, king-robber, shrines, newtiles, gifts) with a builder's double turn, the
 // builder and the pig placed, goods taken and the goods bonus scored at the end, and dir/tb-game-keys.txt: every key
-// a player types to play it at the table from the set-up form to the final tally (docs/screens/capture-tb.sh sends
+// a player types to play it at the table from the set-up form to the final tally (docs/screens/capture-game.sh tb sends
 // them to the real binary in tmux), with "#cap NAME" lines where to capture. The keys are played here first, on the
 // simulation screen, and the table must end with replay's scores.
 func TestWriteTBDemo(t *testing.T) {
