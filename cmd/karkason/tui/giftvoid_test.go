@@ -81,16 +81,15 @@ func TestVoidGiftAsksFirst(t *testing.T) {
 	}
 }
 
+// blueGiftRecord is a game with gifts where blue is to play, holding the gift received at turn 2 for extending
+// red's road (GIFT-2).
+const blueGiftRecord = "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=gifts start=standard\n" +
+	"red place b-rs 1,0 90\nred deploy follower E\nblue place b-rs 2,0 90\nred place b-rs -1,0 90\nred pass\n"
+
 // With a second tile to draw, Two Choices is recorded at once, without a warning.
 func TestTwoChoicesWithASecondTile(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "en")
-		o.Resume = true
-		// T2 blue extends red's road: blue receives a gift (GIFT-2).
-		o.File = writeRecord(t, o.Config.DataDir, "two.rec", "karkason-record 1\n"+
-			"setup players=Ана:red,Богдан:blue expansions=gifts start=standard\nred place b-rs 1,0 90\n"+
-			"red deploy follower E\nblue place b-rs 2,0 90\nred place b-rs -1,0 90\nred pass\n")
-		h := start(t, o)
+		h := resumed(t, "en", "two.rec", blueGiftRecord)
 		defer h.stop()
 		h.promptNames("Богдан")
 		h.chooseOption(h.u.loc.T("ui.opt.gift", map[string]any{"Count": 1}))
@@ -119,9 +118,7 @@ func TestVoidCardAsksFirst(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				o := testOptions(t, lang)
 				o.Resume = true
-				o.File = writeRecord(t, o.Config.DataDir, "void.rec", "karkason-record 1\n"+
-					"setup players=Ана:red,Богдан:blue expansions=gifts start=standard\nred place b-rs 1,0 90\n"+
-					"red deploy follower E\nblue place b-rs 2,0 90\nred place b-rs -1,0 90\nred pass\n")
+				o.File = writeRecord(t, o.Config.DataDir, "void.rec", blueGiftRecord)
 				h := start(t, o)
 				defer h.stop()
 				loc := h.u.loc
