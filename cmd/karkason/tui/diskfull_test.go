@@ -140,9 +140,7 @@ func TestNewGameOnReadOnlyFolder(t *testing.T) {
 				o.FS = fsys
 				h := start(t, o)
 				defer h.stop()
-				h.typeText("Ана")
-				h.key(tcell.KeyTab)
-				h.typeText("Богдан")
+				h.nameSeats("Ана", "Богдан")
 				h.key(tcell.KeyF10)
 				if h.u.sess != nil {
 					t.Fatal("the game started on a read-only folder")
@@ -266,9 +264,7 @@ func TestNewGameBesideDanglingLink(t *testing.T) {
 		if err := os.Symlink(filepath.Join(t.TempDir(), "gone.rec"), link); err != nil {
 			t.Fatal(err)
 		}
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
+		h.nameSeats("Ана", "Богдан")
 		h.key(tcell.KeyF10)
 		if h.u.sess == nil || h.u.sess.Store == nil {
 			t.Fatalf("no game beside a link to nothing:\n%s", h.text())

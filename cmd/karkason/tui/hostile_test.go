@@ -30,9 +30,7 @@ func TestNewGameInADataFolderThatIsAFile(t *testing.T) {
 				}
 				h := start(t, o)
 				defer h.stop()
-				h.typeText("Ана")
-				h.key(tcell.KeyTab)
-				h.typeText("Богдан")
+				h.nameSeats("Ана", "Богдан")
 				h.key(tcell.KeyF10)
 				msg := h.u.setup.msg.GetText(true)
 				if h.u.sess != nil || !strings.Contains(msg, tc.want) || strings.Contains(msg, tc.not) ||

@@ -588,9 +588,7 @@ func TestPositionEntryStartNone(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
 		defer h.stop()
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
+		h.nameSeats("Ана", "Богдан")
 		h.keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyLeft)
 		if startValues[h.u.setup.v.start] != referee.StartNone {
 			t.Fatalf("start %q, want none:\n%s", startValues[h.u.setup.v.start], h.text())
@@ -640,11 +638,16 @@ func TestPositionTallyMarketRound(t *testing.T) {
 // asItLies names the players in the set-up form (the first seats) and opens the entry of a board as it lies (F8,
 // "the board as it lies").
 func (h *harness) asItLies(names ...string) {
+	h.nameSeats(names...)
+	h.key(tcell.KeyF8)
+}
+
+// nameSeats types names into the set-up form's first seats, Tab between them.
+func (h *harness) nameSeats(names ...string) {
 	for i, n := range names {
 		if i > 0 {
 			h.key(tcell.KeyTab)
 		}
 		h.typeText(n)
 	}
-	h.key(tcell.KeyF8)
 }

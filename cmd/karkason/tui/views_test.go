@@ -83,9 +83,7 @@ func TestLanguageSwitchKeepsEverything(t *testing.T) {
 		o := testOptions(t, "en")
 		h := start(t, o)
 		defer h.stop()
-		h.typeText("Ана")
-		h.key(tcell.KeyTab)
-		h.typeText("Бо")
+		h.nameSeats("Ана", "Бо")
 		h.key(tcell.KeyF6)
 		h.mustSee("нова игра", "Ана")
 		if got := h.u.setup.names[1].GetText(); got != "Бо" {

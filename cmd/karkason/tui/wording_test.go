@@ -64,9 +64,7 @@ func TestFigureOptionsReadRightInUkrainian(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, testOptions(t, "uk"))
 		defer h.stop()
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
+		h.nameSeats("Аня", "Богдан")
 		h.key(tcell.KeyF10)
 		h.typeText("frfr")
 		h.typeText("1") // the first place
@@ -86,9 +84,7 @@ func TestAidsHighlightKeepsTheFigure(t *testing.T) {
 		o.Config.Aids = true
 		h := start(t, o)
 		defer h.stop()
-		h.typeText("Аня")
-		h.key(tcell.KeyTab)
-		h.typeText("Богдан")
+		h.nameSeats("Аня", "Богдан")
 		h.key(tcell.KeyF10)
 		h.typeText("crfr")
 		h.typeText("1")
