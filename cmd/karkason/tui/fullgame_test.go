@@ -602,11 +602,7 @@ func scoresOf(g *referee.Game) string {
 
 // setupLine is the record's setup line.
 func setupLine(t *testing.T, rec *referee.Record) string {
-	var b strings.Builder
-	if err := referee.WriteRecord(&b, &referee.Record{Setup: rec.Setup}); err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range strings.Split(b.String(), "\n") {
+	for _, l := range strings.Split(recordText(t, &referee.Record{Setup: rec.Setup}), "\n") {
 		if strings.HasPrefix(l, "setup ") {
 			return l
 		}

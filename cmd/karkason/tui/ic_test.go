@@ -91,14 +91,10 @@ func resumeAt(t *testing.T, setup referee.Setup, seed int64, lang string,
 	if n < 0 {
 		t.Fatal("the generated game has no such decision")
 	}
-	text := new(strings.Builder)
-	if err := referee.WriteRecord(text, &referee.Record{Setup: setup, Actions: rec.Actions[:n]}); err != nil {
-		t.Fatal(err)
-	}
 	o := testOptions(t, lang)
 	o.Resume = true
 	o.Config.Aids = true
-	o.File = writeRecord(t, o.Config.DataDir, "ic.rec", text.String())
+	o.File = writeRecord(t, o.Config.DataDir, "ic.rec", recordText(t, &referee.Record{Setup: setup, Actions: rec.Actions[:n]}))
 	h := start(t, o)
 	if got := h.u.sess.Game.Phase; got != g.Phase {
 		t.Fatalf("resumed at %v, want %v", got, g.Phase)
@@ -350,15 +346,8 @@ func TestTallyNamesInnsAndCathedrals(t *testing.T) {
 	if !rules["IC-9"] || !(rules["IC-7"] || rules["IC-8"]) {
 		t.Fatalf("the game has no IC-9 or no IC-7/IC-8 scoring: %v", rules)
 	}
-	text := new(strings.Builder)
-	if err := referee.WriteRecord(text, rec); err != nil {
-		t.Fatal(err)
-	}
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "uk")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "ic.rec", text.String())
-		h := start(t, o)
+		h := resumed(t, "uk", "ic.rec", recordText(t, rec))
 		defer h.stop()
 		h.screen.SetSize(160, 48)
 		h.mustSee("[IC-7]       дорога з таверною") // the first scorings; IC-9's, the last, below

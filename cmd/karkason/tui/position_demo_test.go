@@ -75,15 +75,6 @@ func write(t *testing.T, path, text string) {
 	}
 }
 
-func recordText(t *testing.T, rec *referee.Record) string {
-	t.Helper()
-	var b strings.Builder
-	if err := referee.WriteRecord(&b, rec); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
 // demoKeys enters the board of pos in bg at the table, as readBoard does, with one tile typed in a wrong rotation
 // that fits where it is typed: a tile of the middle rows whose wrong rotation shows the same east edge (so the next
 // tile is taken) and another south edge (so the tile below is refused). It returns the keys, with "#cap" lines; nil

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -55,11 +54,7 @@ func tourEntry(t *testing.T, dir string, n int) string {
 			t.Fatal("no tile fits beside the City")
 		}
 	}
-	var b bytes.Buffer
-	if err := referee.WriteRecord(&b, d.Record()); err != nil {
-		t.Fatal(err)
-	}
-	return writeRecord(t, dir, "entry.rec", b.String())
+	return writeRecord(t, dir, "entry.rec", recordText(t, d.Record()))
 }
 
 // tourPosition shows every screen of the entry of a position in lang at 80x24 and calls v at each. Call inside

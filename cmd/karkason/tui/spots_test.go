@@ -36,11 +36,7 @@ func manySpots(t *testing.T, min int) (string, string, int) {
 				last := g.S.Tiles[len(g.S.Tiles)-1].Pos
 				for _, tt := range g.Bag.Drawable(cat) {
 					if k := len(spotsOf(g.S.LegalPlacements(tt, nil), []int{0, 1, 2, 3}, last)); k > min {
-						var b strings.Builder
-						if err := referee.WriteRecord(&b, &referee.Record{Setup: setup, Actions: rec.Actions[:n]}); err != nil {
-							t.Fatal(err)
-						}
-						return b.String(), tt.ID, k
+						return recordText(t, &referee.Record{Setup: setup, Actions: rec.Actions[:n]}), tt.ID, k
 					}
 				}
 			}

@@ -248,15 +248,8 @@ func TestGoodsOnTheTable(t *testing.T) {
 func TestGoodsAndPigInWords(t *testing.T) {
 	cat := engine.Standard()
 	_, rec := genGame(t, 5, tbGameSetup(), cat) // seed 5: wine and cloth scored at the end, a pig's +1
-	text := new(strings.Builder)
-	if err := referee.WriteRecord(text, rec); err != nil {
-		t.Fatal(err)
-	}
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "bg")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "tb.rec", text.String())
-		h := start(t, o)
+		h := resumed(t, "bg", "tb.rec", recordText(t, rec))
 		defer h.stop()
 		g := h.u.sess.Game
 		var goods, pig *engine.Score
@@ -411,14 +404,10 @@ func TestPositionEntryBuildersPigsGoods(t *testing.T) {
 func TestStatsShowGoods(t *testing.T) {
 	cat := engine.Standard()
 	_, rec := genGame(t, 5, tbGameSetup(), cat) // wine and cloth scored at the end
-	text := new(strings.Builder)
-	if err := referee.WriteRecord(text, rec); err != nil {
-		t.Fatal(err)
-	}
 	synctest.Test(t, func(t *testing.T) {
 		o := testOptions(t, "bg")
 		o.Resume = true
-		writeRecord(t, o.Config.DataDir, "2026-11-25T2000-Ана-Богдан-Віра.rec", text.String())
+		writeRecord(t, o.Config.DataDir, "2026-11-25T2000-Ана-Богдан-Віра.rec", recordText(t, rec))
 		h := start(t, o)
 		defer h.stop()
 		h.key(tcell.KeyF7)
@@ -433,10 +422,7 @@ func TestStatsShowGoods(t *testing.T) {
 func TestTallyKeepsTheKeys(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		_, rec := genGame(t, 5, tbGameSetup(), engine.Standard())
-		o := testOptions(t, "bg")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "tb.rec", recordText(t, rec))
-		h := start(t, o)
+		h := resumed(t, "bg", "tb.rec", recordText(t, rec))
 		defer h.stop()
 		h.u.table.entry.focus() // what an answer taken does after recording
 		if name, _ := h.u.pages.GetFrontPage(); name != "tally" || h.u.table.entry.menu.HasFocus() ||

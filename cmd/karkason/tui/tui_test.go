@@ -408,6 +408,16 @@ func resumed(t *testing.T, lang, name, text string) *harness {
 	return start(t, o)
 }
 
+// recordText is rec as its file holds it (referee.WriteRecord).
+func recordText(t testing.TB, rec *referee.Record) string {
+	t.Helper()
+	var b strings.Builder
+	if err := referee.WriteRecord(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
 func writeRecord(t *testing.T, dir, name, text string) string {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -196,13 +196,9 @@ func TestCompactBoard(t *testing.T) {
 		setup := referee.Setup{Players: []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red},
 			{Name: "Богдан", Colour: referee.Blue}}, Expansions: []string{"farmers"}, Start: referee.StartStandard}
 		_, rec := genGame(t, 3, setup, cat)
-		var b strings.Builder
-		if err := referee.WriteRecord(&b, rec); err != nil {
-			t.Fatal(err)
-		}
 		o := testOptions(t, "en")
 		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "c.rec", b.String())
+		o.File = writeRecord(t, o.Config.DataDir, "c.rec", recordText(t, rec))
 		data, _ := os.ReadFile(o.File)
 		_ = data
 		h := start(t, o)
