@@ -376,17 +376,9 @@ func TestTallyNamesInnsAndCathedrals(t *testing.T) {
 // follower is placed it is no answer of theirs any more (one each: POS-3), and it can be taken off again.
 func TestPositionEntryLargeFollower(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "uk", "entry.rec", "karkason-record 1\n# karkason: a board as it lies, being entered\n"+
-			"setup players=Ана:red,Богдан:blue expansions=farmers,count,inns-cathedrals start=city\n"+
-			"position tile b-c1 -1,-2 0\n")
+		h := figureEntry(t, referee.ExpansionInnsCathedrals)
 		defer h.stop()
-		pos := h.u.pos
-		if pos == nil {
-			t.Fatalf("no entry:\n%s", h.text())
-		}
-		pos.cur = engine.Pos{X: -1, Y: -2}
-		h.key(tcell.KeyTab)
-		e := h.u.table.entry
+		pos, e := h.u.pos, h.u.table.entry
 		if e.step != stepPosFigure {
 			t.Fatalf("step %v", e.step)
 		}

@@ -651,3 +651,20 @@ func (h *harness) nameSeats(names ...string) {
 		h.typeText(n)
 	}
 }
+
+// figureEntry resumes in uk the entry of a board as it lies for Ана (red) and Богдан (blue) with farmers, the Count
+// and expansion, its one tile b-c1 at -1,-2, and opens the figure step on that tile (Tab); the caller stops it.
+func figureEntry(t *testing.T, expansion string) *harness {
+	t.Helper()
+	h := resumed(t, "uk", "entry.rec", "karkason-record 1\n# karkason: a board as it lies, being entered\n"+
+		"setup players=Ана:red,Богдан:blue expansions=farmers,count,"+expansion+" start=city\n"+
+		"position tile b-c1 -1,-2 0\n")
+	if h.u.pos == nil {
+		text := h.text()
+		h.stop()
+		t.Fatalf("no entry:\n%s", text)
+	}
+	h.u.pos.cur = engine.Pos{X: -1, Y: -2}
+	h.key(tcell.KeyTab)
+	return h
+}

@@ -335,17 +335,9 @@ func TestTBAids(t *testing.T) {
 // POS-11 when the board is finished.
 func TestPositionEntryBuildersPigsGoods(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "uk", "entry.rec", "karkason-record 1\n# karkason: a board as it lies, being entered\n"+
-			"setup players=Ана:red,Богдан:blue expansions=farmers,count,traders-builders start=city\n"+
-			"position tile b-c1 -1,-2 0\n")
+		h := figureEntry(t, referee.ExpansionTradersBuilders)
 		defer h.stop()
-		pos := h.u.pos
-		if pos == nil {
-			t.Fatalf("no entry:\n%s", h.text())
-		}
-		pos.cur = engine.Pos{X: -1, Y: -2}
-		h.key(tcell.KeyTab)
-		e := h.u.table.entry
+		pos, e := h.u.pos, h.u.table.entry
 		last := func() referee.PositionLine { l := pos.draft().Lines(); return l[len(l)-1] }
 		put := func(kind engine.FigureKind, feature engine.Kind, want referee.PositionKind) {
 			t.Helper()
