@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -393,16 +394,10 @@ func playThroughTable(t *testing.T, setup referee.Setup, lang string, need []str
 	return perTurn(playPartsThroughTable(t, setup, lang, need, seed))
 }
 
-// playPartsThroughTable enters the game of seed through the table and returns the keys (and clicks) each turn part
-// took.
-func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need []string, seed int64) []partKeys {
-	cat := engine.Standard()
-	plan, rec := genGame(t, seed, setup, cat)
-	want, err := referee.ReplayRecord(rec, cat, false)
-	if err != nil || want.Phase != referee.PhaseEnded {
-		t.Fatalf("replay of the generated record: %v, phase %v", err, want.Phase)
-	}
-	// The game must reach every kind of decision, or the test proves less than it says.
+// planVerbs counts the decisions of plan by kind: each verb; "decline-PHASE" for a decision declined;
+// "large-VERB", "builder-VERB" and "pig-VERB" for a verb with that figure; "second-VERB" for the part of the
+// builder's second tile (TB-8).
+func planVerbs(plan []planned) map[string]int {
 	verbs := map[string]int{}
 	for _, p := range plan {
 		switch {
@@ -421,6 +416,34 @@ func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need 
 			}
 		}
 	}
+	return verbs
+}
+
+// scoredRules is the set of the rules g's scorings cite (Summary's breakdown), their bonuses' too (TB-14, COMBO-12).
+func scoredRules(g *referee.Game) map[string]bool {
+	rules := map[string]bool{}
+	for _, e := range g.Summary().Breakdown {
+		rules[e.Rule] = true
+		for _, b := range e.Bonuses {
+			if b.Rule != "" {
+				rules[b.Rule] = true
+			}
+		}
+	}
+	return rules
+}
+
+// playPartsThroughTable enters the game of seed through the table and returns the keys (and clicks) each turn part
+// took.
+func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need []string, seed int64) []partKeys {
+	cat := engine.Standard()
+	plan, rec := genGame(t, seed, setup, cat)
+	want, err := referee.ReplayRecord(rec, cat, false)
+	if err != nil || want.Phase != referee.PhaseEnded {
+		t.Fatalf("replay of the generated record: %v, phase %v", err, want.Phase)
+	}
+	// The game must reach every kind of decision, or the test proves less than it says.
+	verbs := planVerbs(plan)
 	for _, v := range need {
 		if verbs[v] == 0 {
 			t.Errorf("the generated game has no %s: %v", v, verbs)
@@ -614,10 +637,7 @@ func setupLine(t *testing.T, rec *referee.Record) string {
 // KARKASON_DEMO=dir writes the generated full game's record, whole and cut after 30 turns, to dir (the games the
 // screens in docs/screens were taken from).
 func TestWriteDemoRecords(t *testing.T) {
-	dir := os.Getenv("KARKASON_DEMO")
-	if dir == "" {
-		t.Skip("KARKASON_DEMO not set")
-	}
+	dir := demoDir(t)
 	cat := engine.Standard()
 	for _, names := range [][]string{{"Ана", "Богдан", "Віра"}} {
 		setup := referee.Setup{
@@ -639,13 +659,7 @@ func TestWriteDemoRecords(t *testing.T) {
 			}
 		}
 		for name, r := range map[string]*referee.Record{"demo-full.rec": rec, "demo-mid.rec": cut} {
-			var b strings.Builder
-			if err := referee.WriteRecord(&b, r); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(dir+"/"+name, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			write(t, filepath.Join(dir, name), recordText(t, r))
 		}
 	}
 }

@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -339,10 +337,7 @@ func TestTallyNamesInnsAndCathedrals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := map[string]bool{}
-	for _, e := range g.Summary().Breakdown {
-		rules[e.Rule] = true
-	}
+	rules := scoredRules(g)
 	if !rules["IC-9"] || !(rules["IC-7"] || rules["IC-8"]) {
 		t.Fatalf("the game has no IC-9 or no IC-7/IC-8 scoring: %v", rules)
 	}
@@ -435,43 +430,17 @@ func icDemoSetup() referee.Setup {
 // KARKASON_DEMO=dir writes dir/demo-ic.rec, a random six-player game of icDemoSetup in which the large follower goes
 // onto a tile, into the City and out of it (the moving-out or the market round) and inns and cathedrals score, and
 // dir/ic-game-keys.txt: every key a player types to play it at the table from the set-up form to the final tally
-// (docs/screens/capture-game.sh ic sends them to the real binary in tmux), with "#cap NAME" lines where to capture. The
-// keys are played here first, on the simulation screen, and the table must end with replay's scores.
+// (docs/screens/capture-game.sh ic sends them to the real binary in tmux), with "#cap NAME" lines where to capture.
+// The keys are played here first, on the simulation screen, and the table must end with replay's scores.
 func TestWriteICDemo(t *testing.T) {
-	dir := os.Getenv("KARKASON_DEMO")
-	if dir == "" {
-		t.Skip("KARKASON_DEMO=dir writes the demo game of Inns & Cathedrals")
+	dir := demoDir(t)
+	if !writeGameDemo(t, dir, "ic", icDemoSetup(), 1, 40, func(plan []planned, want *referee.Game) bool {
+		verbs, rules := planVerbs(plan), scoredRules(want)
+		return verbs["large-deploy"] > 0 && verbs["large-city"] > 0 && verbs["large-move"]+verbs["large-market"] > 0 &&
+			rules["IC-7"] && rules["IC-8"] && rules["IC-9"]
+	}, icDemoKeys) {
+		t.Fatal("no game with the large follower everywhere and inns and cathedrals scored")
 	}
-	cat := engine.Standard()
-	setup := icDemoSetup()
-	for seed := int64(1); seed < 40; seed++ {
-		plan, rec := genGame(t, seed, setup, cat)
-		verbs := map[string]int{}
-		for _, p := range plan {
-			if !p.decline && p.a.Large {
-				verbs[string(p.a.Verb)]++
-			}
-		}
-		want, err := referee.ReplayRecord(rec, cat, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules := map[string]bool{}
-		for _, e := range want.Summary().Breakdown {
-			rules[e.Rule] = true
-		}
-		if verbs["deploy"] == 0 || verbs["city"] == 0 || verbs["move"]+verbs["market"] == 0 || !rules["IC-7"] ||
-			!rules["IC-8"] || !rules["IC-9"] {
-			continue
-		}
-		t.Logf("seed %d: large follower %v", seed, verbs)
-		var keys []string
-		synctest.Test(t, func(t *testing.T) { keys = icDemoKeys(t, plan, want) })
-		write(t, filepath.Join(dir, "demo-ic.rec"), recordText(t, rec))
-		write(t, filepath.Join(dir, "ic-game-keys.txt"), strings.Join(keys, "\n")+"\n")
-		return
-	}
-	t.Fatal("no game with the large follower everywhere and inns and cathedrals scored")
 }
 
 // icDemoKeys plays plan at the table from the set-up form in Bulgarian, keys only, and returns the keys with
@@ -479,111 +448,50 @@ func TestWriteICDemo(t *testing.T) {
 // stands, the first City step that offers it, the first tile with an inn or a cathedral laid, the aids with an open
 // inn road or cathedral city, F3 after the first scoring of one, the market round, the final tally.
 func icDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
-	o := testOptions(t, "bg")
-	o.Config.Aids = true
-	h := start(t, o)
-	defer h.stop()
-	h.keysOnly = true
-	var keys []string
-	h.keylog = &keys
-	capture := func(name string) { keys = append(keys, "#cap "+name) }
-	for i, p := range sixPlayers {
-		if i > 0 {
-			h.key(tcell.KeyTab)
-		}
-		h.typeText(p.Name)
-	}
-	h.key(tcell.KeyTab) // the followers
-	for _, e := range referee.Expansions() {
-		h.key(tcell.KeyTab)
-		on := slices.Contains(icDemoSetup().Expansions, e)
-		if on != h.u.setup.v.exps[slices.Index(referee.Expansions(), e)] {
-			h.typeText(" ")
-		}
-	}
-	capture("ic-setup")
-	h.key(tcell.KeyF10)
-	if h.u.sess == nil {
-		t.Fatalf("no game:\n%s", h.text())
-	}
-	sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
-	if got := h.u.sess.Game.Setup; fmt.Sprint(got.Players, sorted(got.Expansions), got.Start) !=
-		fmt.Sprint(icDemoSetup().Players, sorted(icDemoSetup().Expansions), icDemoSetup().Start) {
-		t.Fatalf("the form's set-up %+v", got)
-	}
-	seen := map[string]bool{}
-	once := func(name string) bool {
-		if seen[name] {
-			return false
-		}
-		seen[name] = true
-		return true
-	}
+	d := newDemoTable(t)
+	defer d.stop()
+	h := d.harness
+	d.setUp(icDemoSetup(), "ic-setup")
 	for i, p := range plan {
-		if acts := h.u.sess.Game.Actions; !p.decline && p.a.Verb == referee.VerbPass && len(acts) > 0 &&
-			sameAction(acts[len(acts)-1], p.a) && h.u.table.view().Phase != referee.PhaseFigure {
-			continue // "no figure" taken at once by the table
+		if d.takenAtOnce(p) {
+			continue
 		}
 		e := h.u.table.entry
 		hasLargeAnswer := slices.ContainsFunc(e.choices, func(c choice) bool { return c.figure == engine.Large })
 		switch {
-		case e.step == stepFigure && hasLargeAnswer && p.a.Large && once("ic-figure-large"):
-			capture("ic-figure-large")
-		case e.step == stepCity && hasLargeAnswer && once("ic-city-large"):
-			capture("ic-city-large")
-		case e.step == stepMarket && once("ic-market"):
-			capture("ic-market")
-		case e.step == stepMoving && hasLargeAnswer && once("ic-moving-large"):
-			capture("ic-moving-large")
+		case e.step == stepFigure && hasLargeAnswer && p.a.Large && d.once("ic-figure-large"):
+			d.capture("ic-figure-large")
+		case e.step == stepCity && hasLargeAnswer && d.once("ic-city-large"):
+			d.capture("ic-city-large")
+		case e.step == stepMarket && d.once("ic-market"):
+			d.capture("ic-market")
+		case e.step == stepMoving && hasLargeAnswer && d.once("ic-moving-large"):
+			d.capture("ic-moving-large")
 		}
 		before := len(h.u.sess.Game.ScoreLog())
 		h.enter(p)
 		g := h.u.sess.Game
-		if p.a.Large && p.a.Verb == referee.VerbDeploy && once("ic-large-placed") {
-			capture("ic-large-placed")
+		if p.a.Large && p.a.Verb == referee.VerbDeploy && d.once("ic-large-placed") {
+			d.capture("ic-large-placed")
 		}
-		if p.a.Verb == referee.VerbPlace && h.u.cat.Tile(p.a.Tile).Marks() != 0 && once("ic-inn-laid") {
-			capture("ic-inn-laid")
+		if p.a.Verb == referee.VerbPlace && h.u.cat.Tile(p.a.Tile).Marks() != 0 && d.once("ic-inn-laid") {
+			d.capture("ic-inn-laid")
 		}
 		for _, sc := range g.ScoreLog()[before:] {
-			if (sc.Rule == "IC-7" || sc.Rule == "IC-8") && once("ic-f3") {
+			if (sc.Rule == "IC-7" || sc.Rule == "IC-8") && d.once("ic-f3") {
 				h.key(tcell.KeyF3)
-				capture("ic-f3")
+				d.capture("ic-f3")
 				h.key(tcell.KeyEscape)
 			}
 		}
 		if g.Phase == referee.PhaseTile && i > len(plan)/2 && h.u.table.aids != nil && slices.ContainsFunc(
-			h.u.table.aids.Features, func(f referee.FeatureAid) bool { return f.Mark != 0 }) && once("ic-aids") {
-			h.key(tcell.KeyF9)
-			items := h.u.table.aidItems(g, h.u.table.aids)
-			for k, it := range items {
-				if strings.ContainsAny(it.label, "¤‡") {
-					for j := 0; j < k; j++ {
-						h.key(tcell.KeyDown)
-					}
-					break
-				}
-			}
-			capture("ic-aids")
-			h.key(tcell.KeyEscape)
+			h.u.table.aids.Features, func(f referee.FeatureAid) bool { return f.Mark != 0 }) && d.once("ic-aids") {
+			d.aidsAt("ic-aids", func(label string) bool { return strings.ContainsAny(label, "¤‡") })
 		}
 	}
-	g := h.u.sess.Game
-	if g.Phase != referee.PhaseEnded {
-		t.Fatalf("the game is at %v", g.Phase)
-	}
-	for p := range g.Setup.Players {
-		if g.S.Scores[p] != want.S.Scores[p] {
-			t.Errorf("%s: %d at the table, replay %d", g.Name(p), g.S.Scores[p], want.S.Scores[p])
-		}
-	}
-	capture("ic-tally")
-	for k, key := range keys {
-		if key == " " {
-			keys[k] = "Space"
-		}
-	}
-	return keys
+	d.ended(want)
+	d.capture("ic-tally")
+	return d.keyLines()
 }
 
 // Where no follower's answer has a target's key (Cash Out of a large follower beside a follower's elsewhere), the

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,10 +24,7 @@ import (
 // The test enters the board itself and checks that the wrong tile is refused later against the tile beside it (its
 // cell named, Ctrl-G there), that it is mended, and that the tally equals `replay --final` of the game.
 func TestWritePositionDemo(t *testing.T) {
-	dir := os.Getenv("KARKASON_DEMO")
-	if dir == "" {
-		t.Skip("KARKASON_DEMO not set")
-	}
+	dir := demoDir(t)
 	cat := engine.Standard()
 	setup := threePlayers()
 	for seed := int64(2000); seed < 2100; seed += 20 {
@@ -67,13 +63,6 @@ func TestWritePositionDemo(t *testing.T) {
 }
 
 func slicesEqual(a, b []int) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // demoKeys enters the board of pos in bg at the table, as readBoard does, with one tile typed in a wrong rotation
 // that fits where it is typed: a tile of the middle rows whose wrong rotation shows the same east edge (so the next

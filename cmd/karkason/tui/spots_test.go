@@ -2,7 +2,7 @@ package tui
 
 import (
 	"fmt"
-	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -345,14 +345,9 @@ func TestEveryAnswerHasAKey(t *testing.T) {
 // KARKASON_DEMO=dir writes the late-game record of the tests above to dir/demo-late.rec (the game the capture
 // docs/screens/uk-80x24-spots.txt was taken from) and logs the tile with many places.
 func TestWriteLateRecord(t *testing.T) {
-	dir := os.Getenv("KARKASON_DEMO")
-	if dir == "" {
-		t.Skip("KARKASON_DEMO not set")
-	}
+	dir := demoDir(t)
 	rec, id, n := manySpots(t, 30)
-	if err := os.WriteFile(dir+"/demo-late.rec", []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, filepath.Join(dir, "demo-late.rec"), rec)
 	t.Logf("%s: %d places", id, n)
 }
 
