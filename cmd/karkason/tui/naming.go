@@ -48,10 +48,10 @@ func featureName(g *referee.Game, loc translator, seg int32, withPos bool) strin
 			data["Of"] = loc.T("ui.of."+of.String(), nil)
 			name = loc.T("ui.feat.around", data)
 		}
-	case kinds(t, kind) > 1 && ok:
+	case kinds(t.Type, kind) > 1 && ok:
 		data["Side"] = loc.T("ui.side."+sideKeys[side], nil)
 		name = loc.T("ui.feat.side", data)
-	case kinds(t, kind) > 1:
+	case kinds(t.Type, kind) > 1:
 		name += " " + localPlace(loc, placeWords(g.S, ti, l)) // no side in words: its edges
 	}
 	if withPos {
@@ -89,7 +89,7 @@ func segSide(s *engine.State, ti, l int) (int, bool) {
 func beside(t *engine.Placed) (engine.Kind, bool) {
 	for _, k := range []engine.Kind{engine.KRoad, engine.KCity, engine.KRiver, engine.KMonastery, engine.KShrine,
 		engine.KGarden} {
-		if kinds(t, k) > 0 {
+		if kinds(t.Type, k) > 0 {
 			return k, true
 		}
 	}
@@ -99,17 +99,17 @@ func beside(t *engine.Placed) (engine.Kind, bool) {
 // second is another kind than first of the road, city and river that tile t shows (a field between them).
 func second(t *engine.Placed, first engine.Kind) (engine.Kind, bool) {
 	for _, k := range []engine.Kind{engine.KCity, engine.KRoad, engine.KRiver} {
-		if k != first && kinds(t, k) > 0 {
+		if k != first && kinds(t.Type, k) > 0 {
 			return k, true
 		}
 	}
 	return 0, false
 }
 
-// kinds counts the segments of kind k on tile t.
-func kinds(t *engine.Placed, k engine.Kind) int {
+// kinds counts the segments of kind k on tile type t.
+func kinds(t *engine.TileType, k engine.Kind) int {
 	n := 0
-	for _, sd := range t.Type.Segs {
+	for _, sd := range t.Segs {
 		if sd.Kind == k {
 			n++
 		}
@@ -123,16 +123,7 @@ func kinds(t *engine.Placed, k engine.Kind) int {
 // when it has nothing else; "field" for a tile of fields only.
 func tileWords(loc translator, t *engine.TileType, rot int) string {
 	var parts []string
-	count := func(k engine.Kind) int {
-		n := 0
-		for _, sd := range t.Segs {
-			if sd.Kind == k {
-				n++
-			}
-		}
-		return n
-	}
-	cities, roads := count(engine.KCity), count(engine.KRoad)
+	cities, roads := kinds(t, engine.KCity), kinds(t, engine.KRoad)
 	for l, sd := range t.Segs {
 		var w string
 		switch {
@@ -172,13 +163,8 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 	}
 	if len(parts) == 0 {
 		for _, k := range []engine.Kind{engine.KRoad, engine.KRiver, engine.KField} {
-			for _, sd := range t.Segs {
-				if sd.Kind == k {
-					parts = append(parts, loc.T("term."+k.String(), nil))
-					break
-				}
-			}
-			if len(parts) > 0 {
+			if kinds(t, k) > 0 {
+				parts = append(parts, loc.T("term."+k.String(), nil))
 				break
 			}
 		}
