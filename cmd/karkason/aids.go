@@ -26,16 +26,13 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 	}
 	tw.Flush()
 	who := func(figs [engine.MaxPlayers]int, owners uint8) (string, string) {
-		var f, o []string
+		var f []string
 		for p := 0; p < g.Players(); p++ {
 			if figs[p] > 0 {
 				f = append(f, fmt.Sprintf("%s %d", loc.T("colour."+string(g.Colour(p)), nil), figs[p]))
 			}
-			if owners&(1<<p) != 0 {
-				o = append(o, g.Name(p))
-			}
 		}
-		return strings.Join(f, ", "), strings.Join(o, ", ")
+		return strings.Join(f, ", "), names(g, owners)
 	}
 	b.WriteString("\n" + loc.T("cli.aids.features", nil) + "\n")
 	if len(a.Features) == 0 {
