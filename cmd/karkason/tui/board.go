@@ -253,10 +253,8 @@ func markRune(m engine.Mark) rune {
 // markCell is the cell where the mark of local segment seg is drawn: its second cell in anchor order (the first
 // is a figure's, the last a key's), else its last, else its first.
 func markCell(b *[tileH][tileW]glyph, seg int) (int, int) {
-	order := [][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
-		{0, 0}, {4, 0}, {4, 2}, {0, 2}}
 	var cells [][2]int
-	for _, c := range order {
+	for _, c := range anchorOrder {
 		if b[c[1]][c[0]].seg == seg {
 			cells = append(cells, c)
 		}
@@ -318,12 +316,15 @@ func pieceFieldCell(t *engine.TileType, rot, x, y int) bool {
 		(x == tileW-1 && t.Rotated(rot, engine.E) == engine.Field)
 }
 
+// anchorOrder is the order in which the cells of a block (x, y) are tried for what is drawn on a segment: the
+// centre, the middles of the four edges, the cells between, the corners last (anchor, keyAnchor, markCell).
+var anchorOrder = [...][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
+	{0, 0}, {4, 0}, {4, 2}, {0, 2}}
+
 // anchor returns the cell of a block where a figure on local segment seg stands: the centre, an edge cell, then
 // any cell of the segment.
 func anchor(b *[tileH][tileW]glyph, seg int) (int, int) {
-	order := [][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
-		{0, 0}, {4, 0}, {4, 2}, {0, 2}}
-	for _, c := range order {
+	for _, c := range anchorOrder {
 		if b[c[1]][c[0]].seg == seg {
 			return c[0], c[1]
 		}
@@ -761,10 +762,8 @@ func (b *boardView) drawFeatKeys(screen tcell.Screen, v view) {
 // keyAnchor returns the cell of a block where the key of local segment seg is written: the last cell of the
 // segment in anchor order (a figure stands on the first).
 func keyAnchor(b *[tileH][tileW]glyph, seg int) (int, int) {
-	order := [][2]int{{2, 1}, {2, 0}, {4, 1}, {2, 2}, {0, 1}, {1, 0}, {3, 0}, {1, 2}, {3, 2}, {1, 1}, {3, 1},
-		{0, 0}, {4, 0}, {4, 2}, {0, 2}}
-	for i := len(order) - 1; i >= 0; i-- {
-		if c := order[i]; b[c[1]][c[0]].seg == seg {
+	for i := len(anchorOrder) - 1; i >= 0; i-- {
+		if c := anchorOrder[i]; b[c[1]][c[0]].seg == seg {
 			return c[0], c[1]
 		}
 	}
