@@ -676,8 +676,6 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	return loc.T("term.follower", nil)
 }
 
-func kindOf(a referee.Action) engine.FigureKind { return a.FigureKind() }
-
 func (e *entry) showFigure(seg int32, kind engine.FigureKind) func() {
 	return func() {
 		b := e.t.board

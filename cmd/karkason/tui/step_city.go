@@ -16,7 +16,7 @@ func (s *cityStep) show() {
 	e := s.e
 	loc := e.t.u.loc
 	label := func(a referee.Action) string {
-		return loc.T("ui.opt.city", map[string]any{"Figure": e.figureWord(kindOf(a), engine.KCity),
+		return loc.T("ui.opt.city", map[string]any{"Figure": e.figureWord(a.FigureKind(), engine.KCity),
 			"Quarter": e.quarterName(a.Quarter)})
 	}
 	var choices []choice
@@ -25,7 +25,7 @@ func (s *cityStep) show() {
 		if a.Verb != referee.VerbCity {
 			continue
 		}
-		c := choice{label: label(a), act: &a, figure: kindOf(a), target: "q" + a.Quarter}
+		c := choice{label: label(a), act: &a, figure: a.FigureKind(), target: "q" + a.Quarter}
 		switch {
 		case c.figure == engine.Follower:
 			c.short = e.quarterName(a.Quarter)

@@ -41,8 +41,8 @@ func (s *figureStep) show() {
 			}
 			onSeg[l] = true
 			seg := g.S.Tiles[ti].Seg(l)
-			c := choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(seg)}
+			c := choice{label: s.deployLabel(a), act: &a, preview: e.showFigure(seg, a.FigureKind()),
+				seg: seg, hasSeg: true, figure: a.FigureKind(), target: segTarget(seg)}
 			switch {
 			case c.figure == engine.Follower:
 				c.short = e.segName(seg) // (a follower is what its feature makes it: a farmer on a field)
@@ -125,7 +125,7 @@ func (s *figureStep) deployLabel(a referee.Action) string {
 		return a.Place
 	}
 	seg := e.g.S.Tiles[ti].Seg(l)
-	return e.t.u.loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(kindOf(a), e.g.S.SegKind(seg)),
+	return e.t.u.loc.T("ui.opt.deploy", map[string]any{"Figure": e.figureWord(a.FigureKind(), e.g.S.SegKind(seg)),
 		"Feature": e.segName(seg)})
 }
 

@@ -64,7 +64,7 @@ func (s *giftStep) show() {
 // synodLabel is "large follower onto monastery at 2,0": a Synod's answer in words.
 func (s *giftTargetStep) synodLabel(a referee.Action, seg int32) string {
 	e := s.e
-	return e.t.u.loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kindOf(a), e.g.S.SegKind(seg)),
+	return e.t.u.loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(a.FigureKind(), e.g.S.SegKind(seg)),
 		"Feature": e.segWhere(seg)})
 }
 
@@ -101,7 +101,7 @@ func (s *giftTargetStep) show() {
 	var choices []choice
 	for a, seg := range e.onFeatures(s.acts) {
 		var label string
-		kind := kindOf(*a)
+		kind := a.FigureKind()
 		show := e.showFigure(seg, kind)
 		target := segTarget(g.S.Root(seg))
 		switch s.card {

@@ -21,16 +21,16 @@ func (s *marketStep) show() {
 	e.back = s.back
 	loc := e.t.u.loc
 	label := func(a referee.Action, seg int32) string {
-		if kindOf(a) != engine.Follower { // the large follower (COMBO-15(b)) says so; a follower lies as a farmer
-			return loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(kindOf(a), engine.KField),
+		if a.FigureKind() != engine.Follower { // the large follower (COMBO-15(b)) says so; a follower lies as a farmer
+			return loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(a.FigureKind(), engine.KField),
 				"Feature": e.segWhere(seg)})
 		}
 		return loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)})
 	}
 	var choices []choice
 	for a, seg := range e.onFeatures(s.acts) {
-		c := choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, kindOf(*a)),
-			seg: seg, hasSeg: true, figure: kindOf(*a), target: segTarget(e.g.S.Root(seg))}
+		c := choice{label: label(*a, seg), act: a, preview: e.showFigure(seg, a.FigureKind()),
+			seg: seg, hasSeg: true, figure: a.FigureKind(), target: segTarget(e.g.S.Root(seg))}
 		switch {
 		case c.figure == engine.Follower:
 			c.short = e.segWhere(seg) // a farmer, as every market figure lies

@@ -19,7 +19,7 @@ func (s *movingStep) show() {
 	e := s.e
 	g, loc := e.g, e.t.u.loc
 	label := func(a referee.Action, seg int32) string {
-		return loc.T("ui.opt.move", map[string]any{"Figure": e.figureWord(kindOf(a), g.S.SegKind(seg)),
+		return loc.T("ui.opt.move", map[string]any{"Figure": e.figureWord(a.FigureKind(), g.S.SegKind(seg)),
 			"Quarter": e.quarterName(a.Quarter), "Feature": e.segWhere(seg)})
 	}
 	byTarget := map[int32][]choice{}
@@ -33,8 +33,8 @@ func (s *movingStep) show() {
 				continue
 			}
 			r := g.S.Root(seg)
-			c := choice{label: label(a, seg), act: &a, preview: e.showFigure(seg, kindOf(a)),
-				seg: seg, hasSeg: true, figure: kindOf(a), target: segTarget(r)}
+			c := choice{label: label(a, seg), act: &a, preview: e.showFigure(seg, a.FigureKind()),
+				seg: seg, hasSeg: true, figure: a.FigureKind(), target: segTarget(r)}
 			switch {
 			case c.figure == engine.Follower:
 				c.short = e.quarterName(a.Quarter) + " → " + e.segWhere(seg)
