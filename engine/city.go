@@ -62,13 +62,24 @@ func QuarterFor(k Kind) (Quarter, bool) {
 // InQuarter returns how many figures of that kind the player has in quarter q.
 func (s *State) InQuarter(player int, q Quarter, kind FigureKind) int {
 	n := 0
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InCity && f.Quarter == q {
 			n++
 		}
 	}
 	return n
+}
+
+// inQuarter returns the index of a figure of that kind of the player's in quarter q, -1 if none.
+func (s *State) inQuarter(player int, q Quarter, kind FigureKind) int {
+	figs, lo := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InCity && f.Quarter == q {
+			return lo + i
+		}
+	}
+	return -1
 }
 
 // CityEntitled reports whether the active player may now put a figure into the City (COUNT-6, COUNT-7): another
@@ -253,13 +264,7 @@ func (s *State) MoveOut(player int, q Quarter, kind FigureKind, seg int32, targe
 	if err := s.CanMoveOut(player, q, kind, seg, targets); err != nil {
 		return err
 	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
-			s.putOnBoard(i, seg)
-			return nil
-		}
-	}
+	s.putOnBoard(s.inQuarter(player, q, kind), seg)
 	return nil
 }
 
@@ -306,12 +311,6 @@ func (s *State) MoveFromMarket(player int, kind FigureKind, seg int32) error {
 	if err := s.CanMoveFromMarket(player, kind, seg); err != nil {
 		return err
 	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == Market {
-			s.putOnBoard(i, seg)
-			return nil
-		}
-	}
+	s.putOnBoard(s.inQuarter(player, Market, kind), seg)
 	return nil
 }

@@ -137,6 +137,7 @@ func refuse(rule, key string, kv ...any) *RuleError {
 
 func (s *State) initFigures() {
 	for p := 0; p < s.Opts.Players; p++ {
+		s.figBase[p] = int32(len(s.Figures))
 		for i := 0; i < s.Opts.Followers; i++ {
 			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Follower, Seg: -1})
 		}
@@ -151,6 +152,21 @@ func (s *State) initFigures() {
 				Figure{Player: int8(p), Kind: Pig, Seg: -1})
 		}
 	}
+	for p := s.Opts.Players; p <= MaxPlayers; p++ {
+		s.figBase[p] = int32(len(s.Figures))
+	}
+	for range s.Figures {
+		s.figNext = append(s.figNext, -1)
+	}
+}
+
+// playerFigures returns the player's figures: a slice of Figures, and the index of its first (figBase).
+func (s *State) playerFigures(player int) ([]Figure, int) {
+	if player < 0 || player >= MaxPlayers {
+		return nil, 0
+	}
+	lo := int(s.figBase[player])
+	return s.Figures[lo:s.figBase[player+1]], lo
 }
 
 // Supplied returns how many figures of that kind each player has in the game (CFG-2 amended): the followers of the
@@ -194,9 +210,9 @@ func (s *State) moduleRefusal(kind FigureKind) *RuleError {
 // InSupplyCount returns how many figures of that kind the player has in supply (DEF-5).
 func (s *State) InSupplyCount(player int, kind FigureKind) int {
 	n := 0
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InSupply {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InSupply {
 			n++
 		}
 	}
@@ -207,9 +223,9 @@ func (s *State) InSupplyCount(player int, kind FigureKind) int {
 // pass over the figures.
 func (s *State) supplyKinds(player int) uint8 {
 	var m uint8
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Where == InSupply {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Where == InSupply {
 			m |= 1 << f.Kind
 		}
 	}
@@ -218,43 +234,47 @@ func (s *State) supplyKinds(player int) uint8 {
 
 // fromSupply returns the index of a figure of that kind in the player's supply, -1 if none.
 func (s *State) fromSupply(player int, kind FigureKind) int {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InSupply {
-			return i
+	figs, lo := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InSupply {
+			return lo + i
 		}
 	}
 	return -1
 }
 
+// putOnBoard puts figure fi (in supply or in the City) onto segment seg: it occupies the feature if its kind does
+// (DEF-6) and joins the feature's list of figures (figindex.go).
 func (s *State) putOnBoard(fi int, seg int32) {
 	f := &s.Figures[fi]
-	f.Where, f.Seg = OnBoard, seg
-	if f.Kind.Occupies() {
-		s.occ[s.find(seg)]++
+	if f.Where == OnBoard {
+		s.toSupply(fi)
 	}
+	f.Where, f.Seg = OnBoard, seg
+	r := s.find(seg)
+	if f.Kind.Occupies() {
+		s.occ[r]++
+	}
+	s.linkFigure(fi, r)
 }
 
 // toSupply returns a figure to its owner's supply (BASE-12).
 func (s *State) toSupply(fi int) {
 	f := &s.Figures[fi]
-	if f.Where == OnBoard && f.Kind.Occupies() {
-		s.occ[s.find(f.Seg)]--
+	if f.Where == OnBoard {
+		r := s.find(f.Seg)
+		if f.Kind.Occupies() {
+			s.occ[r]--
+		}
+		s.unlinkFigure(fi, r)
 	}
 	f.Where, f.Seg = InSupply, -1
 }
 
-// FiguresOn returns the indices of the figures standing on the feature of seg, appended to buf.
+// FiguresOn returns the indices of the figures standing on the feature of seg, in ascending order, appended to buf.
 func (s *State) FiguresOn(seg int32, buf []int) []int {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return buf
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && s.find(f.Seg) == r {
-			buf = append(buf, i)
-		}
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		buf = append(buf, int(i))
 	}
 	return buf
 }
@@ -278,13 +298,8 @@ type figureTally struct {
 // tallyFigures counts the figures on the feature of seg per player, one by one and by strength, and finds the
 // owners by strength (DEF-6, DEF-11). It is the one majority of the engine (see "Strength" above).
 func (s *State) tallyFigures(seg int32) (t figureTally) {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && f.Kind.Occupies() && s.find(f.Seg) == r { // not builders and pigs (DEF-6, TB-6)
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; f.Kind.Occupies() { // not builders and pigs (DEF-6, TB-6)
 			t.figures[f.Player]++
 			t.strength[f.Player] += f.Kind.Strength()
 		}
@@ -416,10 +431,12 @@ func (s *State) DeployOptions(player, tile int, buf []DeployOption) []DeployOpti
 // FigureAt returns the index of the player's figure of the given kind standing on segment seg exactly (not just
 // on its feature), -1 if none.
 func (s *State) FigureAt(player int, kind FigureKind, seg int32) int {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == OnBoard && f.Seg == seg {
-			return i
+	if seg < 0 || int(seg) >= len(s.parent) {
+		return -1
+	}
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind == kind && f.Seg == seg {
+			return int(i)
 		}
 	}
 	return -1
@@ -428,8 +445,9 @@ func (s *State) FigureAt(player int, kind FigureKind, seg int32) int {
 // OnBoardCount returns how many of the player's figures stand on the board.
 func (s *State) OnBoardCount(player int) int {
 	n := 0
-	for i := range s.Figures {
-		if int(s.Figures[i].Player) == player && s.Figures[i].Where == OnBoard {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if figs[i].Where == OnBoard {
 			n++
 		}
 	}

@@ -293,11 +293,9 @@ func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
 }
 
 func (s *State) ownFigureOn(player int, kind FigureKind, seg int32) int {
-	r := s.find(seg)
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == OnBoard && s.find(f.Seg) == r {
-			return i
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind == kind {
+			return int(i)
 		}
 	}
 	return -1

@@ -116,6 +116,10 @@ type State struct {
 	marks    []Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
 	cityFlag []bool  // field borders the City of Carcassonne
 	next     []int32 // circular list of the feature's segments
+	figHead  []int32 // the first figure on the feature, -1 if none (figindex.go)
+
+	figNext []int32               // by figure: the next figure on its feature, -1 if none (figindex.go)
+	figBase [MaxPlayers + 1]int32 // player p's figures are Figures[figBase[p]:figBase[p+1]] (initFigures)
 
 	Figures []Figure
 	Scores  [MaxPlayers]int
@@ -134,7 +138,8 @@ type State struct {
 
 	stamp    []uint32 // per tile: scratch marks for counting distinct cells
 	stampGen uint32
-	nearBuf  []uint8 // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
 
 	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
 	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
@@ -162,6 +167,7 @@ func New(cat *Catalogue, o Options) *State {
 		marks:    make([]Mark, 0, 1024),
 		cityFlag: make([]bool, 0, 1024),
 		next:     make([]int32, 0, 1024),
+		figHead:  make([]int32, 0, 1024),
 		stamp:    make([]uint32, 0, 128),
 	}
 	s.markMask = o.activeMarks()
@@ -193,13 +199,14 @@ func (s *State) Reset() {
 	s.marks = s.marks[:0]
 	s.cityFlag = s.cityFlag[:0]
 	s.next = s.next[:0]
+	s.figHead = s.figHead[:0]
 	s.stamp = s.stamp[:0]
 	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.Goods = [MaxPlayers]Goods{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
-	s.Figures = s.Figures[:0]
+	s.Figures, s.figNext = s.Figures[:0], s.figNext[:0]
 	s.initFigures()
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
@@ -223,9 +230,11 @@ func (s *State) Clone() *State {
 	c.marks = append(make([]Mark, 0, cap(s.marks)), s.marks...)
 	c.cityFlag = append(make([]bool, 0, cap(s.cityFlag)), s.cityFlag...)
 	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
+	c.figHead = append(make([]int32, 0, cap(s.figHead)), s.figHead...)
 	c.Figures = append([]Figure(nil), s.Figures...)
+	c.figNext = append([]int32(nil), s.figNext...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
-	c.nearBuf = nil // scratch: never shared
+	c.nearBuf, c.fitBuf = nil, nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
@@ -300,6 +309,7 @@ func (s *State) union(a, b int32) int32 {
 	s.marks[ra] |= s.marks[rb]
 	s.cityFlag[ra] = s.cityFlag[ra] || s.cityFlag[rb]
 	s.next[ra], s.next[rb] = s.next[rb], s.next[ra]
+	s.mergeFigures(ra, rb)
 	return ra
 }
 
@@ -327,6 +337,7 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.marks = append(s.marks, sd.Marks&s.markMask) // without its module a mark is only a picture (RIV2-9)
 		s.cityFlag = append(s.cityFlag, sd.BordersCity)
 		s.next = append(s.next, id)
+		s.figHead = append(s.figHead, -1)
 	}
 	if t.Centre >= 0 {
 		switch t.Segs[t.Centre].Kind {
