@@ -282,6 +282,10 @@ type Move struct {
 // traders-builders the builder on each road or city feature the tile does not complete that holds a follower of the
 // player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
 // (specialMoves). Two segments of the tile that join one feature count once.
+//
+// The features a tile would join at a frontier cell are worked out once per cell for every rotation (cellPorts:
+// the neighbours' features at the cell's 12 ports), and each rotation reads its segments' ports off its tables
+// (rotInfo.portSeg): no join is worked out per rotation and per segment.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	supply := s.supplyKinds(player)
 	hasF := supply&(1<<Follower) != 0
@@ -299,87 +303,100 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 			near = s.markNear(&own, hasB, hasP)
 		}
 	}
+	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
+	// ABBOT-3, IC-4(a)).
+	cand := t.followable
+	if s.Opts.Farmers {
+		cand |= t.fields
+	}
 	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
-	for fi, f := range s.frontier {
-		rots := t.fittingRotations(f.req, f.mask)
-		if rots == 0 {
-			continue
-		}
-		g, p := f.g, f.pos()
+	var cp cellPorts
+	for _, fr := range s.fittingCells(t) {
+		fi, rots := int(fr>>4), uint8(fr&0xF)
+		f := s.frontier[fi]
+		p := f.pos()
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
 		// A builder (pig) move here needs a tile beside the cell with a road or city (a field) of the player's
-		// follower: their moves are looked for only at such cells, and without a follower in supply the links are
+		// follower: their moves are looked for only at such cells, and without a follower in supply the joins are
 		// worked out only for them.
 		cellB, cellP := hasB, hasP
 		if near != nil {
 			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
 		}
 		special := cellB || cellP
+		figures := hasF || hasL || special
+		if figures {
+			s.cellPorts(f.g, f.mask, &cp)
+		}
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
-			r := &t.rots[k]
 			if river && s.CanPlace(t, p, k) != nil {
 				continue
 			}
-			buf = append(buf, Move{Placement{p, k}, -1, Follower})
+			pl := Placement{p, k}
+			buf = append(buf, Move{pl, -1, Follower})
 			if hasA {
-				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
+				buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
 			}
-			if !hasF && !hasL && !special {
+			if !figures {
 				continue
 			}
-			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
-			// that join a common feature are one feature once the tile lies, transitively (a field round the end of
-			// a road joins both fields of a straight road): they are grouped under their lowest segment; a group is
-			// free only if no feature any of them joins is occupied (BASE-7), and is offered once.
-			var occupied [16]bool
-			var group [16]int8
-			var rootOf [12]int32
+			// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
+			// feature. Segments of the tile that join a common feature are one feature once the tile lies,
+			// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
+			// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
+			// feature any of them joins is occupied (BASE-7).
+			r := &t.rots[k]
+			linked := r.ports & cp.present
+			var occSegs uint16
+			for m := linked & cp.occ; m != 0; m &= m - 1 {
+				occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+			}
+			var grp [MaxSegs]uint16
 			grouped := false
-			ls, n := s.links(g, r)
-			for x := 0; x < n; x++ {
-				root := s.find(ls[x].theirs)
-				rootOf[x] = root
-				if s.occ[root] > 0 {
-					occupied[ls[x].mine] = true
+			for c := 0; c < cp.nshared; c++ {
+				var sm uint16
+				for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
+					sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
 				}
-				for y := 0; y < x; y++ {
-					if rootOf[y] == root && ls[y].mine != ls[x].mine {
-						if !grouped {
-							for i := range group {
-								group[i] = int8(i)
-							}
-							grouped = true
-						}
-						joinGroups(&group, ls[x].mine, ls[y].mine)
+				if sm&(sm-1) == 0 {
+					continue // one segment of the tile: nothing joins
+				}
+				if !grouped {
+					for i := range t.Segs {
+						grp[i] = 1 << i
 					}
+					grouped = true
+				}
+				u := sm
+				for m := sm; m != 0; m &= m - 1 {
+					u |= grp[bits.TrailingZeros16(m)]
+				}
+				for m := u; m != 0; m &= m - 1 {
+					grp[bits.TrailingZeros16(m)] = u
 				}
 			}
-			if grouped {
-				for i := range t.Segs {
-					if lo := group[i]; int(lo) != i {
-						occupied[lo] = occupied[lo] || occupied[i]
+			for m := cand; m != 0; m &= m - 1 {
+				i := bits.TrailingZeros16(m)
+				g := uint16(1) << i
+				if grouped {
+					if g = grp[i]; bits.TrailingZeros16(g) != i {
+						continue
 					}
 				}
-			}
-			for i := range t.Segs {
-				sk := t.Segs[i].Kind
-				if (grouped && int(group[i]) != i) || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
-					continue
-				}
-				if occupied[i] {
+				if g&occSegs != 0 {
 					if special {
-						buf = s.specialMoves(t, player, Placement{p, k}, i, &group, grouped, ls[:n], cellB, cellP, &own, buf)
+						buf = s.specialMoves(t, player, pl, i, g, r, &cp, cellB, cellP, &own, buf)
 					}
 					continue
 				}
 				if hasF {
-					buf = append(buf, Move{Placement{p, k}, int16(i), Follower})
+					buf = append(buf, Move{pl, int16(i), Follower})
 				}
 				if hasL {
-					buf = append(buf, Move{Placement{p, k}, int16(i), Large})
+					buf = append(buf, Move{pl, int16(i), Large})
 				}
 			}
 		}
@@ -387,71 +404,130 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	return buf
 }
 
-// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl (LegalMoves; i is the
-// lowest segment of its group when grouped, and its joined feature is occupied): the builder on a road or city that
-// holds a follower of the player's and that the tile does not complete (TB-5(a), TB-5(b)), the pig on a field that
-// holds a farmer of the player's (TB-12). ls are the tile's links to its neighbours at pl, own the roots of the
-// features that hold a follower of the player's (followerRoots).
-func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, group *[16]int8, grouped bool, ls []link,
+// fittingCells returns the frontier cells where t's edges match in some rotation (BASE-4), each as its index in
+// the frontier times 16 plus its fitting rotations (fittingRotations), in frontier order, in the State's scratch
+// (fitBuf). The cells are matched in one pass without a branch per cell: about half of them fit, at random.
+func (s *State) fittingCells(t *TileType) []uint32 {
+	if cap(s.fitBuf) < len(s.frontier) {
+		s.fitBuf = make([]uint32, len(s.frontier), 2*len(s.frontier))
+	}
+	fit := s.fitBuf[:len(s.frontier)]
+	n := 0
+	for fi, f := range s.frontier {
+		rots := t.fittingRotations(f.req, f.mask)
+		fit[n] = uint32(fi)<<4 | uint32(rots)
+		n += int((rots + 15) >> 4) // 1 if any rotation fits (rots < 16)
+	}
+	return fit[:n]
+}
+
+// cellPorts is what the tiles around a frontier cell offer at its 12 ports (ports 0..3 the edges N, E, S, W, 4..11
+// the half-edges NNW..WNW; rotInfo.portSeg): the features a tile laid there joins, whatever the tile and its
+// rotation, since an edge that matches (BASE-4) has a segment of the tile at every port the neighbour has one.
+type cellPorts struct {
+	present uint16    // the ports with a neighbour's segment
+	occ     uint16    // those whose feature is occupied (DEF-6)
+	root    [12]int32 // the feature at each present port
+	// shared are the sets of two or more ports that touch one feature: the tile's segments at them join one another.
+	shared  [6]uint16
+	nshared int
+}
+
+// dirOff are the grid index offsets of the cells beside a cell, by edge N, E, S, W.
+var dirOff = [4]int32{-gridSize, 1, gridSize, -1}
+
+// cellPorts works out cp for the frontier cell at grid index g, whose neighbours lie on the edges of mask (frontCell).
+func (s *State) cellPorts(g int32, mask uint16, cp *cellPorts) {
+	cp.present, cp.occ, cp.nshared = 0, 0, 0
+	for e := 0; e < 4; e++ {
+		if mask&(0xF<<(4*e)) == 0 {
+			continue
+		}
+		nt := &s.Tiles[s.grid[g+dirOff[e]]-1]
+		nr := &nt.Type.rots[nt.Rot]
+		if b := nr.edgeSeg[(e+2)&3]; b >= 0 {
+			s.setPort(cp, e, nt.segBase+int32(b))
+		}
+		for h := 2 * e; h < 2*e+2; h++ {
+			if b := nr.halfSeg[oppHalf[h]]; b >= 0 {
+				s.setPort(cp, 4+h, nt.segBase+int32(b))
+			}
+		}
+	}
+	var seen uint16
+	for m := cp.present; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros16(m)
+		if seen&(1<<p) != 0 {
+			continue
+		}
+		cls := uint16(1) << p
+		for q := m & (m - 1); q != 0; q &= q - 1 {
+			if j := bits.TrailingZeros16(q); cp.root[j] == cp.root[p] {
+				cls |= 1 << j
+			}
+		}
+		seen |= cls
+		if cls&(cls-1) != 0 {
+			cp.shared[cp.nshared] = cls
+			cp.nshared++
+		}
+	}
+}
+
+// setPort notes the feature of the neighbour's segment seg at port p of cp.
+func (s *State) setPort(cp *cellPorts, p int, seg int32) {
+	r := s.find(seg)
+	cp.root[p] = r
+	cp.present |= 1 << p
+	if s.occ[r] > 0 {
+		cp.occ |= 1 << p
+	}
+}
+
+// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl in rotation r
+// (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
+// occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
+// (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
+// cell, own the roots of the features that hold a follower of the player's (followerRoots).
+func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts,
 	hasB, hasP bool, own *rootSet, buf []Move) []Move {
 	sk := t.Segs[i].Kind
 	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
 		return buf
 	}
-	in := func(j int8) bool { return int(j) == i || grouped && int(group[j]) == i }
-	mine, open, edges := false, 0, 0
+	open := 0
+	var ports uint16
+	for m := g; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros16(m)
+		open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
+		ports |= r.segPorts[j]
+	}
+	linked := ports & cp.present
+	mine := false
 	var roots [12]int32
 	nr := 0
-	for j := range t.Segs {
-		if in(int8(j)) {
-			open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
-		}
-	}
-	for _, l := range ls {
-		if !in(l.mine) {
-			continue
-		}
-		if l.edge {
-			edges++
-		}
-		r := s.find(l.theirs)
+	for m := linked; m != 0; m &= m - 1 {
+		root := cp.root[bits.TrailingZeros16(m)]
 		seen := false
 		for _, o := range roots[:nr] {
-			seen = seen || o == r
+			seen = seen || o == root
 		}
 		if seen {
 			continue
 		}
-		roots[nr] = r
+		roots[nr] = root
 		nr++
-		open += int(s.open[r])
-		mine = mine || own.has(r) || own.all && s.hasFollowerOn(player, r)
+		open += int(s.open[root])
+		mine = mine || own.has(root) || own.all && s.hasFollowerOn(player, root)
 	}
 	switch {
 	case !mine:
 	case sk == KField:
 		buf = append(buf, Move{pl, int16(i), Pig})
-	case open-2*edges > 0: // the tile does not complete it (every edge link closes a port on each side)
+	case open-2*bits.OnesCount16(linked&0xF) > 0: // the tile does not complete it (each edge join closes 2 ports)
 		buf = append(buf, Move{pl, int16(i), Builder})
 	}
 	return buf
-}
-
-// joinGroups puts the groups of segments a and b of a tile together under the lower group (LegalMoves): every
-// segment of the higher group takes the lower one, so that each group stays named by its lowest segment.
-func joinGroups(group *[16]int8, a, b int8) {
-	ga, gb := group[a], group[b]
-	if ga == gb {
-		return
-	}
-	if ga > gb {
-		ga, gb = gb, ga
-	}
-	for i := range group {
-		if group[i] == gb {
-			group[i] = ga
-		}
-	}
 }
 
 // rootSet is a small set of feature roots: those that hold a follower of one player (followerRoots), for the builder's
@@ -474,9 +550,10 @@ func (rs *rootSet) has(r int32) bool {
 // followerRoots returns the roots of the features on which the player has a follower, ordinary or large (TB-5(a),
 // TB-12).
 func (s *State) followerRoots(player int) (rs rootSet) {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) != player || f.Where != OnBoard || !f.Kind.IsFollower() {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		f := &figs[i]
+		if f.Where != OnBoard || !f.Kind.IsFollower() {
 			continue
 		}
 		if r := s.find(f.Seg); !rs.has(r) {
