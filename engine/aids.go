@@ -138,7 +138,7 @@ func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 	}
 	k := s.SegKind(seg)
 	if k.IsCentre() {
-		c := s.Tiles[s.segTile[seg]].Pos
+		c := s.Tiles[s.segs[seg].segTile].Pos
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				add(Pos{c.X + dx, c.Y + dy})
@@ -146,14 +146,14 @@ func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 		}
 		return buf
 	}
-	if k == KField || s.open[s.find(seg)] == 0 {
+	if k == KField || s.segs[s.find(seg)].open == 0 {
 		return buf
 	}
 	s.Members(seg, func(m int32) {
-		t := &s.Tiles[s.segTile[m]]
+		t := &s.Tiles[s.segs[m].segTile]
 		r := &t.Type.rots[t.Rot]
 		for e := 0; e < 4; e++ {
-			if r.edgeSeg[e] == s.segLocal[m] {
+			if r.edgeSeg[e] == s.segs[m].segLocal {
 				add(t.Pos.Neighbour(e))
 			}
 		}

@@ -170,6 +170,9 @@ type TileType struct {
 	// followable are the segments a figure may take whatever the options (not a river, a garden or a field: BASE-6,
 	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
 	followable, fields uint16
+	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
+	// the City's border as printed (placeRaw sets the rest).
+	segInit []segment
 	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
 	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
 	fit      [4][16]uint8
@@ -770,6 +773,8 @@ func (t *TileType) prepare() {
 		}
 	}
 	for i, s := range t.Segs {
+		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
+			segLocal: int8(i), marks: s.Marks, cityFlag: s.BordersCity})
 		switch s.Kind {
 		case KField:
 			t.fields |= 1 << i

@@ -202,7 +202,7 @@ func (s *State) MovingTargets() []int32 {
 		return out
 	}
 	for _, f := range s.Turn.Completed {
-		if _, ok := QuarterFor(s.SegKind(f)); ok && s.occ[s.find(f)] > 0 {
+		if _, ok := QuarterFor(s.SegKind(f)); ok && s.segs[s.find(f)].occ > 0 {
 			out = append(out, s.find(f))
 		}
 	}

@@ -17,7 +17,7 @@ import "fmt"
 
 // linkFigure adds figure fi to the list of the feature whose root is r, in order.
 func (s *State) linkFigure(fi int, r int32) {
-	p := &s.figHead[r]
+	p := &s.segs[r].figHead
 	for *p >= 0 && int(*p) < fi {
 		p = &s.figNext[*p]
 	}
@@ -27,7 +27,7 @@ func (s *State) linkFigure(fi int, r int32) {
 
 // unlinkFigure takes figure fi out of the list of the feature whose root is r (it is in it).
 func (s *State) unlinkFigure(fi int, r int32) {
-	p := &s.figHead[r]
+	p := &s.segs[r].figHead
 	for *p >= 0 && int(*p) != fi {
 		p = &s.figNext[*p]
 	}
@@ -39,12 +39,12 @@ func (s *State) unlinkFigure(fi int, r int32) {
 
 // mergeFigures moves the figures of root rb's list into root ra's, keeping the order (union).
 func (s *State) mergeFigures(ra, rb int32) {
-	b := s.figHead[rb]
+	b := s.segs[rb].figHead
 	if b < 0 {
 		return
 	}
-	s.figHead[rb] = -1
-	p := &s.figHead[ra]
+	s.segs[rb].figHead = -1
+	p := &s.segs[ra].figHead
 	for b >= 0 {
 		for *p >= 0 && *p < b {
 			p = &s.figNext[*p]
@@ -59,7 +59,7 @@ func (s *State) mergeFigures(ra, rb int32) {
 
 // firstFigure returns the first figure on the feature of seg (in index order), -1 if none; nextFigure the one after
 // figure i on the same feature.
-func (s *State) firstFigure(seg int32) int32 { return s.figHead[s.find(seg)] }
+func (s *State) firstFigure(seg int32) int32 { return s.segs[s.find(seg)].figHead }
 
 func (s *State) nextFigure(i int32) int32 { return s.figNext[i] }
 
@@ -68,12 +68,11 @@ func (s *State) nextFigure(i int32) int32 { return s.figNext[i] }
 // figures that occupy it (DEF-6) and the supply counts. It returns the first difference, nil when there is none. It
 // is for tests: a State changed only through its methods never differs.
 func (s *State) CheckIndex() error {
-	if len(s.figHead) != len(s.parent) || len(s.figNext) != len(s.Figures) {
-		return fmt.Errorf("engine: index sizes %d/%d segments, %d/%d figures", len(s.figHead), len(s.parent),
-			len(s.figNext), len(s.Figures))
+	if len(s.figNext) != len(s.Figures) {
+		return fmt.Errorf("engine: index of %d figures, %d figures", len(s.figNext), len(s.Figures))
 	}
-	on := make([][]int32, len(s.parent))
-	occ := make([]int, len(s.parent))
+	on := make([][]int32, len(s.segs))
+	occ := make([]int, len(s.segs))
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if f.Where != OnBoard {
@@ -85,17 +84,17 @@ func (s *State) CheckIndex() error {
 			occ[r]++
 		}
 	}
-	for seg := range s.parent {
+	for seg := range s.segs {
 		var list []int32
-		for i := s.figHead[seg]; i >= 0 && len(list) <= len(s.Figures); i = s.figNext[i] {
+		for i := s.segs[seg].figHead; i >= 0 && len(list) <= len(s.Figures); i = s.figNext[i] {
 			list = append(list, i)
 		}
 		if fmt.Sprint(list) != fmt.Sprint(on[seg]) && (len(list) > 0 || len(on[seg]) > 0) {
 			return fmt.Errorf("engine: segment %d (root %d) lists figures %v, the board has %v", seg, s.find(int32(seg)),
 				list, on[seg])
 		}
-		if s.parent[seg] == int32(seg) && int(s.occ[seg]) != occ[seg] {
-			return fmt.Errorf("engine: feature %d counts %d figures that occupy it, the board has %d", seg, s.occ[seg],
+		if s.segs[seg].parent == int32(seg) && int(s.segs[seg].occ) != occ[seg] {
+			return fmt.Errorf("engine: feature %d counts %d figures that occupy it, the board has %d", seg, s.segs[seg].occ,
 				occ[seg])
 		}
 	}

@@ -253,7 +253,7 @@ func (s *State) putOnBoard(fi int, seg int32) {
 	f.Where, f.Seg = OnBoard, seg
 	r := s.find(seg)
 	if f.Kind.Occupies() {
-		s.occ[r]++
+		s.segs[r].occ++
 	}
 	s.linkFigure(fi, r)
 }
@@ -264,7 +264,7 @@ func (s *State) toSupply(fi int) {
 	if f.Where == OnBoard {
 		r := s.find(f.Seg)
 		if f.Kind.Occupies() {
-			s.occ[r]--
+			s.segs[r].occ--
 		}
 		s.unlinkFigure(fi, r)
 	}
@@ -385,7 +385,7 @@ func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
 	if err := s.canStandOn(kind, t.Type.Segs[local].Kind, riverRuleFor(t.Type)); err != nil {
 		return err
 	}
-	if s.occ[s.find(t.Seg(local))] > 0 {
+	if s.segs[s.find(t.Seg(local))].occ > 0 {
 		return refuse("BASE-7", "err.occupied", "feature", t.Type.Segs[local].Kind.String())
 	}
 	return nil
@@ -431,7 +431,7 @@ func (s *State) DeployOptions(player, tile int, buf []DeployOption) []DeployOpti
 // FigureAt returns the index of the player's figure of the given kind standing on segment seg exactly (not just
 // on its feature), -1 if none.
 func (s *State) FigureAt(player int, kind FigureKind, seg int32) int {
-	if seg < 0 || int(seg) >= len(s.parent) {
+	if seg < 0 || int(seg) >= len(s.segs) {
 		return -1
 	}
 	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {

@@ -76,7 +76,7 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 			for x := 0; x < n; x++ {
 				root := s.find(ls[x].theirs)
 				rootOf[x] = root
-				if s.occ[root] > 0 {
+				if s.segs[root].occ > 0 {
 					occupied[ls[x].mine] = true
 				}
 				for y := 0; y < x; y++ {
@@ -158,7 +158,7 @@ func (s *State) specialMovesRef(t *TileType, player int, pl Placement, i int, gr
 		}
 		roots[nr] = r
 		nr++
-		open += int(s.open[r])
+		open += int(s.segs[r].open)
 		mine = mine || own.has(r) || own.all && s.hasFollowerOn(player, r)
 	}
 	switch {
@@ -227,4 +227,36 @@ func TestLegalMovesMatchReference(t *testing.T) {
 		}
 		t.Logf("all=%v: %d calls", all, calls)
 	}
+}
+
+// link is a join (legalMovesRef) a tile makes with a placed neighbour (DEF-2): its own local segment and the neighbour's global
+// segment, across a whole edge (road, city, river) or a half-edge (fields).
+type link struct {
+	mine   int8
+	theirs int32
+	edge   bool
+}
+
+// links returns the joins a tile in rotation r makes (or would make) at grid cell g with the tiles around it: at
+// most one per edge and two per half-edge pair.
+func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
+	for e := 0; e < 4; e++ {
+		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
+		if ni == 0 {
+			continue
+		}
+		nt := &s.Tiles[ni-1]
+		nr := &nt.Type.rots[nt.Rot]
+		if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
+			out[n] = link{a, nt.segBase + int32(b), true}
+			n++
+		}
+		for h := 2 * e; h < 2*e+2; h++ {
+			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+				out[n] = link{a, nt.segBase + int32(b), false}
+				n++
+			}
+		}
+	}
+	return
 }

@@ -479,7 +479,7 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 	r := s.find(seg)
 	cp.root[p] = r
 	cp.present |= 1 << p
-	if s.occ[r] > 0 {
+	if s.segs[r].occ > 0 {
 		cp.occ |= 1 << p
 	}
 }
@@ -517,7 +517,7 @@ func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, g uin
 		}
 		roots[nr] = root
 		nr++
-		open += int(s.open[root])
+		open += int(s.segs[root].open)
 		mine = mine || own.has(root) || own.all && s.hasFollowerOn(player, root)
 	}
 	switch {
@@ -590,7 +590,7 @@ func (s *State) markNear(rs *rootSet, builder, pig bool) []uint8 {
 			continue
 		}
 		s.Members(r, func(m int32) {
-			g := gridIndex(s.Tiles[s.segTile[m]].Pos)
+			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
 			for e := 0; e < 4; e++ {
 				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
 					near[fc-1] |= bit

@@ -123,7 +123,7 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 			continue
 		}
 		r := s.find(t.Seg(i))
-		if s.open[r] != 0 {
+		if s.segs[r].open != 0 {
 			continue
 		}
 		dup := false
@@ -184,7 +184,7 @@ func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int
 			cat, rule = CatGarden, "ABBOT-2"
 		}
 		if final {
-			size = s.Block(s.Tiles[s.segTile[seg]].Pos)
+			size = s.Block(s.Tiles[s.segs[seg].segTile].Pos)
 			return size, size, 0, "END-3(c)", cat
 		}
 		return 9, 9, 0, rule, cat
@@ -253,7 +253,7 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		}
 	}
 	for _, c := range done {
-		if s.occ[s.find(c)] == 0 {
+		if s.segs[s.find(c)].occ == 0 {
 			continue // BASE-11: a completed, unoccupied feature scores nothing
 		}
 		sc := s.award(c, false)
@@ -357,10 +357,10 @@ func (s *State) FieldScore(seg int32) Score {
 	n := 0
 	m := seg
 	for {
-		t := &s.Tiles[s.segTile[m]]
-		for _, b := range t.Type.Segs[s.segLocal[m]].Borders {
+		t := &s.Tiles[s.segs[m].segTile]
+		for _, b := range t.Type.Segs[s.segs[m].segLocal].Borders {
 			cr := s.find(t.Seg(int(b)))
-			if s.open[cr] != 0 {
+			if s.segs[cr].open != 0 {
 				continue
 			}
 			dup := false
@@ -375,12 +375,12 @@ func (s *State) FieldScore(seg int32) Score {
 				n++
 			}
 		}
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == seg {
 			break
 		}
 	}
-	if s.City.Active && s.cityFlag[seg] {
+	if s.City.Active && s.segs[seg].cityFlag {
 		n++ // COUNT-22(a): the City counts as one completed city
 	}
 	ft := s.tallyFigures(seg)
@@ -437,8 +437,8 @@ func (s *State) CompletedCount() (cities, roads int) {
 // eachCompleted calls f with the root and kind of every completed feature of the board that has edges (roads,
 // cities, rivers: no open edge left, BASE-9), in ascending order of root.
 func (s *State) eachCompleted(f func(root int32, k Kind)) {
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] == seg && s.open[seg] == 0 {
+	for seg := int32(0); seg < int32(len(s.segs)); seg++ {
+		if s.segs[seg].parent == seg && s.segs[seg].open == 0 {
 			if k := s.SegKind(seg); k != KField && !k.IsCentre() {
 				f(seg, k)
 			}

@@ -18,6 +18,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 )
 
@@ -80,6 +81,21 @@ func (o Options) activeMarks() Mark {
 	return m
 }
 
+// segment is one segment on the board: its place in the union-find of features (parent, DEF-2) and its tile; at a
+// root, the aggregates of its feature.
+type segment struct {
+	parent   int32
+	next     int32 // circular list of the feature's segments
+	figHead  int32 // the first figure on the feature, -1 if none (figindex.go)
+	open     int16 // road, city, river: edge ports that face no tile yet
+	occ      int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
+	pennants int16
+	segTile  int16 // the tile's index in Tiles
+	segLocal int8  // the segment's index in its tile type's Segs
+	marks    Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
+	cityFlag bool  // field borders the City of Carcassonne
+}
+
 // Placed is a tile on the board.
 type Placed struct {
 	Type    *TileType
@@ -105,18 +121,9 @@ type State struct {
 	// neighbours demand, kept up to date as tiles are placed.
 	frontier []frontCell
 
-	// Segments (global ids) and union-find over them.
-	parent   []int32
-	segTile  []int16
-	segLocal []int8
-	// Aggregates, valid at a root.
-	open     []int16 // road, city, river: edge ports that face no tile yet
-	occ      []int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
-	pennants []int16
-	marks    []Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
-	cityFlag []bool  // field borders the City of Carcassonne
-	next     []int32 // circular list of the feature's segments
-	figHead  []int32 // the first figure on the feature, -1 if none (figindex.go)
+	// segs are the segments on the board by global id (Placed.segBase + local index), with the union-find over them
+	// and each feature's aggregates at its root (segment).
+	segs []segment
 
 	figNext []int32               // by figure: the next figure on its feature, -1 if none (figindex.go)
 	figBase [MaxPlayers + 1]int32 // player p's figures are Figures[figBase[p]:figBase[p+1]] (initFigures)
@@ -158,16 +165,7 @@ func New(cat *Catalogue, o Options) *State {
 		front:    make([]int16, gridSize*gridSize),
 		Tiles:    make([]Placed, 0, 128),
 		frontier: make([]frontCell, 0, 128),
-		parent:   make([]int32, 0, 1024),
-		segTile:  make([]int16, 0, 1024),
-		segLocal: make([]int8, 0, 1024),
-		open:     make([]int16, 0, 1024),
-		occ:      make([]int16, 0, 1024),
-		pennants: make([]int16, 0, 1024),
-		marks:    make([]Mark, 0, 1024),
-		cityFlag: make([]bool, 0, 1024),
-		next:     make([]int32, 0, 1024),
-		figHead:  make([]int32, 0, 1024),
+		segs:     make([]segment, 0, 1024),
 		stamp:    make([]uint32, 0, 128),
 	}
 	s.markMask = o.activeMarks()
@@ -190,16 +188,7 @@ func (s *State) Reset() {
 	}
 	s.Tiles = s.Tiles[:0]
 	s.frontier = s.frontier[:0]
-	s.parent = s.parent[:0]
-	s.segTile = s.segTile[:0]
-	s.segLocal = s.segLocal[:0]
-	s.open = s.open[:0]
-	s.occ = s.occ[:0]
-	s.pennants = s.pennants[:0]
-	s.marks = s.marks[:0]
-	s.cityFlag = s.cityFlag[:0]
-	s.next = s.next[:0]
-	s.figHead = s.figHead[:0]
+	s.segs = s.segs[:0]
 	s.stamp = s.stamp[:0]
 	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
@@ -221,16 +210,7 @@ func (s *State) Clone() *State {
 	c.front = append([]int16(nil), s.front...)
 	c.Tiles = append(make([]Placed, 0, cap(s.Tiles)), s.Tiles...)
 	c.frontier = append(make([]frontCell, 0, cap(s.frontier)), s.frontier...)
-	c.parent = append(make([]int32, 0, cap(s.parent)), s.parent...)
-	c.segTile = append(make([]int16, 0, cap(s.segTile)), s.segTile...)
-	c.segLocal = append(make([]int8, 0, cap(s.segLocal)), s.segLocal...)
-	c.open = append(make([]int16, 0, cap(s.open)), s.open...)
-	c.occ = append(make([]int16, 0, cap(s.occ)), s.occ...)
-	c.pennants = append(make([]int16, 0, cap(s.pennants)), s.pennants...)
-	c.marks = append(make([]Mark, 0, cap(s.marks)), s.marks...)
-	c.cityFlag = append(make([]bool, 0, cap(s.cityFlag)), s.cityFlag...)
-	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
-	c.figHead = append(make([]int32, 0, cap(s.figHead)), s.figHead...)
+	c.segs = append(make([]segment, 0, cap(s.segs)), s.segs...)
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.figNext = append([]int32(nil), s.figNext...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
@@ -283,10 +263,10 @@ func (s *State) Frontier() []Pos {
 }
 
 func (s *State) find(x int32) int32 {
-	p := s.parent
-	for p[x] != x {
-		p[x] = p[p[x]]
-		x = p[x]
+	p := s.segs
+	for p[x].parent != x {
+		p[x].parent = p[p[x].parent].parent
+		x = p[x].parent
 	}
 	return x
 }
@@ -302,13 +282,14 @@ func (s *State) union(a, b int32) int32 {
 	if ra > rb { // keep the older segment as root: stable feature ids
 		ra, rb = rb, ra
 	}
-	s.parent[rb] = ra
-	s.open[ra] += s.open[rb]
-	s.occ[ra] += s.occ[rb]
-	s.pennants[ra] += s.pennants[rb]
-	s.marks[ra] |= s.marks[rb]
-	s.cityFlag[ra] = s.cityFlag[ra] || s.cityFlag[rb]
-	s.next[ra], s.next[rb] = s.next[rb], s.next[ra]
+	a2, b2 := &s.segs[ra], &s.segs[rb]
+	b2.parent = ra
+	a2.open += b2.open
+	a2.occ += b2.occ
+	a2.pennants += b2.pennants
+	a2.marks |= b2.marks
+	a2.cityFlag = a2.cityFlag || b2.cityFlag
+	a2.next, b2.next = b2.next, a2.next
 	s.mergeFigures(ra, rb)
 	return ra
 }
@@ -320,24 +301,22 @@ var ErrOutOfBoard = errors.New("engine: position beyond the board's limit")
 // legality; callers check with CanPlace first.
 func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	idx := len(s.Tiles)
-	base := int32(len(s.parent))
-	s.Tiles = append(s.Tiles, Placed{Type: t, Pos: p, Rot: uint8(rot & 3), segBase: base})
+	base := int32(len(s.segs))
+	// The new tile and its segments are written in place (a struct built on the stack and copied whole would be read
+	// back before its small fields are stored: a stall on every placement).
+	s.Tiles = append(s.Tiles, Placed{})
+	pt := &s.Tiles[idx]
+	pt.Type, pt.Pos, pt.Rot, pt.segBase = t, p, uint8(rot&3), base
 	s.stamp = append(s.stamp, 0)
 	g := gridIndex(p)
 	s.grid[g] = uint8(idx + 1)
-	for i := range t.Segs {
-		sd := &t.Segs[i]
-		id := base + int32(i)
-		s.parent = append(s.parent, id)
-		s.segTile = append(s.segTile, int16(idx))
-		s.segLocal = append(s.segLocal, int8(i))
-		s.open = append(s.open, int16(popcount4(sd.Edges)))
-		s.occ = append(s.occ, 0)
-		s.pennants = append(s.pennants, int16(sd.Pennants))
-		s.marks = append(s.marks, sd.Marks&s.markMask) // without its module a mark is only a picture (RIV2-9)
-		s.cityFlag = append(s.cityFlag, sd.BordersCity)
-		s.next = append(s.next, id)
-		s.figHead = append(s.figHead, -1)
+	n := len(s.segs)
+	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
+	copy(s.segs[n:], t.segInit) // open ports, pennants, marks, the City's border as printed (catalog.go, prepare)
+	for i := n; i < len(s.segs); i++ {
+		sg := &s.segs[i]
+		sg.parent, sg.next, sg.segTile = int32(i), int32(i), int16(idx)
+		sg.marks &= s.markMask // without its module a mark is only a picture (RIV2-9)
 	}
 	if t.Centre >= 0 {
 		switch t.Segs[t.Centre].Kind {
@@ -347,15 +326,7 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 			s.shrines = append(s.shrines, p)
 		}
 	}
-	r := &t.rots[rot&3]
-	ls, n := s.links(g, r)
-	for _, l := range ls[:n] {
-		root := s.union(base+int32(l.mine), l.theirs)
-		if l.edge {
-			s.open[root] -= 2 // a road, city or river port on each side is closed
-		}
-	}
-	// Frontier: this cell leaves it, its empty neighbours join it.
+	// Frontier: this cell leaves it, its empty neighbours join it; the tiles beside it are joined (DEF-2).
 	if f := s.front[g]; f != 0 {
 		last := len(s.frontier) - 1
 		moved := s.frontier[last]
@@ -364,13 +335,14 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		s.frontier = s.frontier[:last]
 		s.front[g] = 0
 	}
+	r := &t.rots[rot&3]
 	for e := 0; e < 4; e++ {
-		np := p.Neighbour(e)
-		if !inBounds(np) {
+		ng := g + dirOff[e] // within the grid: p is within Limit
+		if ni := s.grid[ng]; ni != 0 {
+			s.join(r, base, e, &s.Tiles[ni-1])
 			continue
 		}
-		ng := gridIndex(np)
-		if s.grid[ng] != 0 {
+		if !inBounds(p.Neighbour(e)) {
 			continue
 		}
 		if s.front[ng] == 0 {
@@ -385,36 +357,20 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	return idx
 }
 
-// link is a join a tile makes with a placed neighbour (DEF-2): its own local segment and the neighbour's global
-// segment, across a whole edge (road, city, river) or a half-edge (fields).
-type link struct {
-	mine   int8
-	theirs int32
-	edge   bool
-}
-
-// links returns the joins a tile in rotation r makes (or would make) at grid cell g with the tiles around it: at
-// most one per edge and two per half-edge pair.
-func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
-	for e := 0; e < 4; e++ {
-		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
-		if ni == 0 {
-			continue
-		}
-		nt := &s.Tiles[ni-1]
-		nr := &nt.Type.rots[nt.Rot]
-		if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
-			out[n] = link{a, nt.segBase + int32(b), true}
-			n++
-		}
-		for h := 2 * e; h < 2*e+2; h++ {
-			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
-				out[n] = link{a, nt.segBase + int32(b), false}
-				n++
-			}
+// join joins the segments of a tile just placed (rotation r, first segment base) with those of its neighbour nt
+// across edge e (DEF-2): the road, city or river at the edge, whose open port on each side it closes, and the fields
+// at its two half-edges.
+func (s *State) join(r *rotInfo, base int32, e int, nt *Placed) {
+	nr := &nt.Type.rots[nt.Rot]
+	if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
+		root := s.union(base+int32(a), nt.segBase+int32(b))
+		s.segs[root].open -= 2 // a road, city or river port on each side is closed
+	}
+	for h := 2 * e; h < 2*e+2; h++ {
+		if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+			s.union(base+int32(a), nt.segBase+int32(b))
 		}
 	}
-	return
 }
 
 func popcount4(b uint8) int {
@@ -455,23 +411,23 @@ func (s *State) PlacePiece(pc *Piece) {
 
 // SegKind returns the kind of a global segment.
 func (s *State) SegKind(seg int32) Kind {
-	t := &s.Tiles[s.segTile[seg]]
-	return t.Type.Segs[s.segLocal[seg]].Kind
+	t := &s.Tiles[s.segs[seg].segTile]
+	return t.Type.Segs[s.segs[seg].segLocal].Kind
 }
 
 // SegTile returns the tile index and local segment index of a global segment.
 func (s *State) SegTile(seg int32) (tile int, local int) {
-	return int(s.segTile[seg]), int(s.segLocal[seg])
+	return int(s.segs[seg].segTile), int(s.segs[seg].segLocal)
 }
 
 // SegCount returns the number of segments on the board.
-func (s *State) SegCount() int { return len(s.parent) }
+func (s *State) SegCount() int { return len(s.segs) }
 
 // Open returns the number of open edge ports of a road, city or river feature (0: complete, BASE-9(a,b)).
-func (s *State) Open(seg int32) int { return int(s.open[s.find(seg)]) }
+func (s *State) Open(seg int32) int { return int(s.segs[s.find(seg)].open) }
 
 // Occupied returns the number of figures on the feature of seg (DEF-6).
-func (s *State) Occupied(seg int32) int { return int(s.occ[s.find(seg)]) }
+func (s *State) Occupied(seg int32) int { return int(s.segs[s.find(seg)].occ) }
 
 // Members calls fn for every segment of the feature of seg.
 func (s *State) Members(seg int32, fn func(m int32)) {
@@ -479,7 +435,7 @@ func (s *State) Members(seg int32, fn func(m int32)) {
 	m := r
 	for {
 		fn(m)
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == r {
 			return
 		}
@@ -495,12 +451,12 @@ func (s *State) Size(seg int32) int {
 	r := s.find(seg)
 	m := r
 	for {
-		ti := s.segTile[m]
+		ti := s.segs[m].segTile
 		if s.stamp[ti] != gen {
 			s.stamp[ti] = gen
 			n += int(s.Tiles[ti].Type.Weight)
 		}
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == r {
 			return n
 		}
@@ -508,15 +464,15 @@ func (s *State) Size(seg int32) int {
 }
 
 // Pennants returns the number of pennants of a city feature (BASE-10(b)).
-func (s *State) Pennants(seg int32) int { return int(s.pennants[s.find(seg)]) }
+func (s *State) Pennants(seg int32) int { return int(s.segs[s.find(seg)].pennants) }
 
 // Marks returns the inns, cathedrals and pig herd of the feature of seg that act in this game: an inn road (MarkInn,
 // IC-7) or a cathedral city (MarkCathedral, IC-8) with inns-cathedrals, the pig herd's field (MarkPigHerd, COMBO-12)
 // with traders-builders and farmers. Several inns or cathedrals do not add up.
-func (s *State) Marks(seg int32) Mark { return s.marks[s.find(seg)] }
+func (s *State) Marks(seg int32) Mark { return s.segs[s.find(seg)].marks }
 
 // BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).
-func (s *State) BordersCity(seg int32) bool { return s.cityFlag[s.find(seg)] }
+func (s *State) BordersCity(seg int32) bool { return s.segs[s.find(seg)].cityFlag }
 
 // Block returns the weighted number of filled cells in the 3x3 block around p (DEF-10; RIVER-3(b)).
 func (s *State) Block(p Pos) int {
@@ -570,8 +526,8 @@ func (s *State) IsComplete(seg int32) bool {
 	case k == KField:
 		return false
 	case k.IsCentre():
-		return s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
+		return s.BlockFull(s.Tiles[s.segs[seg].segTile].Pos)
 	default:
-		return s.open[s.find(seg)] == 0
+		return s.segs[s.find(seg)].open == 0
 	}
 }

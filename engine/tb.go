@@ -116,8 +116,8 @@ func (s *State) CityGoods(seg int32) Goods {
 		return g
 	}
 	s.Members(seg, func(m int32) {
-		t := &s.Tiles[s.segTile[m]]
-		g.add(t.Type.Segs[s.segLocal[m]].Goods)
+		t := &s.Tiles[s.segs[m].segTile]
+		g.add(t.Type.Segs[s.segs[m].segLocal].Goods)
 	})
 	return g
 }
@@ -309,7 +309,7 @@ func (s *State) ExtendsBuilder(player, tile int) bool {
 	b := -1
 	figs, lo := s.playerFigures(player)
 	for i := range figs {
-		if f := &figs[i]; f.Kind == Builder && f.Where == OnBoard && s.segTile[f.Seg] != int16(tile) {
+		if f := &figs[i]; f.Kind == Builder && f.Where == OnBoard && s.segs[f.Seg].segTile != int16(tile) {
 			b = lo + i
 		}
 	}
@@ -334,7 +334,7 @@ func (s *State) pigBonuses(sc *Score) {
 	if o := s.PigsOn(r) & sc.Owners; o != 0 {
 		sc.Bonuses[0] = Bonus{Rule: "TB-14", Owners: o, Points: sc.Cities}
 	}
-	if s.marks[r].Has(MarkPigHerd) {
+	if s.segs[r].marks.Has(MarkPigHerd) {
 		sc.Bonuses[1] = Bonus{Rule: "COMBO-12", Owners: sc.Owners, Points: sc.Cities}
 	}
 }
@@ -363,8 +363,8 @@ func (s *State) OpenGoodsCities(buf []int32) []int32 {
 	if !s.Opts.TradersBuilders {
 		return buf
 	}
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] == seg && s.open[seg] != 0 && s.SegKind(seg) == KCity && s.CityGoods(seg).Total() > 0 {
+	for seg := int32(0); seg < int32(len(s.segs)); seg++ {
+		if s.segs[seg].parent == seg && s.segs[seg].open != 0 && s.SegKind(seg) == KCity && s.CityGoods(seg).Total() > 0 {
 			buf = append(buf, seg)
 		}
 	}
