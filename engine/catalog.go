@@ -170,6 +170,7 @@ type TileType struct {
 	// followable are the segments a figure may take whatever the options (not a river, a garden or a field: BASE-6,
 	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
 	followable, fields uint16
+	roadsCities        uint16 // the roads and cities (Completed)
 	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
 	// the City's border as printed (placeRaw sets the rest).
 	segInit []segment
@@ -776,6 +777,9 @@ func (t *TileType) prepare() {
 		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
 			segLocal: int8(i), marks: s.Marks, cityFlag: s.BordersCity})
 		switch s.Kind {
+		case KRoad, KCity:
+			t.roadsCities |= 1 << i
+			t.followable |= 1 << i
 		case KField:
 			t.fields |= 1 << i
 		case KRiver, KGarden:

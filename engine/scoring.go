@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Completion and scoring: DEF-9 (completed this turn), BASE-9..13 (completion, points, majority, return),
 // IC-7..9 (inn roads and cathedral cities: doubled, tripled, or nothing when incomplete at the end), SHRINE-6/7
 // (challenges decided in a turn), KING/ROBBER updates, END-3..7 (final scoring), FARM-5/6 (fields). Every majority
@@ -117,12 +119,8 @@ func (s *State) BeginTurn(active int) {
 func (s *State) Completed(tile int, buf []int32) []int32 {
 	t := &s.Tiles[tile]
 	start := len(buf)
-	for i := range t.Type.Segs {
-		k := t.Type.Segs[i].Kind
-		if k != KRoad && k != KCity {
-			continue
-		}
-		r := s.find(t.Seg(i))
+	for m := t.Type.roadsCities; m != 0; m &= m - 1 {
+		r := s.find(t.Seg(bits.TrailingZeros16(m)))
 		if s.segs[r].open != 0 {
 			continue
 		}
@@ -141,12 +139,8 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 	g := gridIndex(t.Pos)
 	for _, o := range blockOffsets {
 		ni := s.grid[g+o]
-		if ni == 0 {
-			continue
-		}
-		n := &s.Tiles[ni-1]
-		if n.Type.Centre >= 0 && s.blockFull(g+o) {
-			buf = append(buf, n.Seg(int(n.Type.Centre)))
+		if c := s.centreAt[ni]; c >= 0 && s.blockFull(g+o) {
+			buf = append(buf, s.Tiles[ni-1].Seg(int(c)))
 		}
 	}
 	return buf

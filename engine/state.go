@@ -143,7 +143,10 @@ type State struct {
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
 
-	stamp    []uint32 // per tile: scratch marks for counting distinct cells
+	stamp []uint32 // per tile: scratch marks for counting distinct cells
+	// centreAt is, by grid value (a tile's index + 1; 0 an empty cell), the tile's centre segment, -1 if none or no
+	// tile: Completed reads a block's centres without a branch on empty cells.
+	centreAt []int8
 	stampGen uint32
 	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
 	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
@@ -167,6 +170,7 @@ func New(cat *Catalogue, o Options) *State {
 		frontier: make([]frontCell, 0, 128),
 		segs:     make([]segment, 0, 1024),
 		stamp:    make([]uint32, 0, 128),
+		centreAt: append(make([]int8, 0, 129), -1),
 	}
 	s.markMask = o.activeMarks()
 	s.King.Player, s.Baron.Player = -1, -1
@@ -190,6 +194,7 @@ func (s *State) Reset() {
 	s.frontier = s.frontier[:0]
 	s.segs = s.segs[:0]
 	s.stamp = s.stamp[:0]
+	s.centreAt = s.centreAt[:1]
 	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.Goods = [MaxPlayers]Goods{}
@@ -214,6 +219,7 @@ func (s *State) Clone() *State {
 	c.Figures = append([]Figure(nil), s.Figures...)
 	c.figNext = append([]int32(nil), s.figNext...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
+	c.centreAt = append(make([]int8, 0, cap(s.centreAt)), s.centreAt...)
 	c.nearBuf, c.fitBuf = nil, nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
@@ -288,9 +294,11 @@ func (s *State) union(a, b int32) int32 {
 	a2.occ += b2.occ
 	a2.pennants += b2.pennants
 	a2.marks |= b2.marks
-	a2.cityFlag = a2.cityFlag || b2.cityFlag
+	a2.cityFlag = a2.cityFlag != b2.cityFlag || a2.cityFlag // no branch: either borders the City
 	a2.next, b2.next = b2.next, a2.next
-	s.mergeFigures(ra, rb)
+	if b2.figHead >= 0 {
+		s.mergeFigures(ra, rb)
+	}
 	return ra
 }
 
@@ -308,14 +316,15 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	pt := &s.Tiles[idx]
 	pt.Type, pt.Pos, pt.Rot, pt.segBase = t, p, uint8(rot&3), base
 	s.stamp = append(s.stamp, 0)
+	s.centreAt = append(s.centreAt, t.Centre)
 	g := gridIndex(p)
 	s.grid[g] = uint8(idx + 1)
 	n := len(s.segs)
 	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
-	copy(s.segs[n:], t.segInit) // open ports, pennants, marks, the City's border as printed (catalog.go, prepare)
-	for i := n; i < len(s.segs); i++ {
-		sg := &s.segs[i]
-		sg.parent, sg.next, sg.segTile = int32(i), int32(i), int16(idx)
+	for i := range t.segInit {
+		sg := &s.segs[n+i]
+		*sg = t.segInit[i] // open ports, pennants, marks, the City's border as printed (catalog.go, prepare)
+		sg.parent, sg.next, sg.segTile = int32(n+i), int32(n+i), int16(idx)
 		sg.marks &= s.markMask // without its module a mark is only a picture (RIV2-9)
 	}
 	if t.Centre >= 0 {
