@@ -23,14 +23,14 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
 	hasB := supply&(1<<Builder) != 0
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	var own rootSet  // the features that hold a follower of the player's: only beside them may a builder or pig go
-	var near []uint8 // by frontier cell: the kinds of those features beside it (markNear)
+	var own rootSetRef // the features that hold a follower of the player's: only beside them may a builder or pig go
+	var near []uint8   // by frontier cell: the kinds of those features beside it (markNear)
 	if hasB || hasP {
-		own = s.followerRoots(player)
+		own = s.followerRootsRef(player)
 		hasB = hasB && (own.n > 0 || own.all)
 		hasP = hasP && (own.n > 0 || own.all)
 		if (hasB || hasP) && !own.all {
-			near = s.markNear(&own, hasB, hasP)
+			near = s.markNearRef(&own, hasB, hasP)
 		}
 	}
 	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
@@ -127,7 +127,7 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 // holds a farmer of the player's (TB-12). ls are the tile's links to its neighbours at pl, own the roots of the
 // features that hold a follower of the player's (followerRoots).
 func (s *State) specialMovesRef(t *TileType, player int, pl Placement, i int, group *[16]int8, grouped bool, ls []link,
-	hasB, hasP bool, own *rootSet, buf []Move) []Move {
+	hasB, hasP bool, own *rootSetRef, buf []Move) []Move {
 	sk := t.Segs[i].Kind
 	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
 		return buf
@@ -259,4 +259,69 @@ func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
 		}
 	}
 	return
+}
+
+// rootSetRef is a small set of feature roots: those that hold a follower of one player (followerRoots), for the builder's
+// and the pig's moves. all: the player has more followers on the board than it holds, and every root may be one.
+type rootSetRef struct {
+	r   [16]int32
+	n   int
+	all bool
+}
+
+func (rs *rootSetRef) has(r int32) bool {
+	for _, x := range rs.r[:rs.n] {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// followerRoots returns the roots of the features on which the player has a follower, ordinary or large (TB-5(a),
+// TB-12).
+func (s *State) followerRootsRef(player int) (rs rootSetRef) {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		f := &figs[i]
+		if f.Where != OnBoard || !f.Kind.IsFollower() {
+			continue
+		}
+		if r := s.find(f.Seg); !rs.has(r) {
+			if rs.n == len(rs.r) {
+				rs.all = true
+				return
+			}
+			rs.r[rs.n] = r
+			rs.n++
+		}
+	}
+	return
+}
+
+// markNear returns, for each frontier cell in its order, the kinds of the features of rs (nearRoadCity with
+// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
+// reuses the State's scratch (nearBuf).
+func (s *State) markNearRef(rs *rootSetRef, builder, pig bool) []uint8 {
+	near := make([]uint8, len(s.frontier))
+	for _, r := range rs.r[:rs.n] {
+		var bit uint8
+		switch k := s.SegKind(r); {
+		case (k == KRoad || k == KCity) && builder:
+			bit = nearRoadCity
+		case k == KField && pig:
+			bit = nearField
+		default:
+			continue
+		}
+		s.Members(r, func(m int32) {
+			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
+			for e := 0; e < 4; e++ {
+				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
+					near[fc-1] |= bit
+				}
+			}
+		})
+	}
+	return near
 }

@@ -293,14 +293,16 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
 	hasB := supply&(1<<Builder) != 0
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	var own rootSet  // the features that hold a follower of the player's: only beside them may a builder or pig go
-	var near []uint8 // by frontier cell: the kinds of those features beside it (markNear)
+	// A builder or pig goes only onto a feature that holds a follower of the player's (markOwn). Where the joins
+	// of every cell are worked out anyway (a follower or the large follower in supply), the cell's ports tell whether
+	// it touches one; else only the cells beside such a feature (markNear) are looked at.
+	var near []uint8 // by frontier cell: the kinds of the player's features beside it (markNear)
 	if hasB || hasP {
-		own = s.followerRoots(player)
-		hasB = hasB && (own.n > 0 || own.all)
-		hasP = hasP && (own.n > 0 || own.all)
-		if (hasB || hasP) && !own.all {
-			near = s.markNear(&own, hasB, hasP)
+		kinds := s.markOwn(player)
+		hasB = hasB && kinds&nearRoadCity != 0
+		hasP = hasP && kinds&nearField != 0
+		if (hasB || hasP) && !hasF && !hasL {
+			near = s.markNear(hasB, hasP)
 		}
 	}
 	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
@@ -318,18 +320,28 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
-		// A builder (pig) move here needs a tile beside the cell with a road or city (a field) of the player's
-		// follower: their moves are looked for only at such cells, and without a follower in supply the joins are
-		// worked out only for them.
-		cellB, cellP := hasB, hasP
-		if near != nil {
+		// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
+		// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
+		// only for the cells beside one (markNear).
+		cellB, cellP := false, false
+		switch {
+		case hasF || hasL:
+			s.cellPorts(f.g, f.mask, &cp)
+			if hasB || hasP {
+				var own uint8
+				for m := cp.present; m != 0; m &= m - 1 {
+					own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
+				}
+				cellB, cellP = hasB && own&nearRoadCity != 0, hasP && own&nearField != 0
+			}
+		case near != nil && near[fi] != 0:
 			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
+			if cellB || cellP {
+				s.cellPorts(f.g, f.mask, &cp)
+			}
 		}
 		special := cellB || cellP
 		figures := hasF || hasL || special
-		if figures {
-			s.cellPorts(f.g, f.mask, &cp)
-		}
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
 			if river && s.CanPlace(t, p, k) != nil {
@@ -388,7 +400,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 				}
 				if g&occSegs != 0 {
 					if special {
-						buf = s.specialMoves(t, player, pl, i, g, r, &cp, cellB, cellP, &own, buf)
+						buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
 					}
 					continue
 				}
@@ -488,9 +500,9 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 // (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
 // occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
 // (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
-// cell, own the roots of the features that hold a follower of the player's (followerRoots).
-func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts,
-	hasB, hasP bool, own *rootSet, buf []Move) []Move {
+// cell; the features that hold a follower of the player's are marked (markOwn).
+func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts, hasB, hasP bool,
+	buf []Move) []Move {
 	sk := t.Segs[i].Kind
 	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
 		return buf
@@ -518,7 +530,7 @@ func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, g uin
 		roots[nr] = root
 		nr++
 		open += int(s.segs[root].open)
-		mine = mine || own.has(root) || own.all && s.hasFollowerOn(player, root)
+		mine = mine || s.ownBits(root) != 0
 	}
 	switch {
 	case !mine:
@@ -530,73 +542,81 @@ func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, g uin
 	return buf
 }
 
-// rootSet is a small set of feature roots: those that hold a follower of one player (followerRoots), for the builder's
-// and the pig's moves. all: the player has more followers on the board than it holds, and every root may be one.
-type rootSet struct {
-	r   [16]int32
-	n   int
-	all bool
-}
+// The kinds of the features that hold a follower of the player's (markOwn), and of those beside a frontier cell
+// (markNear).
+const (
+	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
+	nearField                // a field: a pig may join it (TB-12)
+)
 
-func (rs *rootSet) has(r int32) bool {
-	for _, x := range rs.r[:rs.n] {
-		if x == r {
-			return true
-		}
+// markOwn marks the features on which the player has a follower, ordinary or large (TB-5(a), TB-12), by root in the
+// State's scratch (ownBits) and lists their roots (ownRoots); it returns the kinds among them (nearRoadCity,
+// nearField).
+func (s *State) markOwn(player int) uint8 {
+	s.ownGen++
+	if s.ownGen >= 1<<30 { // the marks' generation wraps: forget every old mark
+		clear(s.ownBuf)
+		s.ownGen = 1
 	}
-	return false
-}
-
-// followerRoots returns the roots of the features on which the player has a follower, ordinary or large (TB-5(a),
-// TB-12).
-func (s *State) followerRoots(player int) (rs rootSet) {
+	if len(s.ownBuf) < len(s.segs) {
+		s.ownBuf = append(s.ownBuf, make([]uint32, len(s.segs)-len(s.ownBuf))...)
+	}
+	s.ownRoots = s.ownRoots[:0]
+	var kinds uint8
 	figs, _ := s.playerFigures(player)
 	for i := range figs {
 		f := &figs[i]
 		if f.Where != OnBoard || !f.Kind.IsFollower() {
 			continue
 		}
-		if r := s.find(f.Seg); !rs.has(r) {
-			if rs.n == len(rs.r) {
-				rs.all = true
-				return
-			}
-			rs.r[rs.n] = r
-			rs.n++
-		}
-	}
-	return
-}
-
-// The kinds of feature of rs beside a frontier cell (markNear).
-const (
-	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
-	nearField                // a field: a pig may join it (TB-12)
-)
-
-// markNear returns, for each frontier cell in its order, the kinds of the features of rs (nearRoadCity with
-// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
-// reuses the State's scratch (nearBuf).
-func (s *State) markNear(rs *rootSet, builder, pig bool) []uint8 {
-	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
-	for _, r := range rs.r[:rs.n] {
-		var bit uint8
-		switch k := s.SegKind(r); {
-		case (k == KRoad || k == KCity) && builder:
-			bit = nearRoadCity
-		case k == KField && pig:
-			bit = nearField
-		default:
+		r := s.find(f.Seg)
+		if s.ownBuf[r]>>2 == s.ownGen {
 			continue
 		}
-		s.Members(r, func(m int32) {
+		var bit uint8
+		switch s.SegKind(r) {
+		case KRoad, KCity:
+			bit = nearRoadCity
+		case KField:
+			bit = nearField
+		}
+		s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
+		s.ownRoots = append(s.ownRoots, r)
+		kinds |= bit
+	}
+	return kinds
+}
+
+// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if markOwn marked it, else 0.
+func (s *State) ownBits(r int32) uint8 {
+	if v := s.ownBuf[r]; v>>2 == s.ownGen {
+		return uint8(v & 3)
+	}
+	return 0
+}
+
+// markNear returns, for each frontier cell in its order, the kinds of the features markOwn marked (nearRoadCity with
+// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
+// reuses the State's scratch (nearBuf).
+func (s *State) markNear(builder, pig bool) []uint8 {
+	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+	for _, r := range s.ownRoots {
+		bit := s.ownBits(r)
+		if bit == 0 || bit == nearRoadCity && !builder || bit == nearField && !pig {
+			continue
+		}
+		m := r
+		for {
 			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
-			for e := 0; e < 4; e++ {
-				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
+			for _, o := range dirOff {
+				if fc := s.front[g+o]; fc != 0 {
 					near[fc-1] |= bit
 				}
 			}
-		})
+			if m = s.segs[m].next; m == r {
+				break
+			}
+		}
 	}
 	s.nearBuf = near
 	return near

@@ -150,6 +150,11 @@ type State struct {
 	stampGen uint32
 	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
 	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
+	// ownBuf (per segment), ownRoots and ownGen: scratch of LegalMoves, the features of the player's followers
+	// (markOwn).
+	ownBuf   []uint32
+	ownRoots []int32
+	ownGen   uint32
 
 	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
 	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
@@ -220,7 +225,7 @@ func (s *State) Clone() *State {
 	c.figNext = append([]int32(nil), s.figNext...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
 	c.centreAt = append(make([]int8, 0, cap(s.centreAt)), s.centreAt...)
-	c.nearBuf, c.fitBuf = nil, nil // scratch: never shared
+	c.nearBuf, c.fitBuf, c.ownBuf, c.ownRoots = nil, nil, nil, nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
