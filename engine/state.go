@@ -273,14 +273,9 @@ func (s *State) Frontier() []Pos {
 	return out
 }
 
-func (s *State) find(x int32) int32 {
-	p := s.segs
-	for p[x].parent != x {
-		p[x].parent = p[p[x].parent].parent
-		x = p[x].parent
-	}
-	return x
-}
+// find returns the root of segment x: every segment's parent is its feature's root (union relabels the segments of
+// the feature it joins to another), so that finding a feature is one load, with no write.
+func (s *State) find(x int32) int32 { return s.segs[x].parent }
 
 // Root returns the feature a segment belongs to: the canonical segment id of its feature at this moment.
 func (s *State) Root(seg int32) int32 { return s.find(seg) }
@@ -293,8 +288,14 @@ func (s *State) union(a, b int32) int32 {
 	if ra > rb { // keep the older segment as root: stable feature ids
 		ra, rb = rb, ra
 	}
+	for m := rb; ; { // rb's feature joins ra's: its segments take ra as their root
+		sg := &s.segs[m]
+		sg.parent = ra
+		if m = sg.next; m == rb {
+			break
+		}
+	}
 	a2, b2 := &s.segs[ra], &s.segs[rb]
-	b2.parent = ra
 	a2.open += b2.open
 	a2.occ += b2.occ
 	a2.pennants += b2.pennants
