@@ -126,7 +126,7 @@ func (s *State) Projection(seg int32) (ifCompleted, ifEnded Score) {
 func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 	start := len(buf)
 	add := func(p Pos) {
-		if !inBounds(p) || s.grid[gridIndex(p)] != 0 {
+		if !inBounds(p) || s.grid[gridIndex(p)] > 0 {
 			return
 		}
 		for _, q := range buf[start:] {

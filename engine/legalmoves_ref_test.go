@@ -242,7 +242,7 @@ type link struct {
 func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
 	for e := 0; e < 4; e++ {
 		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
-		if ni == 0 {
+		if ni <= 0 {
 			continue
 		}
 		nt := &s.Tiles[ni-1]
@@ -317,8 +317,8 @@ func (s *State) markNearRef(rs *rootSetRef, builder, pig bool) []uint8 {
 		s.Members(r, func(m int32) {
 			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
 			for e := 0; e < 4; e++ {
-				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
-					near[fc-1] |= bit
+				if fc := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc < 0 {
+					near[-fc-1] |= bit
 				}
 			}
 		})

@@ -15,7 +15,7 @@ type Placement struct {
 // demand returns, for a cell next to the board (in the frontier), the packed terrains its placed neighbours
 // demand and the mask of the edges that have a neighbour (kept up to date by placeRaw).
 func (s *State) demand(g int32) (req, mask uint16) {
-	f := &s.frontier[s.front[g]-1]
+	f := &s.frontier[-s.grid[g]-1]
 	return f.req, f.mask
 }
 
@@ -26,10 +26,10 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 		return refuse("BASE-4", "err.out_of_board")
 	}
 	g := gridIndex(p)
-	if s.grid[g] != 0 {
+	if s.grid[g] > 0 {
 		return refuse("BASE-4", "err.cell_taken")
 	}
-	if s.front[g] == 0 {
+	if s.grid[g] == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
 	req, mask := s.demand(g)
@@ -609,8 +609,8 @@ func (s *State) markNear(builder, pig bool) []uint8 {
 		for {
 			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
 			for _, o := range dirOff {
-				if fc := s.front[g+o]; fc != 0 {
-					near[fc-1] |= bit
+				if fc := s.grid[g+o]; fc < 0 {
+					near[-fc-1] |= bit
 				}
 			}
 			if m = s.segs[m].next; m == r {

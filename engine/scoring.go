@@ -139,6 +139,7 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 	g := gridIndex(t.Pos)
 	for _, o := range blockOffsets {
 		ni := s.grid[g+o]
+		ni &^= ni >> 15 // a frontier cell (negative) reads as an empty one
 		if c := s.centreAt[ni]; c >= 0 && s.blockFull(g+o) {
 			buf = append(buf, s.Tiles[ni-1].Seg(int(c)))
 		}

@@ -114,8 +114,9 @@ type State struct {
 	Cat  *Catalogue
 	Opts Options
 
-	grid  []uint8 // gridSize*gridSize: 0 empty, else index into Tiles + 1
-	front []int16 // gridSize*gridSize: index into frontier + 1, 0 if not in it
+	// grid is the board by cell (gridSize*gridSize, gridIndex): a tile's index in Tiles + 1, minus (a frontier
+	// cell's index in frontier + 1), 0 for any other empty cell. One array for both keeps a new board small.
+	grid  []int16
 	Tiles []Placed
 	// frontier lists the empty cells next to the board (placement candidates) with the terrains their placed
 	// neighbours demand, kept up to date as tiles are placed.
@@ -169,11 +170,10 @@ func New(cat *Catalogue, o Options) *State {
 	s := &State{
 		Cat:      cat,
 		Opts:     o,
-		grid:     make([]uint8, gridSize*gridSize),
-		front:    make([]int16, gridSize*gridSize),
+		grid:     make([]int16, gridSize*gridSize),
 		Tiles:    make([]Placed, 0, 128),
 		frontier: make([]frontCell, 0, 128),
-		segs:     make([]segment, 0, 1024),
+		segs:     make([]segment, 0, 512), // a base game has about 330; more grow it once
 		stamp:    make([]uint32, 0, 128),
 		centreAt: append(make([]int8, 0, 129), -1),
 	}
@@ -193,7 +193,7 @@ func (s *State) Reset() {
 		s.grid[gridIndex(p.Pos)] = 0
 	}
 	for _, f := range s.frontier {
-		s.front[f.g] = 0
+		s.grid[f.g] = 0
 	}
 	s.Tiles = s.Tiles[:0]
 	s.frontier = s.frontier[:0]
@@ -216,8 +216,7 @@ func (s *State) Reset() {
 // Clone returns a deep copy of s that shares only the read-only catalogue.
 func (s *State) Clone() *State {
 	c := *s
-	c.grid = append([]uint8(nil), s.grid...)
-	c.front = append([]int16(nil), s.front...)
+	c.grid = append([]int16(nil), s.grid...)
 	c.Tiles = append(make([]Placed, 0, cap(s.Tiles)), s.Tiles...)
 	c.frontier = append(make([]frontCell, 0, cap(s.frontier)), s.frontier...)
 	c.segs = append(make([]segment, 0, cap(s.segs)), s.segs...)
@@ -250,7 +249,7 @@ func (s *State) At(p Pos) *Placed {
 		return nil
 	}
 	i := s.grid[gridIndex(p)]
-	if i == 0 {
+	if i <= 0 {
 		return nil
 	}
 	return &s.Tiles[i-1]
@@ -261,7 +260,7 @@ func (s *State) TileIndex(p Pos) int {
 	if !inBounds(p) {
 		return -1
 	}
-	return int(s.grid[gridIndex(p)]) - 1
+	return int(max(s.grid[gridIndex(p)], 0)) - 1
 }
 
 // Frontier returns the empty cells next to the board: the only cells a tile can be placed on (BASE-4).
@@ -324,7 +323,6 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	s.stamp = append(s.stamp, 0)
 	s.centreAt = append(s.centreAt, t.Centre)
 	g := gridIndex(p)
-	s.grid[g] = uint8(idx + 1)
 	n := len(s.segs)
 	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
 	for i := range t.segInit {
@@ -342,29 +340,31 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		}
 	}
 	// Frontier: this cell leaves it, its empty neighbours join it; the tiles beside it are joined (DEF-2).
-	if f := s.front[g]; f != 0 {
+	if f := s.grid[g]; f < 0 {
 		last := len(s.frontier) - 1
 		moved := s.frontier[last]
-		s.frontier[f-1] = moved
-		s.front[moved.g] = f
+		s.frontier[-f-1] = moved
+		s.grid[moved.g] = f
 		s.frontier = s.frontier[:last]
-		s.front[g] = 0
 	}
+	s.grid[g] = int16(idx + 1)
 	r := &t.rots[rot&3]
 	for e := 0; e < 4; e++ {
 		ng := g + dirOff[e] // within the grid: p is within Limit
-		if ni := s.grid[ng]; ni != 0 {
+		ni := s.grid[ng]
+		if ni > 0 {
 			s.join(r, base, e, &s.Tiles[ni-1])
 			continue
 		}
 		if !inBounds(p.Neighbour(e)) {
 			continue
 		}
-		if s.front[ng] == 0 {
+		if ni == 0 {
 			s.frontier = append(s.frontier, frontCell{g: ng})
-			s.front[ng] = int16(len(s.frontier))
+			ni = -int16(len(s.frontier))
+			s.grid[ng] = ni
 		}
-		fc := &s.frontier[s.front[ng]-1]
+		fc := &s.frontier[-ni-1]
 		oe := (e + 2) & 3 // the empty cell's edge that faces this tile
 		fc.req |= uint16(r.edges[e]) << (4 * oe)
 		fc.mask |= 0xF << (4 * oe)
@@ -527,7 +527,7 @@ var blockOffsets = [9]int32{0, -gridSize - 1, -gridSize, -gridSize + 1, -1, 1, g
 // blockFull is BlockFull for a grid index whose whole block lies inside the grid (any cell within Limit).
 func (s *State) blockFull(g int32) bool {
 	for _, o := range blockOffsets {
-		if s.grid[g+o] == 0 {
+		if s.grid[g+o] <= 0 {
 			return false
 		}
 	}
