@@ -284,6 +284,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			}
 		}
 	}
+	g.Bag.recount()
 	switch start {
 	case StartStandard:
 		g.S.PlaceStart(cat.Tile("b-c1rs"))

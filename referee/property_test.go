@@ -157,6 +157,10 @@ func checkFigures(t testing.TB, g *Game) {
 	if err := s.CheckIndex(); err != nil { // the figures of each feature, as the engine keeps them, are a scan's
 		t.Fatal(err)
 	}
+	if g.Bag.land != sum(g.Bag.Land) || g.Bag.river != sum(g.Bag.River) { // the bag's totals, as it keeps them
+		t.Fatalf("the bag counts %d land and %d river tiles, holds %d and %d", g.Bag.land, g.Bag.river,
+			sum(g.Bag.Land), sum(g.Bag.River))
+	}
 	for p := 0; p < g.Players(); p++ {
 		for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ {
 			n := s.InSupplyCount(p, kind)
