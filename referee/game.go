@@ -141,7 +141,6 @@ type Game struct {
 	Position   []PositionLine
 	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
-	seat         map[Colour]int
 	part         turnPart          // the current turn part (DEF-12)
 	lastTurn     bool              // the land stack ran out this turn (END-1)
 	extraTurn    bool              // the volcano was placed: the same player goes again (RIV2-8)
@@ -223,11 +222,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
 	}
-	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
+	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
-	for i, p := range setup.Players {
-		g.seat[p.Colour] = i
-	}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
 	// tiles (IC-2), the Traders & Builders tiles (TB-2).
 	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb"} {
@@ -350,8 +346,10 @@ func springRule(spring *engine.TileType) string {
 
 // Player returns the seat index of a colour, -1 if nobody at the table has it.
 func (g *Game) Player(c Colour) int {
-	if i, ok := g.seat[c]; ok {
-		return i
+	for i, p := range g.Setup.Players { // at most six: no hashing
+		if p.Colour == c {
+			return i
+		}
 	}
 	return -1
 }
@@ -382,11 +380,19 @@ func (g *Game) announceScores(scores []engine.Score) {
 	for i := range scores {
 		sc := scores[i]
 		g.scoreLog = append(g.scoreLog, sc)
-		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: "ev.score." + sc.Cat.String(),
+		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: scoreKeys[sc.Cat],
 			Score: &g.scoreLog[len(g.scoreLog)-1], Data: map[string]any{"points": sc.Points}}
 		g.Events = append(g.Events, e)
 	}
 }
+
+// scoreKeys are the message ids of the scorings' events by category: "ev.score." and the category's name.
+var scoreKeys = func() (keys [engine.NumCategories]string) {
+	for c := range keys {
+		keys[c] = "ev.score." + engine.Category(c).String()
+	}
+	return
+}()
 
 // Scores returns the list of every scoring so far, in order.
 func (g *Game) ScoreLog() []engine.Score { return g.scoreLog }
