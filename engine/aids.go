@@ -26,7 +26,7 @@ func (s *State) fitsAt(t *TileType, f frontCell, special bool) bool {
 		if !r.distinct || (r.packed^f.req)&f.mask != 0 {
 			continue
 		}
-		if !special || s.fitsSpecial(t, f.pos(), k) {
+		if !special || s.fitsSpecial(t, s.cellPos(f.g), k) {
 			return true
 		}
 	}
@@ -83,7 +83,7 @@ func (s *State) FitCounts(stack []int, buf []CellFit) []CellFit {
 				n += specialN[i]
 			}
 		}
-		buf = append(buf, CellFit{f.pos(), n})
+		buf = append(buf, CellFit{s.cellPos(f.g), n})
 	}
 	return buf
 }
@@ -126,7 +126,7 @@ func (s *State) Projection(seg int32) (ifCompleted, ifEnded Score) {
 func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 	start := len(buf)
 	add := func(p Pos) {
-		if !inBounds(p) || s.grid[gridIndex(p)] > 0 {
+		if !inBounds(p) || s.cellValue(p) > 0 {
 			return
 		}
 		for _, q := range buf[start:] {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -79,4 +80,73 @@ func TestFigureIndexFails(t *testing.T) {
 		}
 	}
 	t.Fatal("no figure on the board at the end of game 1")
+}
+
+// TestGridGrows plays the same random games, and a road laid east and north to the board's Limit, on a board whose
+// grid starts small (New) and on one whose grid is the widest from the start: the small grid grows when a tile comes
+// near its edge, and every answer (the tiles, the frontier, the legal moves, the scores) is the same.
+func TestGridGrows(t *testing.T) {
+	cat := Standard()
+	wide := func(o Options) *State {
+		s := New(cat, o)
+		s.grid = make([]int16, 1<<(2*maxGridShift))
+		s.setWindow(maxGridShift)
+		return s
+	}
+	same := func(a, b *State, what string) {
+		t.Helper()
+		if !reflect.DeepEqual(a.Frontier(), b.Frontier()) || a.Scores != b.Scores || len(a.Tiles) != len(b.Tiles) {
+			t.Fatalf("%s: the boards differ", what)
+		}
+		for _, f := range a.Frontier() {
+			for d := 0; d < 4; d++ {
+				if p := f.Neighbour(d); a.TileIndex(p) != b.TileIndex(p) || a.BlockFull(p) != b.BlockFull(p) {
+					t.Fatalf("%s: cell %v differs", what, p)
+				}
+			}
+		}
+	}
+	// A road east from the start tile to the Limit, then north: the grid grows on the way.
+	o := Options{Players: 2, Farmers: true}
+	a, b := New(cat, o), wide(o)
+	start, bag := baseBag(cat)
+	for _, s := range []*State{a, b} {
+		s.PlaceStart(start)
+	}
+	rs := cat.Tile("b-rs") // a straight road N-S; in rotation 1 E-W
+	for x := 1; x <= Limit; x++ {
+		for _, s := range []*State{a, b} {
+			if _, err := s.Place(rs, Pos{x, 0}, 1); err != nil {
+				t.Fatalf("b-rs at %d,0: %v", x, err)
+			}
+		}
+		if x == 40 && a.gshift != maxGridShift {
+			t.Fatal("the grid did not grow for a tile at 40,0")
+		}
+	}
+	if _, err := a.Place(rs, Pos{Limit + 1, 0}, 1); err == nil {
+		t.Fatal("a tile beyond the Limit was placed")
+	}
+	same(a, b, "the road")
+	// Random games: the moves offered and their scores are the same.
+	for seed := uint64(1); seed <= 10; seed++ {
+		var rec []w1Move
+		var st w1Stats
+		s := newW1State()
+		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		a, b := newW1State(), wide(s.Opts)
+		a.PlaceStart(start)
+		b.PlaceStart(start)
+		for _, r := range rec {
+			if !slices.Equal(a.LegalMoves(r.t, r.player, nil), b.LegalMoves(r.t, r.player, nil)) {
+				t.Fatalf("seed %d: the moves differ", seed)
+			}
+			for _, s := range []*State{a, b} {
+				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		same(a, b, "a random game")
+	}
 }

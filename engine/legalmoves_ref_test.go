@@ -39,7 +39,7 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 		if rots == 0 {
 			continue
 		}
-		g, p := f.g, f.pos()
+		g, p := f.g, s.cellPos(f.g)
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
@@ -241,7 +241,7 @@ type link struct {
 // most one per edge and two per half-edge pair.
 func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
 	for e := 0; e < 4; e++ {
-		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
+		ni := s.grid[g+s.dirOff[e]]
 		if ni <= 0 {
 			continue
 		}
@@ -315,9 +315,9 @@ func (s *State) markNearRef(rs *rootSetRef, builder, pig bool) []uint8 {
 			continue
 		}
 		s.Members(r, func(m int32) {
-			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
+			g := s.gridIndex(s.Tiles[s.segs[m].segTile].Pos)
 			for e := 0; e < 4; e++ {
-				if fc := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc < 0 {
+				if fc := s.grid[g+s.dirOff[e]]; fc < 0 {
 					near[-fc-1] |= bit
 				}
 			}

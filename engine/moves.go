@@ -25,14 +25,14 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 	if !inBounds(p) {
 		return refuse("BASE-4", "err.out_of_board")
 	}
-	g := gridIndex(p)
-	if s.grid[g] > 0 {
+	v := s.cellValue(p)
+	if v > 0 {
 		return refuse("BASE-4", "err.cell_taken")
 	}
-	if s.grid[g] == 0 {
+	if v == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
-	req, mask := s.demand(g)
+	req, mask := s.demand(s.gridIndex(p))
 	r := &t.rots[rot&3]
 	if (r.packed^req)&mask != 0 {
 		for e := 0; e < 4; e++ {
@@ -229,7 +229,7 @@ func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement 
 		if rots == 0 {
 			continue
 		}
-		p := f.pos()
+		p := s.cellPos(f.g)
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
@@ -254,7 +254,7 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 	}
 	var turn int8
 	if r := &t.rots[rot&3]; r.riverIn != 0 {
-		_, mask := s.demand(gridIndex(p))
+		_, mask := s.demand(s.gridIndex(p))
 		for e := 0; e < 4; e++ {
 			if r.riverIn&(1<<e) != 0 && mask&(0xF<<(4*e)) != 0 {
 				turn = bendTurn(r.riverIn, e)
@@ -316,7 +316,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	for _, fr := range s.fittingCells(t) {
 		fi, rots := int(fr>>4), uint8(fr&0xF)
 		f := s.frontier[fi]
-		p := f.pos()
+		p := s.cellPos(f.g)
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
@@ -445,9 +445,6 @@ type cellPorts struct {
 	nshared int
 }
 
-// dirOff are the grid index offsets of the cells beside a cell, by edge N, E, S, W.
-var dirOff = [4]int32{-gridSize, 1, gridSize, -1}
-
 // cellPorts works out cp for the frontier cell at grid index g, whose neighbours lie on the edges of mask (frontCell).
 func (s *State) cellPorts(g int32, mask uint16, cp *cellPorts) {
 	cp.present, cp.occ, cp.nshared = 0, 0, 0
@@ -455,7 +452,7 @@ func (s *State) cellPorts(g int32, mask uint16, cp *cellPorts) {
 		if mask&(0xF<<(4*e)) == 0 {
 			continue
 		}
-		nt := &s.Tiles[s.grid[g+dirOff[e]]-1]
+		nt := &s.Tiles[s.grid[g+s.dirOff[e]]-1]
 		nr := &nt.Type.rots[nt.Rot]
 		if b := nr.edgeSeg[(e+2)&3]; b >= 0 {
 			s.setPort(cp, e, nt.segBase+int32(b))
@@ -607,8 +604,8 @@ func (s *State) markNear(builder, pig bool) []uint8 {
 		}
 		m := r
 		for {
-			g := gridIndex(s.Tiles[s.segs[m].segTile].Pos)
-			for _, o := range dirOff {
+			g := s.gridIndex(s.Tiles[s.segs[m].segTile].Pos)
+			for _, o := range s.dirOff {
 				if fc := s.grid[g+o]; fc < 0 {
 					near[-fc-1] |= bit
 				}

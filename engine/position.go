@@ -30,7 +30,7 @@ func (s *State) LayLoose(t *TileType, p Pos, rot int) (int, error) {
 	if !inBounds(p) {
 		return -1, refuse("BASE-4", "err.out_of_board")
 	}
-	if s.grid[gridIndex(p)] > 0 {
+	if s.cellValue(p) > 0 {
 		return -1, refuse("BASE-4", "err.cell_taken")
 	}
 	if e := s.Mismatch(t, p, rot); e >= 0 {

@@ -136,8 +136,8 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 	}
 	// The monasteries, shrines and gardens whose block holds the tile: they lie within Limit, so their blocks lie
 	// inside the grid.
-	g := gridIndex(t.Pos)
-	for _, o := range blockOffsets {
+	g := s.gridIndex(t.Pos)
+	for _, o := range s.blockOff {
 		ni := s.grid[g+o]
 		ni &^= ni >> 15 // a frontier cell (negative) reads as an empty one
 		if c := s.centreAt[ni]; c >= 0 && s.blockFull(g+o) {

@@ -27,11 +27,12 @@ import (
 const MaxPlayers = 6
 
 const (
-	gridSize = 128
-	gridHalf = gridSize / 2
+	// maxGridShift: the grid is at most 1<<maxGridShift cells wide; a new board's grid is 1<<minGridShift wide and
+	// grows once a tile is placed near its edge (growGrid), so that a new board is small.
+	maxGridShift, minGridShift = 7, 6
 	// Limit is the largest |x| or |y| a tile may be placed at: the board is finite in this program (far beyond any
 	// real game: 106 land tiles and the City would have to lie in one straight line to reach it).
-	Limit = gridHalf - 2
+	Limit = 1<<maxGridShift/2 - 2
 )
 
 // Pos is a cell of the board: x grows to the east, y to the south; the start piece's cell is 0,0.
@@ -114,10 +115,16 @@ type State struct {
 	Cat  *Catalogue
 	Opts Options
 
-	// grid is the board by cell (gridSize*gridSize, gridIndex): a tile's index in Tiles + 1, minus (a frontier
-	// cell's index in frontier + 1), 0 for any other empty cell. One array for both keeps a new board small.
-	grid  []int16
-	Tiles []Placed
+	// grid is the board by cell (a square window of the cells round 0,0, gw wide: gridIndex): a tile's index in
+	// Tiles + 1, minus (a frontier cell's index in frontier + 1), 0 for any other empty cell. One array for both keeps
+	// a new board small. Every tile lies at least 2 cells inside the window (growGrid), so its neighbours and its
+	// 3x3 block are in the grid: dirOff and blockOff are the offsets of those cells.
+	grid     []int16
+	gshift   uint8 // the window is 1<<gshift cells wide
+	tileMax  int   // a tile at |x|, |y| <= tileMax lies far enough inside the window (growGrid)
+	dirOff   [4]int32
+	blockOff [9]int32
+	Tiles    []Placed
 	// frontier lists the empty cells next to the board (placement candidates) with the terrains their placed
 	// neighbours demand, kept up to date as tiles are placed.
 	frontier []frontCell
@@ -170,13 +177,14 @@ func New(cat *Catalogue, o Options) *State {
 	s := &State{
 		Cat:      cat,
 		Opts:     o,
-		grid:     make([]int16, gridSize*gridSize),
+		grid:     make([]int16, 1<<(2*minGridShift)),
 		Tiles:    make([]Placed, 0, 128),
 		frontier: make([]frontCell, 0, 128),
 		segs:     make([]segment, 0, 512), // a base game has about 330; more grow it once
 		stamp:    make([]uint32, 0, 128),
 		centreAt: append(make([]int8, 0, 129), -1),
 	}
+	s.setWindow(minGridShift)
 	s.markMask = o.activeMarks()
 	s.King.Player, s.Baron.Player = -1, -1
 	s.King.Feature, s.Baron.Feature = -1, -1
@@ -190,7 +198,7 @@ func New(cat *Catalogue, o Options) *State {
 // Reset empties the board and the figures for a new game with the same options, reusing memory.
 func (s *State) Reset() {
 	for _, p := range s.Tiles {
-		s.grid[gridIndex(p.Pos)] = 0
+		s.grid[s.gridIndex(p.Pos)] = 0
 	}
 	for _, f := range s.frontier {
 		s.grid[f.g] = 0
@@ -237,37 +245,83 @@ type frontCell struct {
 	req, mask uint16
 }
 
-func (f frontCell) pos() Pos { return Pos{int(f.g%gridSize) - gridHalf, int(f.g/gridSize) - gridHalf} }
+// cellPos returns the cell of grid index g.
+func (s *State) cellPos(g int32) Pos {
+	half := 1 << s.gshift / 2
+	return Pos{int(g&(1<<s.gshift-1)) - half, int(g>>s.gshift) - half}
+}
 
-func gridIndex(p Pos) int32 { return int32((p.Y+gridHalf)*gridSize + p.X + gridHalf) }
+// gridIndex returns the grid index of a cell of the window (inWindow).
+func (s *State) gridIndex(p Pos) int32 {
+	half := 1 << s.gshift / 2
+	return int32((p.Y+half)<<s.gshift + p.X + half)
+}
+
+// inWindow reports whether cell p has a place in the grid.
+func (s *State) inWindow(p Pos) bool {
+	half := 1 << s.gshift / 2
+	return p.X >= -half && p.X < half && p.Y >= -half && p.Y < half
+}
+
+// cellValue returns the grid's value of cell p (0 for a cell outside the window: empty, in no frontier).
+func (s *State) cellValue(p Pos) int16 {
+	if !s.inWindow(p) {
+		return 0
+	}
+	return s.grid[s.gridIndex(p)]
+}
+
+// setWindow sets the width of the grid's window, 1<<shift cells, and the offsets that go with it.
+func (s *State) setWindow(shift uint8) {
+	w := int32(1) << shift
+	s.gshift = shift
+	s.tileMax = int(w/2 - 3)
+	s.dirOff = [4]int32{-w, 1, w, -1}
+	s.blockOff = [9]int32{0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
+}
+
+// growGrid widens the grid's window to the largest, for a tile to be placed at p more than Limit cells inside it
+// would not be: the cells move to their places in the wider grid, the frontier with them.
+func (s *State) growGrid(p Pos) {
+	if s.gshift == maxGridShift {
+		return
+	}
+	old, oldShift := s.grid, s.gshift
+	s.grid = make([]int16, 1<<(2*maxGridShift))
+	s.setWindow(maxGridShift)
+	for g, v := range old {
+		if v != 0 {
+			ow := int32(1) << oldShift
+			oh := ow / 2
+			s.grid[s.gridIndex(Pos{int(int32(g)&(ow-1) - oh), int(int32(g)>>oldShift - oh)})] = v
+		}
+	}
+	for i := range s.frontier {
+		f := &s.frontier[i]
+		ow := int32(1) << oldShift
+		oh := ow / 2
+		f.g = s.gridIndex(Pos{int(f.g&(ow-1) - oh), int(f.g>>oldShift - oh)})
+	}
+}
 
 func inBounds(p Pos) bool { return p.X >= -Limit && p.X <= Limit && p.Y >= -Limit && p.Y <= Limit }
 
 // At returns the tile at p, or nil if the cell is empty.
 func (s *State) At(p Pos) *Placed {
-	if !inBounds(p) {
-		return nil
+	if i := s.cellValue(p); i > 0 {
+		return &s.Tiles[i-1]
 	}
-	i := s.grid[gridIndex(p)]
-	if i <= 0 {
-		return nil
-	}
-	return &s.Tiles[i-1]
+	return nil
 }
 
 // TileIndex returns the index in Tiles of the tile at p, -1 if empty.
-func (s *State) TileIndex(p Pos) int {
-	if !inBounds(p) {
-		return -1
-	}
-	return int(max(s.grid[gridIndex(p)], 0)) - 1
-}
+func (s *State) TileIndex(p Pos) int { return int(max(s.cellValue(p), 0)) - 1 }
 
 // Frontier returns the empty cells next to the board: the only cells a tile can be placed on (BASE-4).
 func (s *State) Frontier() []Pos {
 	out := make([]Pos, len(s.frontier))
 	for i, f := range s.frontier {
-		out[i] = f.pos()
+		out[i] = s.cellPos(f.g)
 	}
 	return out
 }
@@ -322,7 +376,10 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	pt.Type, pt.Pos, pt.Rot, pt.segBase = t, p, uint8(rot&3), base
 	s.stamp = append(s.stamp, 0)
 	s.centreAt = append(s.centreAt, t.Centre)
-	g := gridIndex(p)
+	if m := s.tileMax; p.X < -m || p.X > m || p.Y < -m || p.Y > m {
+		s.growGrid(p)
+	}
+	g := s.gridIndex(p)
 	n := len(s.segs)
 	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
 	for i := range t.segInit {
@@ -350,7 +407,7 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	s.grid[g] = int16(idx + 1)
 	r := &t.rots[rot&3]
 	for e := 0; e < 4; e++ {
-		ng := g + dirOff[e] // within the grid: p is within Limit
+		ng := g + s.dirOff[e] // within the grid: p lies inside the window
 		ni := s.grid[ng]
 		if ni > 0 {
 			s.join(r, base, e, &s.Tiles[ni-1])
@@ -508,8 +565,8 @@ func (s *State) Block(p Pos) int {
 
 // BlockFull reports whether all 9 cells of the 3x3 block around p are filled (BASE-9(c)).
 func (s *State) BlockFull(p Pos) bool {
-	if p.X > -Limit && p.X < Limit && p.Y > -Limit && p.Y < Limit {
-		return s.blockFull(gridIndex(p))
+	if half := 1 << s.gshift / 2; p.X > -half && p.X < half-1 && p.Y > -half && p.Y < half-1 {
+		return s.blockFull(s.gridIndex(p))
 	}
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -521,12 +578,10 @@ func (s *State) BlockFull(p Pos) bool {
 	return true
 }
 
-// blockOffsets are the grid index offsets of a cell's 3x3 block (DEF-10), its own cell first.
-var blockOffsets = [9]int32{0, -gridSize - 1, -gridSize, -gridSize + 1, -1, 1, gridSize - 1, gridSize, gridSize + 1}
-
-// blockFull is BlockFull for a grid index whose whole block lies inside the grid (any cell within Limit).
+// blockFull is BlockFull for a grid index whose whole block lies inside the grid (any tile's cell; the offsets are
+// blockOff: the cell's own first, then row by row).
 func (s *State) blockFull(g int32) bool {
-	for _, o := range blockOffsets {
+	for _, o := range s.blockOff {
 		if s.grid[g+o] <= 0 {
 			return false
 		}
