@@ -63,10 +63,10 @@ func (s *State) firstFigure(seg int32) int32 { return s.segs[s.find(seg)].figHea
 
 func (s *State) nextFigure(i int32) int32 { return s.figNext[i] }
 
-// CheckIndex compares what the State keeps to answer questions about features without scanning the board with a
-// scan of the board: the list of figures of every feature (in figure order, only on its root), the number of
-// figures that occupy it (DEF-6) and the supply counts. It returns the first difference, nil when there is none. It
-// is for tests: a State changed only through its methods never differs.
+// CheckIndex compares what the State keeps to answer questions without scanning the board with a scan of the
+// board: the list of figures of every feature (in figure order, only on its root) and the number of figures that
+// occupy it (DEF-6). It returns the first difference, nil when there is none. It is for tests: a State changed
+// only through its methods never differs.
 func (s *State) CheckIndex() error {
 	if len(s.figNext) != len(s.Figures) {
 		return fmt.Errorf("engine: index of %d figures, %d figures", len(s.figNext), len(s.Figures))

@@ -89,8 +89,7 @@ func TestGridGrows(t *testing.T) {
 	cat := Standard()
 	wide := func(o Options) *State {
 		s := New(cat, o)
-		s.grid = make([]int16, 1<<(2*maxGridShift))
-		s.setWindow(maxGridShift)
+		s.growGrid()
 		return s
 	}
 	same := func(a, b *State, what string) {

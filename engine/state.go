@@ -280,9 +280,9 @@ func (s *State) setWindow(shift uint8) {
 	s.blockOff = [9]int32{0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
 }
 
-// growGrid widens the grid's window to the largest, for a tile to be placed at p more than Limit cells inside it
-// would not be: the cells move to their places in the wider grid, the frontier with them.
-func (s *State) growGrid(p Pos) {
+// growGrid widens the grid's window to the largest, for a tile about to be placed too near its edge (tileMax): the
+// cells move to their places in the wider grid, the frontier with them.
+func (s *State) growGrid() {
 	if s.gshift == maxGridShift {
 		return
 	}
@@ -367,6 +367,9 @@ var ErrOutOfBoard = errors.New("engine: position beyond the board's limit")
 // placeRaw puts a tile on the board and joins its segments with its neighbours' (DEF-2). It does not check
 // legality; callers check with CanPlace first.
 func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
+	if m := s.tileMax; p.X < -m || p.X > m || p.Y < -m || p.Y > m {
+		s.growGrid()
+	}
 	idx := len(s.Tiles)
 	base := int32(len(s.segs))
 	// The new tile and its segments are written in place (a struct built on the stack and copied whole would be read
@@ -376,9 +379,6 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	pt.Type, pt.Pos, pt.Rot, pt.segBase = t, p, uint8(rot&3), base
 	s.stamp = append(s.stamp, 0)
 	s.centreAt = append(s.centreAt, t.Centre)
-	if m := s.tileMax; p.X < -m || p.X > m || p.Y < -m || p.Y > m {
-		s.growGrid(p)
-	}
 	g := s.gridIndex(p)
 	n := len(s.segs)
 	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
