@@ -57,6 +57,32 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 
 // checkRiver applies RIVER-5/RIV2-5(a) and RIVER-6/RIV2-5(b) to a river tile.
 func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
+	continueRule, joinRule, uturnRule := "RIVER-5", "RIVER-5", "RIVER-6"
+	if t.Set == "river2" {
+		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
+	}
+	switch s.riverFault(t, p, rot, mask) {
+	case riverJoinsEnds:
+		return refuse(joinRule, "err.river_joins_ends")
+	case riverNotContinued:
+		return refuse(continueRule, "err.river_not_continued")
+	case riverUTurn:
+		return refuse(uturnRule, "err.river_uturn")
+	}
+	return nil
+}
+
+// The river limits a river tile may break (riverFault).
+const (
+	riverFlows        = iota
+	riverJoinsEnds    // RIVER-5, RIV2-5(a): it joins two river ends, or a spring joins one
+	riverNotContinued // RIVER-5, RIV2-5: it continues no river end
+	riverUTurn        // RIVER-6, RIV2-5(b): a second bend the same way
+)
+
+// riverFault is checkRiver without a refusal to make (the enumerations call it for every candidate): the river limit
+// the tile breaks at p in rotation rot, riverFlows if none; mask is the cell's edges with a neighbour.
+func (s *State) riverFault(t *TileType, p Pos, rot int, mask uint16) int {
 	r := &t.rots[rot]
 	joined, in := 0, -1
 	for e := 0; e < 4; e++ {
@@ -65,32 +91,35 @@ func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
 			in = e
 		}
 	}
-	continueRule, joinRule, uturnRule := "RIVER-5", "RIVER-5", "RIVER-6"
-	if t.Set == "river2" {
-		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
-	}
 	if t.RiverEndKind() == Spring {
 		// A spring is never drawn to continue a river: it is laid at set-up beside the City of Carcassonne
 		// (COMBO-1, COMBO-3), where it starts the river, so its river end must face an empty cell.
 		if joined > 0 {
-			return refuse(joinRule, "err.river_joins_ends")
+			return riverJoinsEnds
 		}
-		return nil
+		return riverFlows
 	}
 	if joined == 0 {
-		return refuse(continueRule, "err.river_not_continued")
+		return riverNotContinued
 	}
 	if joined > 1 {
-		return refuse(joinRule, "err.river_joins_ends")
+		return riverJoinsEnds
 	}
 	turn := bendTurn(r.riverIn, in)
 	if turn != 0 {
 		prev := s.At(p.Neighbour(in))
 		if prev != nil && prev.turn == turn {
-			return refuse(uturnRule, "err.river_uturn")
+			return riverUTurn
 		}
 	}
-	return nil
+	return riverFlows
+}
+
+// riverFits is CanPlace for a river tile at a frontier cell where its edges match in rotation rot, without a
+// refusal to make: the river's limits (riverFault) and SHRINE-3 (cloisterFits).
+func (s *State) riverFits(t *TileType, p Pos, rot int) bool {
+	_, mask := s.demand(s.gridIndex(p))
+	return s.riverFault(t, p, rot&3, mask) == riverFlows && s.cloisterFits(t, p)
 }
 
 // bendTurn returns +1 if a river with edges `river` entering through edge in turns right along the flow, -1 if
@@ -178,7 +207,7 @@ func near(a, b Pos) bool {
 // edge match: CanPlace for a river tile (RIVER-5/6, RIV2-5), SHRINE-3 for a monastery or shrine with shrines in play.
 func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
 	if t.rots[0].riverIn != 0 {
-		return s.CanPlace(t, p, rot) == nil
+		return s.riverFits(t, p, rot)
 	}
 	return s.cloisterFits(t, p)
 }
@@ -235,7 +264,7 @@ func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement 
 		}
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
-			if river && s.CanPlace(t, p, k) != nil {
+			if river && !s.riverFits(t, p, k) {
 				continue
 			}
 			if buf = append(buf, Placement{p, k}); len(buf) == limit {
@@ -344,7 +373,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		figures := hasF || hasL || special
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
-			if river && s.CanPlace(t, p, k) != nil {
+			if river && !s.riverFits(t, p, k) {
 				continue
 			}
 			pl := Placement{p, k}

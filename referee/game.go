@@ -141,15 +141,15 @@ type Game struct {
 	Position   []PositionLine
 	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
-	part         turnPart          // the current turn part (DEF-12)
-	lastTurn     bool              // the land stack ran out this turn (END-1)
-	extraTurn    bool              // the volcano was placed: the same player goes again (RIV2-8)
-	afterVolcano bool              // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
-	round        []int             // moving-out round: players in order (COUNT-16)
-	roundPos     int               // whose go it is in round
-	targets      []int32           // eligible targets of the round (COUNT-17)
-	marketPos    int               // market round: index into the cyclic order
-	cityRefusal  *engine.RuleError // why the City may not be entered (COUNT-6), for a "city" line anyway
+	part         turnPart           // the current turn part (DEF-12)
+	lastTurn     bool               // the land stack ran out this turn (END-1)
+	extraTurn    bool               // the volcano was placed: the same player goes again (RIV2-8)
+	afterVolcano bool               // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
+	round        []int              // moving-out round: players in order (COUNT-16)
+	roundPos     int                // whose go it is in round
+	targets      []int32            // eligible targets of the round (COUNT-17)
+	marketPos    int                // market round: index into the cyclic order
+	cityRefusal  engine.CityRefusal // why the City may not be entered (COUNT-6), for a "city" line anyway
 	prevActive   int
 	finalApplied bool
 	scoreLog     []engine.Score
