@@ -21,7 +21,7 @@ import (
 // are in figureKinds with strength 0 and occupies false (DEF-4, DEF-6, TB-6, TB-13): they count for no majority, are
 // no figure of a feature's count (Cash Out's N, COMBO-23) and make nothing occupied. Such figures stand only beside a
 // follower of their owner (TB-5(a), TB-11(b), TB-12, TB-13; returnLonely keeps it so), so a feature with figures is
-// always occupied and FiguresOn may stop at an unoccupied one.
+// always occupied. The figures on a feature are found from its list (figindex.go), never by a scan of every figure.
 
 // FigureKind is a kind of figure (DEF-4): an ordinary follower, the abbot, the large follower, the builder, the pig.
 type FigureKind uint8

@@ -4,7 +4,8 @@
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
-// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END,
+// the one majority by strength; BASE-6/7, DEF-11, ABBOT), figindex.go (the figures on each feature, kept by root
+// so that no question about a feature scans every figure), scoring.go (completion and scoring, BASE-9..13, END,
 // FARM), ic.go (Inns & Cathedrals: inn roads, cathedral cities, the large follower's places, and the rulings of
 // RULES-IC-TB.md), tb.go (Traders & Builders: goods, the builder and its double turn, the pig, and their rulings),
 // city.go (the City of Carcassonne, COUNT),
