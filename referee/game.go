@@ -226,18 +226,30 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
 	// tiles (IC-2), the Traders & Builders tiles (TB-2).
-	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb"} {
-		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) ||
-			(set == "ic" && !opts.InnsCathedrals) || (set == "tb" && !opts.TradersBuilders) {
+	inStack := func(set string) bool {
+		switch set {
+		case "base":
+			return true
+		case "shrines":
+			return opts.Shrines
+		case "newtiles":
+			return has(ExpansionNewTiles)
+		case "ic":
+			return opts.InnsCathedrals
+		case "tb":
+			return opts.TradersBuilders
+		}
+		return false
+	}
+	for _, t := range cat.Types {
+		if t.Piece != nil || !inStack(t.Set) {
 			continue
 		}
-		for _, t := range cat.Set(set) {
-			n := t.Count
-			if t.Start {
-				n-- // one copy is the start tile; it goes back into the box with another start (CFG-4)
-			}
-			g.Bag.Land[t.Index] = n
+		n := t.Count
+		if t.Start {
+			n-- // one copy is the start tile; it goes back into the box with another start (CFG-4)
 		}
+		g.Bag.Land[t.Index] = n
 	}
 	// The river stack (RIVER-2, RIV2-2, COMBO-2).
 	var spring *engine.TileType
