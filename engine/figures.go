@@ -354,50 +354,57 @@ func riverRuleFor(t *TileType) string {
 // IC-4(c)), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
 // for the pig TB-12 (canPlaceSpecial).
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
+	_, err := s.deployable(player, kind, tile, local)
+	return err
+}
+
+// deployable is CanDeploy, and the index of the figure of the player's supply that would be placed.
+func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, error) {
 	if err := s.moduleRefusal(kind); err != nil {
-		return err
+		return -1, err
 	}
 	if s.Turn.Volcano {
-		return refuse("RIV2-8", "err.volcano_no_figure")
+		return -1, refuse("RIV2-8", "err.volcano_no_figure")
 	}
 	if kind == Pig && !s.Opts.Farmers {
-		return refuse("TB-12", "err.pig_no_farmers")
+		return -1, refuse("TB-12", "err.pig_no_farmers")
 	}
-	if s.fromSupply(player, kind) < 0 {
+	fi := s.fromSupply(player, kind)
+	if fi < 0 {
 		switch {
 		case kind == Large:
-			return refuse("DEF-5", "err.large_not_in_supply")
+			return -1, refuse("DEF-5", "err.large_not_in_supply")
 		case kind.IsSpecial():
-			return refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
+			return -1, refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
 		}
-		return refuse("BASE-6", "err.supply_empty", "figure", kind.String())
+		return -1, refuse("BASE-6", "err.supply_empty", "figure", kind.String())
 	}
 	t := &s.Tiles[tile]
 	if local < 0 || local >= len(t.Type.Segs) {
-		return refuse("BASE-6", "err.no_such_place")
+		return -1, refuse("BASE-6", "err.no_such_place")
 	}
 	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go
 		if err := s.canPlaceSpecial(player, kind, t.Seg(local)); err != nil {
-			return err
+			return -1, err
 		}
-		return nil
+		return fi, nil
 	}
 	if err := s.canStandOn(kind, t.Type.Segs[local].Kind, riverRuleFor(t.Type)); err != nil {
-		return err
+		return -1, err
 	}
 	if s.segs[s.find(t.Seg(local))].occ > 0 {
-		return refuse("BASE-7", "err.occupied", "feature", t.Type.Segs[local].Kind.String())
+		return -1, refuse("BASE-7", "err.occupied", "feature", t.Type.Segs[local].Kind.String())
 	}
-	return nil
+	return fi, nil
 }
 
 // Deploy places a figure from the player's supply onto local segment `local` of tile `tile` after CanDeploy. It
 // returns the figure's index.
 func (s *State) Deploy(player int, kind FigureKind, tile, local int) (int, error) {
-	if err := s.CanDeploy(player, kind, tile, local); err != nil {
+	fi, err := s.deployable(player, kind, tile, local)
+	if err != nil {
 		return -1, err
 	}
-	fi := s.fromSupply(player, kind)
 	s.putOnBoard(fi, s.Tiles[tile].Seg(local))
 	s.Turn.Deployed = true
 	return fi, nil

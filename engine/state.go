@@ -214,8 +214,11 @@ func (s *State) Reset() {
 	s.Goods = [MaxPlayers]Goods{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
-	s.Figures, s.figNext = s.Figures[:0], s.figNext[:0]
-	s.initFigures()
+	for i := range s.Figures { // every figure back in its owner's supply (initFigures made them, in this order)
+		f := &s.Figures[i]
+		f.Where, f.Seg, f.Quarter = InSupply, -1, 0
+		s.figNext[i] = -1
+	}
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
 	s.Ended = false
