@@ -126,7 +126,7 @@ type SegDef struct {
 	End         RiverEnd
 	// Marks are the objects printed on the segment that change its scoring with their module (`object inn on`,
 	// `object cathedral on`, `object pigherd on`); the State takes them over only when the module is in play
-	// (State.marks, activeMarks).
+	// (State.Marks, activeMarks).
 	Marks Mark
 	// Goods are the goods symbols printed in a city segment (`goods <kind> on`, TB-1, TB-3); they act only with
 	// traders-builders (State.CityGoods).

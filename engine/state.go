@@ -94,7 +94,7 @@ type segment struct {
 	pennants int16
 	segTile  int16 // the tile's index in Tiles
 	segLocal int8  // the segment's index in its tile type's Segs
-	marks    Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
+	marks    Mark  // inns, cathedrals, the pig herd of the feature as printed (IC-11): Marks keeps those that act
 	cityFlag bool  // field borders the City of Carcassonne
 }
 
@@ -390,7 +390,6 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 		sg := &s.segs[n+i]
 		*sg = t.segInit[i] // open ports, pennants, marks, the City's border as printed (catalog.go, prepare)
 		sg.parent, sg.next, sg.segTile = int32(n+i), int32(n+i), int16(idx)
-		sg.marks &= s.markMask // without its module a mark is only a picture (RIV2-9)
 	}
 	if t.Centre >= 0 {
 		switch t.Segs[t.Centre].Kind {
@@ -545,7 +544,9 @@ func (s *State) Pennants(seg int32) int { return int(s.segs[s.find(seg)].pennant
 // Marks returns the inns, cathedrals and pig herd of the feature of seg that act in this game: an inn road (MarkInn,
 // IC-7) or a cathedral city (MarkCathedral, IC-8) with inns-cathedrals, the pig herd's field (MarkPigHerd, COMBO-12)
 // with traders-builders and farmers. Several inns or cathedrals do not add up.
-func (s *State) Marks(seg int32) Mark { return s.segs[s.find(seg)].marks }
+func (s *State) Marks(seg int32) Mark {
+	return s.segs[s.find(seg)].marks & s.markMask // without its module a mark is only a picture (RIV2-9)
+}
 
 // BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).
 func (s *State) BordersCity(seg int32) bool { return s.segs[s.find(seg)].cityFlag }

@@ -334,7 +334,7 @@ func (s *State) pigBonuses(sc *Score) {
 	if o := s.PigsOn(r) & sc.Owners; o != 0 {
 		sc.Bonuses[0] = Bonus{Rule: "TB-14", Owners: o, Points: sc.Cities}
 	}
-	if s.segs[r].marks.Has(MarkPigHerd) {
+	if s.Marks(r).Has(MarkPigHerd) {
 		sc.Bonuses[1] = Bonus{Rule: "COMBO-12", Owners: sc.Owners, Points: sc.Cities}
 	}
 }
