@@ -116,9 +116,9 @@ type State struct {
 	Cat  *Catalogue
 	Opts Options
 
-	// grid is the board by cell (a square window of the cells round 0,0, gw wide: gridIndex): a tile's index in
-	// Tiles + 1, minus (a frontier cell's index in frontier + 1), 0 for any other empty cell. One array for both keeps
-	// a new board small. Every tile lies at least 2 cells inside the window (growGrid), so its neighbours and its
+	// grid is the board by cell (a square window of the cells round 0,0, 1<<gshift wide: gridIndex): a tile's index
+	// in Tiles + 1, minus (a frontier cell's index in frontier + 1), 0 for any other empty cell. One array for both
+	// keeps a new board small. Every tile lies far enough inside the window (growGrid) that its neighbours and its
 	// 3x3 block are in the grid: dirOff and blockOff are the offsets of those cells.
 	grid     []int16
 	gshift   uint8 // the window is 1<<gshift cells wide
@@ -357,7 +357,7 @@ func (s *State) union(a, b int32) int32 {
 	a2.occ += b2.occ
 	a2.pennants += b2.pennants
 	a2.marks |= b2.marks
-	a2.cityFlag = a2.cityFlag != b2.cityFlag || a2.cityFlag // no branch: either borders the City
+	a2.cityFlag = a2.cityFlag || b2.cityFlag
 	a2.next, b2.next = b2.next, a2.next
 	if b2.figHead >= 0 {
 		s.mergeFigures(ra, rb)
