@@ -26,7 +26,7 @@ func (s *State) fitsAt(t *TileType, f frontCell, special bool) bool {
 		if !r.distinct || (r.packed^f.req)&f.mask != 0 {
 			continue
 		}
-		if !special || s.fitsSpecial(t, f.pos(), k) {
+		if !special || s.fitsSpecial(t, s.cellPos(f.g), k) {
 			return true
 		}
 	}
@@ -83,7 +83,7 @@ func (s *State) FitCounts(stack []int, buf []CellFit) []CellFit {
 				n += specialN[i]
 			}
 		}
-		buf = append(buf, CellFit{f.pos(), n})
+		buf = append(buf, CellFit{s.cellPos(f.g), n})
 	}
 	return buf
 }
@@ -126,7 +126,7 @@ func (s *State) Projection(seg int32) (ifCompleted, ifEnded Score) {
 func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 	start := len(buf)
 	add := func(p Pos) {
-		if !inBounds(p) || s.grid[gridIndex(p)] != 0 {
+		if !inBounds(p) || s.cellValue(p) > 0 {
 			return
 		}
 		for _, q := range buf[start:] {
@@ -138,7 +138,7 @@ func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 	}
 	k := s.SegKind(seg)
 	if k.IsCentre() {
-		c := s.Tiles[s.segTile[seg]].Pos
+		c := s.Tiles[s.segs[seg].segTile].Pos
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				add(Pos{c.X + dx, c.Y + dy})
@@ -146,14 +146,14 @@ func (s *State) OpenCells(seg int32, buf []Pos) []Pos {
 		}
 		return buf
 	}
-	if k == KField || s.open[s.find(seg)] == 0 {
+	if k == KField || s.segs[s.find(seg)].open == 0 {
 		return buf
 	}
 	s.Members(seg, func(m int32) {
-		t := &s.Tiles[s.segTile[m]]
+		t := &s.Tiles[s.segs[m].segTile]
 		r := &t.Type.rots[t.Rot]
 		for e := 0; e < 4; e++ {
-			if r.edgeSeg[e] == s.segLocal[m] {
+			if r.edgeSeg[e] == s.segs[m].segLocal {
 				add(t.Pos.Neighbour(e))
 			}
 		}

@@ -110,6 +110,10 @@ var EdgeNames = [4]string{"N", "E", "S", "W"}
 // HalfNames are the half-edge names in index order (clockwise from the west half of the north edge).
 var HalfNames = [8]string{"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"}
 
+// MaxSegs is the most segments a tile type may have (a catalogue with more is refused): the engine keeps sets of a
+// tile's segments as bit masks of 16 bits.
+const MaxSegs = 16
+
 // SegDef is one segment of a tile type as printed, in rotation 0.
 type SegDef struct {
 	Name        string
@@ -122,7 +126,7 @@ type SegDef struct {
 	End         RiverEnd
 	// Marks are the objects printed on the segment that change its scoring with their module (`object inn on`,
 	// `object cathedral on`, `object pigherd on`); the State takes them over only when the module is in play
-	// (State.marks, activeMarks).
+	// (State.Marks, activeMarks).
 	Marks Mark
 	// Goods are the goods symbols printed in a city segment (`goods <kind> on`, TB-1, TB-3); they act only with
 	// traders-builders (State.CityGoods).
@@ -163,6 +167,13 @@ type TileType struct {
 	PieceY  int
 
 	rots [4]rotInfo
+	// followable are the segments a figure may take whatever the options (not a river, a garden or a field: BASE-6,
+	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
+	followable, fields uint16
+	roadsCities        uint16 // the roads and cities (Completed)
+	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
+	// the City's border as printed (placeRaw sets the rest).
+	segInit []segment
 	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
 	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
 	fit      [4][16]uint8
@@ -170,12 +181,17 @@ type TileType struct {
 }
 
 type rotInfo struct {
-	edges    [4]Terrain // terrain at table edge e
-	edgeSeg  [4]int8    // segment at table edge e, -1 for a field edge
-	halfSeg  [8]int8    // field segment at table half-edge h, -1 if none
-	packed   uint16     // 4 bits per table edge
-	distinct bool       // this rotation differs from every lower one (symmetric tiles)
-	riverIn  uint8      // bit mask of table edges with river
+	edges   [4]Terrain // terrain at table edge e
+	edgeSeg [4]int8    // segment at table edge e, -1 for a field edge
+	halfSeg [8]int8    // field segment at table half-edge h, -1 if none
+	// Ports: the 4 edges (port e) and 8 half-edges (port 4+h) where the tile meets its neighbours. portSeg is the
+	// segment at each port (edgeSeg, halfSeg), ports those that have one, segPorts each segment's ports.
+	portSeg  [12]int8
+	ports    uint16
+	segPorts [MaxSegs]uint16
+	packed   uint16 // 4 bits per table edge
+	distinct bool   // this rotation differs from every lower one (symmetric tiles)
+	riverIn  uint8  // bit mask of table edges with river
 }
 
 // Piece is a multi-cell start piece: its cells (as tile types) and the features that span cells.
@@ -281,6 +297,9 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 	for _, t := range c.Types {
 		if err := t.markObjects(); err != nil {
 			return nil, err
+		}
+		if len(t.Segs) > MaxSegs {
+			return nil, fmt.Errorf("tile %s: %d segments, at most %d", t.ID, len(t.Segs), MaxSegs)
 		}
 		t.prepare()
 	}
@@ -736,11 +755,36 @@ func (t *TileType) prepare() {
 				}
 			}
 		}
+		for p := 0; p < 12; p++ {
+			seg := r.edgeSeg[p&3]
+			if p >= 4 {
+				seg = r.halfSeg[p-4]
+			}
+			r.portSeg[p] = seg
+			if seg >= 0 {
+				r.ports |= 1 << p
+				r.segPorts[seg] |= 1 << p
+			}
+		}
 		r.distinct = true
 		for j := 0; j < k; j++ {
 			if t.rots[j].packed == r.packed && t.sameFeatures(j, k) {
 				r.distinct = false
 			}
+		}
+	}
+	for i, s := range t.Segs {
+		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
+			segLocal: int8(i), marks: s.Marks, cityFlag: s.BordersCity})
+		switch s.Kind {
+		case KRoad, KCity:
+			t.roadsCities |= 1 << i
+			t.followable |= 1 << i
+		case KField:
+			t.fields |= 1 << i
+		case KRiver, KGarden:
+		default:
+			t.followable |= 1 << i
 		}
 	}
 	for k := 0; k < 4; k++ {

@@ -62,13 +62,24 @@ func QuarterFor(k Kind) (Quarter, bool) {
 // InQuarter returns how many figures of that kind the player has in quarter q.
 func (s *State) InQuarter(player int, q Quarter, kind FigureKind) int {
 	n := 0
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InCity && f.Quarter == q {
 			n++
 		}
 	}
 	return n
+}
+
+// inQuarter returns the index of a figure of that kind of the player's in quarter q, -1 if none.
+func (s *State) inQuarter(player int, q Quarter, kind FigureKind) int {
+	figs, lo := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InCity && f.Quarter == q {
+			return lo + i
+		}
+	}
+	return -1
 }
 
 // CityEntitled reports whether the active player may now put a figure into the City (COUNT-6, COUNT-7): another
@@ -109,21 +120,51 @@ func (s *State) cityAdmits(kind FigureKind) bool {
 // CanEnterCity checks a City placement by the active player (COUNT-6, COUNT-7, COUNT-8). The caller checks that
 // it is the first one this turn (COUNT-8(a)).
 func (s *State) CanEnterCity(player int, q Quarter, kind FigureKind) error {
+	return s.CheckEnterCity(player, q, kind).Err()
+}
+
+// CityRefusal is CanEnterCity's answer as a value, which costs nothing to work out or to keep: the referee keeps
+// the one of each turn's end for a "city" line that may come later, and Err makes the refusal only then.
+type CityRefusal struct {
+	why     uint8 // cityOK, or which refusal
+	kind    FigureKind
+	points  int
+	refusal *RuleError // a refusal of the module or the figure (moduleRefusal, specialRefusal), already made
+}
+
+// The refusals of CheckEnterCity, in the order it checks them.
+const (
+	cityOK = iota
+	cityPlain
+	cityNoQuarter
+	cityNotActive
+	cityTooEarly
+	cityGained
+	cityNotTriggered
+	cityFigure // CityRefusal.refusal
+	cityAbbotQuarter
+	cityMarketClosed
+	cityLargeNotInSupply
+	citySupplyEmpty
+)
+
+// CheckEnterCity is CanEnterCity without making the refusal (CityRefusal.Err makes it).
+func (s *State) CheckEnterCity(player int, q Quarter, kind FigureKind) CityRefusal {
 	if !s.City.Active {
-		return refuse("COUNT-3", "err.city_plain")
+		return CityRefusal{why: cityPlain}
 	}
 	if q >= NumQuarters {
-		return refuse("COUNT-5", "err.no_such_quarter")
+		return CityRefusal{why: cityNoQuarter}
 	}
 	if player != s.Turn.Active {
-		return refuse("COUNT-6", "err.city_not_active")
+		return CityRefusal{why: cityNotActive}
 	}
 	if !s.Turn.Scored {
-		return refuse("COUNT-10", "err.city_too_early")
+		return CityRefusal{why: cityTooEarly}
 	}
 	a := s.Turn.Active
 	if s.Turn.Gained[a] > 0 {
-		return refuse("COUNT-7", "err.city_gained", "points", s.Turn.Gained[a])
+		return CityRefusal{why: cityGained, points: s.Turn.Gained[a]}
 	}
 	other := false
 	for p := 0; p < s.Opts.Players; p++ {
@@ -132,27 +173,57 @@ func (s *State) CanEnterCity(player int, q Quarter, kind FigureKind) error {
 		}
 	}
 	if !other {
-		return refuse("COUNT-6", "err.city_not_triggered")
+		return CityRefusal{why: cityNotTriggered}
 	}
 	if err := s.moduleRefusal(kind); err != nil {
-		return err
+		return CityRefusal{why: cityFigure, refusal: err}
 	}
 	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil { // builders and pigs never enter (OPEN-18)
-		return err
+		return CityRefusal{why: cityFigure, refusal: err}
 	}
 	if kind == Abbot && q != Cathedral {
-		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
+		return CityRefusal{why: cityAbbotQuarter}
 	}
 	if q == Market && !s.Opts.Farmers {
-		return refuse("COUNT-8(c)", "err.market_closed")
+		return CityRefusal{why: cityMarketClosed}
 	}
 	if s.fromSupply(player, kind) < 0 {
 		if kind == Large {
-			return refuse("DEF-5", "err.large_not_in_supply")
+			return CityRefusal{why: cityLargeNotInSupply}
 		}
-		return refuse("COUNT-6", "err.supply_empty", "figure", kind.String())
+		return CityRefusal{why: citySupplyEmpty, kind: kind}
 	}
-	return nil
+	return CityRefusal{}
+}
+
+// Err returns the refusal (*RuleError citing COUNT-3, COUNT-5, COUNT-6, COUNT-7, COUNT-8(b), COUNT-8(c), COUNT-10,
+// DEF-5, ABBOT-1, IC-2, TB-2 or COMBO-16(a)), nil when the placement is allowed.
+func (r CityRefusal) Err() error {
+	switch r.why {
+	case cityOK:
+		return nil
+	case cityPlain:
+		return refuse("COUNT-3", "err.city_plain")
+	case cityNoQuarter:
+		return refuse("COUNT-5", "err.no_such_quarter")
+	case cityNotActive:
+		return refuse("COUNT-6", "err.city_not_active")
+	case cityTooEarly:
+		return refuse("COUNT-10", "err.city_too_early")
+	case cityGained:
+		return refuse("COUNT-7", "err.city_gained", "points", r.points)
+	case cityNotTriggered:
+		return refuse("COUNT-6", "err.city_not_triggered")
+	case cityFigure:
+		return r.refusal
+	case cityAbbotQuarter:
+		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
+	case cityMarketClosed:
+		return refuse("COUNT-8(c)", "err.market_closed")
+	case cityLargeNotInSupply:
+		return refuse("DEF-5", "err.large_not_in_supply")
+	}
+	return refuse("COUNT-6", "err.supply_empty", "figure", r.kind.String())
 }
 
 // EnterCity puts a figure from the player's supply into quarter q after CanEnterCity.
@@ -191,7 +262,7 @@ func (s *State) MovingTargets() []int32 {
 		return out
 	}
 	for _, f := range s.Turn.Completed {
-		if _, ok := QuarterFor(s.SegKind(f)); ok && s.occ[s.find(f)] > 0 {
+		if _, ok := QuarterFor(s.SegKind(f)); ok && s.segs[s.find(f)].occ > 0 {
 			out = append(out, s.find(f))
 		}
 	}
@@ -253,13 +324,7 @@ func (s *State) MoveOut(player int, q Quarter, kind FigureKind, seg int32, targe
 	if err := s.CanMoveOut(player, q, kind, seg, targets); err != nil {
 		return err
 	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == q {
-			s.putOnBoard(i, seg)
-			return nil
-		}
-	}
+	s.putOnBoard(s.inQuarter(player, q, kind), seg)
 	return nil
 }
 
@@ -306,12 +371,6 @@ func (s *State) MoveFromMarket(player int, kind FigureKind, seg int32) error {
 	if err := s.CanMoveFromMarket(player, kind, seg); err != nil {
 		return err
 	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InCity && f.Quarter == Market {
-			s.putOnBoard(i, seg)
-			return nil
-		}
-	}
+	s.putOnBoard(s.inQuarter(player, Market, kind), seg)
 	return nil
 }

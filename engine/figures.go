@@ -21,7 +21,7 @@ import (
 // are in figureKinds with strength 0 and occupies false (DEF-4, DEF-6, TB-6, TB-13): they count for no majority, are
 // no figure of a feature's count (Cash Out's N, COMBO-23) and make nothing occupied. Such figures stand only beside a
 // follower of their owner (TB-5(a), TB-11(b), TB-12, TB-13; returnLonely keeps it so), so a feature with figures is
-// always occupied and FiguresOn may stop at an unoccupied one.
+// always occupied. The figures on a feature are found from its list (figindex.go), never by a scan of every figure.
 
 // FigureKind is a kind of figure (DEF-4): an ordinary follower, the abbot, the large follower, the builder, the pig.
 type FigureKind uint8
@@ -137,6 +137,7 @@ func refuse(rule, key string, kv ...any) *RuleError {
 
 func (s *State) initFigures() {
 	for p := 0; p < s.Opts.Players; p++ {
+		s.figBase[p] = int32(len(s.Figures))
 		for i := 0; i < s.Opts.Followers; i++ {
 			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Follower, Seg: -1})
 		}
@@ -151,6 +152,21 @@ func (s *State) initFigures() {
 				Figure{Player: int8(p), Kind: Pig, Seg: -1})
 		}
 	}
+	for p := s.Opts.Players; p <= MaxPlayers; p++ {
+		s.figBase[p] = int32(len(s.Figures))
+	}
+	for range s.Figures {
+		s.figNext = append(s.figNext, -1)
+	}
+}
+
+// playerFigures returns the player's figures: a slice of Figures, and the index of its first (figBase).
+func (s *State) playerFigures(player int) ([]Figure, int) {
+	if player < 0 || player >= MaxPlayers {
+		return nil, 0
+	}
+	lo := int(s.figBase[player])
+	return s.Figures[lo:s.figBase[player+1]], lo
 }
 
 // Supplied returns how many figures of that kind each player has in the game (CFG-2 amended): the followers of the
@@ -194,9 +210,9 @@ func (s *State) moduleRefusal(kind FigureKind) *RuleError {
 // InSupplyCount returns how many figures of that kind the player has in supply (DEF-5).
 func (s *State) InSupplyCount(player int, kind FigureKind) int {
 	n := 0
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InSupply {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InSupply {
 			n++
 		}
 	}
@@ -207,9 +223,9 @@ func (s *State) InSupplyCount(player int, kind FigureKind) int {
 // pass over the figures.
 func (s *State) supplyKinds(player int) uint8 {
 	var m uint8
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Where == InSupply {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Where == InSupply {
 			m |= 1 << f.Kind
 		}
 	}
@@ -218,43 +234,47 @@ func (s *State) supplyKinds(player int) uint8 {
 
 // fromSupply returns the index of a figure of that kind in the player's supply, -1 if none.
 func (s *State) fromSupply(player int, kind FigureKind) int {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == InSupply {
-			return i
+	figs, lo := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == kind && f.Where == InSupply {
+			return lo + i
 		}
 	}
 	return -1
 }
 
+// putOnBoard puts figure fi (in supply or in the City) onto segment seg: it occupies the feature if its kind does
+// (DEF-6) and joins the feature's list of figures (figindex.go).
 func (s *State) putOnBoard(fi int, seg int32) {
 	f := &s.Figures[fi]
-	f.Where, f.Seg = OnBoard, seg
-	if f.Kind.Occupies() {
-		s.occ[s.find(seg)]++
+	if f.Where == OnBoard {
+		s.toSupply(fi)
 	}
+	f.Where, f.Seg = OnBoard, seg
+	r := s.find(seg)
+	if f.Kind.Occupies() {
+		s.segs[r].occ++
+	}
+	s.linkFigure(fi, r)
 }
 
 // toSupply returns a figure to its owner's supply (BASE-12).
 func (s *State) toSupply(fi int) {
 	f := &s.Figures[fi]
-	if f.Where == OnBoard && f.Kind.Occupies() {
-		s.occ[s.find(f.Seg)]--
+	if f.Where == OnBoard {
+		r := s.find(f.Seg)
+		if f.Kind.Occupies() {
+			s.segs[r].occ--
+		}
+		s.unlinkFigure(fi, r)
 	}
 	f.Where, f.Seg = InSupply, -1
 }
 
-// FiguresOn returns the indices of the figures standing on the feature of seg, appended to buf.
+// FiguresOn returns the indices of the figures standing on the feature of seg, in ascending order, appended to buf.
 func (s *State) FiguresOn(seg int32, buf []int) []int {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return buf
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && s.find(f.Seg) == r {
-			buf = append(buf, i)
-		}
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		buf = append(buf, int(i))
 	}
 	return buf
 }
@@ -278,13 +298,8 @@ type figureTally struct {
 // tallyFigures counts the figures on the feature of seg per player, one by one and by strength, and finds the
 // owners by strength (DEF-6, DEF-11). It is the one majority of the engine (see "Strength" above).
 func (s *State) tallyFigures(seg int32) (t figureTally) {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Where == OnBoard && f.Kind.Occupies() && s.find(f.Seg) == r { // not builders and pigs (DEF-6, TB-6)
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; f.Kind.Occupies() { // not builders and pigs (DEF-6, TB-6)
 			t.figures[f.Player]++
 			t.strength[f.Player] += f.Kind.Strength()
 		}
@@ -339,50 +354,57 @@ func riverRuleFor(t *TileType) string {
 // IC-4(c)), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
 // for the pig TB-12 (canPlaceSpecial).
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
+	_, err := s.deployable(player, kind, tile, local)
+	return err
+}
+
+// deployable is CanDeploy, and the index of the figure of the player's supply that would be placed.
+func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, error) {
 	if err := s.moduleRefusal(kind); err != nil {
-		return err
+		return -1, err
 	}
 	if s.Turn.Volcano {
-		return refuse("RIV2-8", "err.volcano_no_figure")
+		return -1, refuse("RIV2-8", "err.volcano_no_figure")
 	}
 	if kind == Pig && !s.Opts.Farmers {
-		return refuse("TB-12", "err.pig_no_farmers")
+		return -1, refuse("TB-12", "err.pig_no_farmers")
 	}
-	if s.fromSupply(player, kind) < 0 {
+	fi := s.fromSupply(player, kind)
+	if fi < 0 {
 		switch {
 		case kind == Large:
-			return refuse("DEF-5", "err.large_not_in_supply")
+			return -1, refuse("DEF-5", "err.large_not_in_supply")
 		case kind.IsSpecial():
-			return refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
+			return -1, refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
 		}
-		return refuse("BASE-6", "err.supply_empty", "figure", kind.String())
+		return -1, refuse("BASE-6", "err.supply_empty", "figure", kind.String())
 	}
 	t := &s.Tiles[tile]
 	if local < 0 || local >= len(t.Type.Segs) {
-		return refuse("BASE-6", "err.no_such_place")
+		return -1, refuse("BASE-6", "err.no_such_place")
 	}
 	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go
 		if err := s.canPlaceSpecial(player, kind, t.Seg(local)); err != nil {
-			return err
+			return -1, err
 		}
-		return nil
+		return fi, nil
 	}
 	if err := s.canStandOn(kind, t.Type.Segs[local].Kind, riverRuleFor(t.Type)); err != nil {
-		return err
+		return -1, err
 	}
-	if s.occ[s.find(t.Seg(local))] > 0 {
-		return refuse("BASE-7", "err.occupied", "feature", t.Type.Segs[local].Kind.String())
+	if s.segs[s.find(t.Seg(local))].occ > 0 {
+		return -1, refuse("BASE-7", "err.occupied", "feature", t.Type.Segs[local].Kind.String())
 	}
-	return nil
+	return fi, nil
 }
 
 // Deploy places a figure from the player's supply onto local segment `local` of tile `tile` after CanDeploy. It
 // returns the figure's index.
 func (s *State) Deploy(player int, kind FigureKind, tile, local int) (int, error) {
-	if err := s.CanDeploy(player, kind, tile, local); err != nil {
+	fi, err := s.deployable(player, kind, tile, local)
+	if err != nil {
 		return -1, err
 	}
-	fi := s.fromSupply(player, kind)
 	s.putOnBoard(fi, s.Tiles[tile].Seg(local))
 	s.Turn.Deployed = true
 	return fi, nil
@@ -416,10 +438,12 @@ func (s *State) DeployOptions(player, tile int, buf []DeployOption) []DeployOpti
 // FigureAt returns the index of the player's figure of the given kind standing on segment seg exactly (not just
 // on its feature), -1 if none.
 func (s *State) FigureAt(player int, kind FigureKind, seg int32) int {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == OnBoard && f.Seg == seg {
-			return i
+	if seg < 0 || int(seg) >= len(s.segs) {
+		return -1
+	}
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind == kind && f.Seg == seg {
+			return int(i)
 		}
 	}
 	return -1
@@ -428,8 +452,9 @@ func (s *State) FigureAt(player int, kind FigureKind, seg int32) int {
 // OnBoardCount returns how many of the player's figures stand on the board.
 func (s *State) OnBoardCount(player int) int {
 	n := 0
-	for i := range s.Figures {
-		if int(s.Figures[i].Player) == player && s.Figures[i].Where == OnBoard {
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if figs[i].Where == OnBoard {
 			n++
 		}
 	}

@@ -74,7 +74,7 @@ func (s *State) GiftEarned(tile int) bool {
 		if k != KRoad && k != KCity {
 			continue
 		}
-		if s.TileIndex(t.Pos.Neighbour(e)) < 0 || s.occ[s.find(t.Seg(int(a)))] == 0 {
+		if s.TileIndex(t.Pos.Neighbour(e)) < 0 || s.segs[s.find(t.Seg(int(a)))].occ == 0 {
 			continue // nothing joined there, or nobody on the feature: nobody owns it
 		}
 		_, owners, _ := s.Majority(t.Seg(int(a)))
@@ -194,7 +194,7 @@ func (s *State) RoadSweeper(player int, seg int32, log []Score) ([]Score, error)
 		return log, err
 	}
 	s.discardOpened(player, RoadSweeper)
-	if s.occ[s.find(seg)] > 0 {
+	if s.segs[s.find(seg)].occ > 0 {
 		sc := s.tally(seg, true) // valued as an incomplete road at the end, but scored now: this turn's gain
 		sc.Final, sc.Rule, sc.Cat = false, sweeperRule(sc.Rule), CatRoadSweeper
 		s.credit(&sc)
@@ -231,7 +231,7 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 		}
 		return refuse("GIFT-9(a)", "err.no_own_follower")
 	}
-	if s.segTile[from] != s.segTile[to] {
+	if s.segs[from].segTile != s.segs[to].segTile {
 		return refuse("GIFT-9(d)", "err.change_other_tile")
 	}
 	fk, tk := s.SegKind(from), s.SegKind(to)
@@ -293,11 +293,9 @@ func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
 }
 
 func (s *State) ownFigureOn(player int, kind FigureKind, seg int32) int {
-	r := s.find(seg)
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == kind && f.Where == OnBoard && s.find(f.Seg) == r {
-			return i
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind == kind {
+			return int(i)
 		}
 	}
 	return -1

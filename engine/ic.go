@@ -4,8 +4,8 @@ package engine
 // Options.InnsCathedrals. Where each rule lives:
 //
 //   - the tiles are data (data/ic.tiles); `object inn on <road>` and `object cathedral on <city>` are read into segment
-//     Marks (catalog.go, markObjects), which the State takes over only with the module (State.marks, placeRaw) and
-//     joins with its features (union: IC-11); the River II inn is such an object too (COMBO-11);
+//     Marks (catalog.go, markObjects), which act only with the module (State.Marks, activeMarks); the State joins
+//     them with its features (union: IC-11); the River II inn is such an object too (COMBO-11);
 //   - the large follower is a FigureKind (figures.go): strength 2 in the one majority of the engine (tallyFigures:
 //     DEF-11, IC-5), one figure everywhere else (IC-6); its places are canStandOn's (IC-4, IC-4(a)), in the City any
 //     quarter (city.go, COMBO-15), in the market round a farmer (MoveFromMarket, COMBO-15(b)), on Synod, Cash Out and

@@ -15,7 +15,7 @@ type Placement struct {
 // demand returns, for a cell next to the board (in the frontier), the packed terrains its placed neighbours
 // demand and the mask of the edges that have a neighbour (kept up to date by placeRaw).
 func (s *State) demand(g int32) (req, mask uint16) {
-	f := &s.frontier[s.front[g]-1]
+	f := &s.frontier[-s.grid[g]-1]
 	return f.req, f.mask
 }
 
@@ -25,14 +25,14 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 	if !inBounds(p) {
 		return refuse("BASE-4", "err.out_of_board")
 	}
-	g := gridIndex(p)
-	if s.grid[g] != 0 {
+	v := s.cellValue(p)
+	if v > 0 {
 		return refuse("BASE-4", "err.cell_taken")
 	}
-	if s.front[g] == 0 {
+	if v == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
-	req, mask := s.demand(g)
+	req, mask := s.demand(s.gridIndex(p))
 	r := &t.rots[rot&3]
 	if (r.packed^req)&mask != 0 {
 		for e := 0; e < 4; e++ {
@@ -57,6 +57,32 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 
 // checkRiver applies RIVER-5/RIV2-5(a) and RIVER-6/RIV2-5(b) to a river tile.
 func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
+	continueRule, joinRule, uturnRule := "RIVER-5", "RIVER-5", "RIVER-6"
+	if t.Set == "river2" {
+		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
+	}
+	switch s.riverFault(t, p, rot, mask) {
+	case riverJoinsEnds:
+		return refuse(joinRule, "err.river_joins_ends")
+	case riverNotContinued:
+		return refuse(continueRule, "err.river_not_continued")
+	case riverUTurn:
+		return refuse(uturnRule, "err.river_uturn")
+	}
+	return nil
+}
+
+// The river limits a river tile may break (riverFault).
+const (
+	riverFlows        = iota
+	riverJoinsEnds    // RIVER-5, RIV2-5(a): it joins two river ends, or a spring joins one
+	riverNotContinued // RIVER-5, RIV2-5: it continues no river end
+	riverUTurn        // RIVER-6, RIV2-5(b): a second bend the same way
+)
+
+// riverFault is checkRiver without a refusal to make (the enumerations call it for every candidate): the river limit
+// the tile breaks at p in rotation rot, riverFlows if none; mask is the cell's edges with a neighbour.
+func (s *State) riverFault(t *TileType, p Pos, rot int, mask uint16) int {
 	r := &t.rots[rot]
 	joined, in := 0, -1
 	for e := 0; e < 4; e++ {
@@ -65,32 +91,35 @@ func (s *State) checkRiver(t *TileType, p Pos, rot int, mask uint16) error {
 			in = e
 		}
 	}
-	continueRule, joinRule, uturnRule := "RIVER-5", "RIVER-5", "RIVER-6"
-	if t.Set == "river2" {
-		continueRule, joinRule, uturnRule = "RIV2-5", "RIV2-5(a)", "RIV2-5(b)"
-	}
 	if t.RiverEndKind() == Spring {
 		// A spring is never drawn to continue a river: it is laid at set-up beside the City of Carcassonne
 		// (COMBO-1, COMBO-3), where it starts the river, so its river end must face an empty cell.
 		if joined > 0 {
-			return refuse(joinRule, "err.river_joins_ends")
+			return riverJoinsEnds
 		}
-		return nil
+		return riverFlows
 	}
 	if joined == 0 {
-		return refuse(continueRule, "err.river_not_continued")
+		return riverNotContinued
 	}
 	if joined > 1 {
-		return refuse(joinRule, "err.river_joins_ends")
+		return riverJoinsEnds
 	}
 	turn := bendTurn(r.riverIn, in)
 	if turn != 0 {
 		prev := s.At(p.Neighbour(in))
 		if prev != nil && prev.turn == turn {
-			return refuse(uturnRule, "err.river_uturn")
+			return riverUTurn
 		}
 	}
-	return nil
+	return riverFlows
+}
+
+// riverFits is CanPlace for a river tile at a frontier cell where its edges match in rotation rot, without a
+// refusal to make: the river's limits (riverFault) and SHRINE-3 (cloisterFits).
+func (s *State) riverFits(t *TileType, p Pos, rot int) bool {
+	_, mask := s.demand(s.gridIndex(p))
+	return s.riverFault(t, p, rot&3, mask) == riverFlows && s.cloisterFits(t, p)
 }
 
 // bendTurn returns +1 if a river with edges `river` entering through edge in turns right along the flow, -1 if
@@ -178,7 +207,7 @@ func near(a, b Pos) bool {
 // edge match: CanPlace for a river tile (RIVER-5/6, RIV2-5), SHRINE-3 for a monastery or shrine with shrines in play.
 func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
 	if t.rots[0].riverIn != 0 {
-		return s.CanPlace(t, p, rot) == nil
+		return s.riverFits(t, p, rot)
 	}
 	return s.cloisterFits(t, p)
 }
@@ -229,13 +258,13 @@ func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement 
 		if rots == 0 {
 			continue
 		}
-		p := f.pos()
+		p := s.cellPos(f.g)
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
-			if river && s.CanPlace(t, p, k) != nil {
+			if river && !s.riverFits(t, p, k) {
 				continue
 			}
 			if buf = append(buf, Placement{p, k}); len(buf) == limit {
@@ -254,7 +283,7 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 	}
 	var turn int8
 	if r := &t.rots[rot&3]; r.riverIn != 0 {
-		_, mask := s.demand(gridIndex(p))
+		_, mask := s.demand(s.gridIndex(p))
 		for e := 0; e < 4; e++ {
 			if r.riverIn&(1<<e) != 0 && mask&(0xF<<(4*e)) != 0 {
 				turn = bendTurn(r.riverIn, e)
@@ -282,6 +311,10 @@ type Move struct {
 // traders-builders the builder on each road or city feature the tile does not complete that holds a follower of the
 // player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
 // (specialMoves). Two segments of the tile that join one feature count once.
+//
+// The features a tile would join at a frontier cell are worked out once per cell for every rotation (cellPorts:
+// the neighbours' features at the cell's 12 ports), and each rotation reads its segments' ports off its tables
+// (rotInfo.portSeg): no join is worked out per rotation and per segment.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	supply := s.supplyKinds(player)
 	hasF := supply&(1<<Follower) != 0
@@ -289,97 +322,122 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
 	hasB := supply&(1<<Builder) != 0
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	var own rootSet  // the features that hold a follower of the player's: only beside them may a builder or pig go
-	var near []uint8 // by frontier cell: the kinds of those features beside it (markNear)
+	// A builder or pig goes only onto a feature that holds a follower of the player's (markOwn). Where the joins
+	// of every cell are worked out anyway (a follower or the large follower in supply), the cell's ports tell whether
+	// it touches one; else only the cells beside such a feature (markNear) are looked at.
+	var near []uint8 // by frontier cell: the kinds of the player's features beside it (markNear)
 	if hasB || hasP {
-		own = s.followerRoots(player)
-		hasB = hasB && (own.n > 0 || own.all)
-		hasP = hasP && (own.n > 0 || own.all)
-		if (hasB || hasP) && !own.all {
-			near = s.markNear(&own, hasB, hasP)
+		kinds := s.markOwn(player)
+		hasB = hasB && kinds&nearRoadCity != 0
+		hasP = hasP && kinds&nearField != 0
+		if (hasB || hasP) && !hasF && !hasL {
+			near = s.markNear(hasB, hasP)
 		}
 	}
+	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
+	// ABBOT-3, IC-4(a)).
+	cand := t.followable
+	if s.Opts.Farmers {
+		cand |= t.fields
+	}
 	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
-	for fi, f := range s.frontier {
-		rots := t.fittingRotations(f.req, f.mask)
-		if rots == 0 {
-			continue
-		}
-		g, p := f.g, f.pos()
+	var cp cellPorts
+	for _, fr := range s.fittingCells(t) {
+		fi, rots := int(fr>>4), uint8(fr&0xF)
+		f := s.frontier[fi]
+		p := s.cellPos(f.g)
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
-		// A builder (pig) move here needs a tile beside the cell with a road or city (a field) of the player's
-		// follower: their moves are looked for only at such cells, and without a follower in supply the links are
-		// worked out only for them.
-		cellB, cellP := hasB, hasP
-		if near != nil {
+		// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
+		// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
+		// only for the cells beside one (markNear).
+		cellB, cellP := false, false
+		switch {
+		case hasF || hasL:
+			s.cellPorts(f.g, f.mask, &cp)
+			if hasB || hasP {
+				var own uint8
+				for m := cp.present; m != 0; m &= m - 1 {
+					own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
+				}
+				cellB, cellP = hasB && own&nearRoadCity != 0, hasP && own&nearField != 0
+			}
+		case near != nil && near[fi] != 0:
 			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
+			if cellB || cellP {
+				s.cellPorts(f.g, f.mask, &cp)
+			}
 		}
 		special := cellB || cellP
+		figures := hasF || hasL || special
 		for ; rots != 0; rots &= rots - 1 {
 			k := bits.TrailingZeros8(rots)
-			r := &t.rots[k]
-			if river && s.CanPlace(t, p, k) != nil {
+			if river && !s.riverFits(t, p, k) {
 				continue
 			}
-			buf = append(buf, Move{Placement{p, k}, -1, Follower})
+			pl := Placement{p, k}
+			buf = append(buf, Move{pl, -1, Follower})
 			if hasA {
-				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
+				buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
 			}
-			if !hasF && !hasL && !special {
+			if !figures {
 				continue
 			}
-			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
-			// that join a common feature are one feature once the tile lies, transitively (a field round the end of
-			// a road joins both fields of a straight road): they are grouped under their lowest segment; a group is
-			// free only if no feature any of them joins is occupied (BASE-7), and is offered once.
-			var occupied [16]bool
-			var group [16]int8
-			var rootOf [12]int32
+			// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
+			// feature. Segments of the tile that join a common feature are one feature once the tile lies,
+			// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
+			// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
+			// feature any of them joins is occupied (BASE-7).
+			r := &t.rots[k]
+			linked := r.ports & cp.present
+			var occSegs uint16
+			for m := linked & cp.occ; m != 0; m &= m - 1 {
+				occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+			}
+			var grp [MaxSegs]uint16
 			grouped := false
-			ls, n := s.links(g, r)
-			for x := 0; x < n; x++ {
-				root := s.find(ls[x].theirs)
-				rootOf[x] = root
-				if s.occ[root] > 0 {
-					occupied[ls[x].mine] = true
+			for c := 0; c < cp.nshared; c++ {
+				var sm uint16
+				for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
+					sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
 				}
-				for y := 0; y < x; y++ {
-					if rootOf[y] == root && ls[y].mine != ls[x].mine {
-						if !grouped {
-							for i := range group {
-								group[i] = int8(i)
-							}
-							grouped = true
-						}
-						joinGroups(&group, ls[x].mine, ls[y].mine)
+				if sm&(sm-1) == 0 {
+					continue // one segment of the tile: nothing joins
+				}
+				if !grouped {
+					for i := range t.Segs {
+						grp[i] = 1 << i
 					}
+					grouped = true
+				}
+				u := sm
+				for m := sm; m != 0; m &= m - 1 {
+					u |= grp[bits.TrailingZeros16(m)]
+				}
+				for m := u; m != 0; m &= m - 1 {
+					grp[bits.TrailingZeros16(m)] = u
 				}
 			}
-			if grouped {
-				for i := range t.Segs {
-					if lo := group[i]; int(lo) != i {
-						occupied[lo] = occupied[lo] || occupied[i]
+			for m := cand; m != 0; m &= m - 1 {
+				i := bits.TrailingZeros16(m)
+				g := uint16(1) << i
+				if grouped {
+					if g = grp[i]; bits.TrailingZeros16(g) != i {
+						continue
 					}
 				}
-			}
-			for i := range t.Segs {
-				sk := t.Segs[i].Kind
-				if (grouped && int(group[i]) != i) || sk == KRiver || sk == KGarden || (sk == KField && !s.Opts.Farmers) {
-					continue
-				}
-				if occupied[i] {
+				if g&occSegs != 0 {
 					if special {
-						buf = s.specialMoves(t, player, Placement{p, k}, i, &group, grouped, ls[:n], cellB, cellP, &own, buf)
+						buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
 					}
 					continue
 				}
 				if hasF {
-					buf = append(buf, Move{Placement{p, k}, int16(i), Follower})
+					buf = append(buf, Move{pl, int16(i), Follower})
 				}
 				if hasL {
-					buf = append(buf, Move{Placement{p, k}, int16(i), Large})
+					buf = append(buf, Move{pl, int16(i), Large})
 				}
 			}
 		}
@@ -387,139 +445,204 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	return buf
 }
 
-// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl (LegalMoves; i is the
-// lowest segment of its group when grouped, and its joined feature is occupied): the builder on a road or city that
-// holds a follower of the player's and that the tile does not complete (TB-5(a), TB-5(b)), the pig on a field that
-// holds a farmer of the player's (TB-12). ls are the tile's links to its neighbours at pl, own the roots of the
-// features that hold a follower of the player's (followerRoots).
-func (s *State) specialMoves(t *TileType, player int, pl Placement, i int, group *[16]int8, grouped bool, ls []link,
-	hasB, hasP bool, own *rootSet, buf []Move) []Move {
+// fittingCells returns the frontier cells where t's edges match in some rotation (BASE-4), each as its index in
+// the frontier times 16 plus its fitting rotations (fittingRotations), in frontier order, in the State's scratch
+// (fitBuf). The cells are matched in one pass without a branch per cell: about half of them fit, at random.
+func (s *State) fittingCells(t *TileType) []uint32 {
+	if cap(s.fitBuf) < len(s.frontier) {
+		s.fitBuf = make([]uint32, len(s.frontier), 2*len(s.frontier))
+	}
+	fit := s.fitBuf[:len(s.frontier)]
+	n := 0
+	for fi, f := range s.frontier {
+		rots := t.fittingRotations(f.req, f.mask)
+		fit[n] = uint32(fi)<<4 | uint32(rots)
+		n += int((rots + 15) >> 4) // 1 if any rotation fits (rots < 16)
+	}
+	return fit[:n]
+}
+
+// cellPorts is what the tiles around a frontier cell offer at its 12 ports (ports 0..3 the edges N, E, S, W, 4..11
+// the half-edges NNW..WNW; rotInfo.portSeg): the features a tile laid there joins, whatever the tile and its
+// rotation, since an edge that matches (BASE-4) has a segment of the tile at every port the neighbour has one.
+type cellPorts struct {
+	present uint16    // the ports with a neighbour's segment
+	occ     uint16    // those whose feature is occupied (DEF-6)
+	root    [12]int32 // the feature at each present port
+	// shared are the sets of two or more ports that touch one feature: the tile's segments at them join one another.
+	shared  [6]uint16
+	nshared int
+}
+
+// cellPorts works out cp for the frontier cell at grid index g, whose neighbours lie on the edges of mask (frontCell).
+func (s *State) cellPorts(g int32, mask uint16, cp *cellPorts) {
+	cp.present, cp.occ, cp.nshared = 0, 0, 0
+	for e := 0; e < 4; e++ {
+		if mask&(0xF<<(4*e)) == 0 {
+			continue
+		}
+		nt := &s.Tiles[s.grid[g+s.dirOff[e]]-1]
+		nr := &nt.Type.rots[nt.Rot]
+		if b := nr.edgeSeg[(e+2)&3]; b >= 0 {
+			s.setPort(cp, e, nt.segBase+int32(b))
+		}
+		for h := 2 * e; h < 2*e+2; h++ {
+			if b := nr.halfSeg[oppHalf[h]]; b >= 0 {
+				s.setPort(cp, 4+h, nt.segBase+int32(b))
+			}
+		}
+	}
+	var seen uint16
+	for m := cp.present; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros16(m)
+		if seen&(1<<p) != 0 {
+			continue
+		}
+		cls := uint16(1) << p
+		for q := m & (m - 1); q != 0; q &= q - 1 {
+			if j := bits.TrailingZeros16(q); cp.root[j] == cp.root[p] {
+				cls |= 1 << j
+			}
+		}
+		seen |= cls
+		if cls&(cls-1) != 0 {
+			cp.shared[cp.nshared] = cls
+			cp.nshared++
+		}
+	}
+}
+
+// setPort notes the feature of the neighbour's segment seg at port p of cp.
+func (s *State) setPort(cp *cellPorts, p int, seg int32) {
+	r := s.find(seg)
+	cp.root[p] = r
+	cp.present |= 1 << p
+	if s.segs[r].occ > 0 {
+		cp.occ |= 1 << p
+	}
+}
+
+// specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl in rotation r
+// (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
+// occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
+// (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
+// cell; the features that hold a follower of the player's are marked (markOwn).
+func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts, hasB, hasP bool,
+	buf []Move) []Move {
 	sk := t.Segs[i].Kind
 	if !(hasB && (sk == KRoad || sk == KCity)) && !(hasP && sk == KField) {
 		return buf
 	}
-	in := func(j int8) bool { return int(j) == i || grouped && int(group[j]) == i }
-	mine, open, edges := false, 0, 0
+	open := 0
+	var ports uint16
+	for m := g; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros16(m)
+		open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
+		ports |= r.segPorts[j]
+	}
+	linked := ports & cp.present
+	mine := false
 	var roots [12]int32
 	nr := 0
-	for j := range t.Segs {
-		if in(int8(j)) {
-			open += popcount4(t.Segs[j].Edges) // the tile's own ports of the feature
-		}
-	}
-	for _, l := range ls {
-		if !in(l.mine) {
-			continue
-		}
-		if l.edge {
-			edges++
-		}
-		r := s.find(l.theirs)
+	for m := linked; m != 0; m &= m - 1 {
+		root := cp.root[bits.TrailingZeros16(m)]
 		seen := false
 		for _, o := range roots[:nr] {
-			seen = seen || o == r
+			seen = seen || o == root
 		}
 		if seen {
 			continue
 		}
-		roots[nr] = r
+		roots[nr] = root
 		nr++
-		open += int(s.open[r])
-		mine = mine || own.has(r) || own.all && s.hasFollowerOn(player, r)
+		open += int(s.segs[root].open)
+		mine = mine || s.ownBits(root) != 0
 	}
 	switch {
 	case !mine:
 	case sk == KField:
 		buf = append(buf, Move{pl, int16(i), Pig})
-	case open-2*edges > 0: // the tile does not complete it (every edge link closes a port on each side)
+	case open-2*bits.OnesCount16(linked&0xF) > 0: // the tile does not complete it (each edge join closes 2 ports)
 		buf = append(buf, Move{pl, int16(i), Builder})
 	}
 	return buf
 }
 
-// joinGroups puts the groups of segments a and b of a tile together under the lower group (LegalMoves): every
-// segment of the higher group takes the lower one, so that each group stays named by its lowest segment.
-func joinGroups(group *[16]int8, a, b int8) {
-	ga, gb := group[a], group[b]
-	if ga == gb {
-		return
-	}
-	if ga > gb {
-		ga, gb = gb, ga
-	}
-	for i := range group {
-		if group[i] == gb {
-			group[i] = ga
-		}
-	}
-}
-
-// rootSet is a small set of feature roots: those that hold a follower of one player (followerRoots), for the builder's
-// and the pig's moves. all: the player has more followers on the board than it holds, and every root may be one.
-type rootSet struct {
-	r   [16]int32
-	n   int
-	all bool
-}
-
-func (rs *rootSet) has(r int32) bool {
-	for _, x := range rs.r[:rs.n] {
-		if x == r {
-			return true
-		}
-	}
-	return false
-}
-
-// followerRoots returns the roots of the features on which the player has a follower, ordinary or large (TB-5(a),
-// TB-12).
-func (s *State) followerRoots(player int) (rs rootSet) {
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) != player || f.Where != OnBoard || !f.Kind.IsFollower() {
-			continue
-		}
-		if r := s.find(f.Seg); !rs.has(r) {
-			if rs.n == len(rs.r) {
-				rs.all = true
-				return
-			}
-			rs.r[rs.n] = r
-			rs.n++
-		}
-	}
-	return
-}
-
-// The kinds of feature of rs beside a frontier cell (markNear).
+// The kinds of the features that hold a follower of the player's (markOwn), and of those beside a frontier cell
+// (markNear).
 const (
 	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
 	nearField                // a field: a pig may join it (TB-12)
 )
 
-// markNear returns, for each frontier cell in its order, the kinds of the features of rs (nearRoadCity with
-// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
-// reuses the State's scratch (nearBuf).
-func (s *State) markNear(rs *rootSet, builder, pig bool) []uint8 {
-	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
-	for _, r := range rs.r[:rs.n] {
-		var bit uint8
-		switch k := s.SegKind(r); {
-		case (k == KRoad || k == KCity) && builder:
-			bit = nearRoadCity
-		case k == KField && pig:
-			bit = nearField
-		default:
+// markOwn marks the features on which the player has a follower, ordinary or large (TB-5(a), TB-12), by root in the
+// State's scratch (ownBits) and lists their roots (ownRoots); it returns the kinds among them (nearRoadCity,
+// nearField).
+func (s *State) markOwn(player int) uint8 {
+	s.ownGen++
+	if s.ownGen >= 1<<30 { // the marks' generation wraps: forget every old mark
+		clear(s.ownBuf)
+		s.ownGen = 1
+	}
+	if len(s.ownBuf) < len(s.segs) {
+		s.ownBuf = append(s.ownBuf, make([]uint32, len(s.segs)-len(s.ownBuf))...)
+	}
+	s.ownRoots = s.ownRoots[:0]
+	var kinds uint8
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		f := &figs[i]
+		if f.Where != OnBoard || !f.Kind.IsFollower() {
 			continue
 		}
-		s.Members(r, func(m int32) {
-			g := gridIndex(s.Tiles[s.segTile[m]].Pos)
-			for e := 0; e < 4; e++ {
-				if fc := s.front[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]; fc != 0 {
-					near[fc-1] |= bit
+		r := s.find(f.Seg)
+		if s.ownBuf[r]>>2 == s.ownGen {
+			continue
+		}
+		var bit uint8
+		switch s.SegKind(r) {
+		case KRoad, KCity:
+			bit = nearRoadCity
+		case KField:
+			bit = nearField
+		}
+		s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
+		s.ownRoots = append(s.ownRoots, r)
+		kinds |= bit
+	}
+	return kinds
+}
+
+// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if markOwn marked it, else 0.
+func (s *State) ownBits(r int32) uint8 {
+	if v := s.ownBuf[r]; v>>2 == s.ownGen {
+		return uint8(v & 3)
+	}
+	return 0
+}
+
+// markNear returns, for each frontier cell in its order, the kinds of the features markOwn marked (nearRoadCity with
+// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
+// reuses the State's scratch (nearBuf).
+func (s *State) markNear(builder, pig bool) []uint8 {
+	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+	for _, r := range s.ownRoots {
+		bit := s.ownBits(r)
+		if bit == 0 || bit == nearRoadCity && !builder || bit == nearField && !pig {
+			continue
+		}
+		m := r
+		for {
+			g := s.gridIndex(s.Tiles[s.segs[m].segTile].Pos)
+			for _, o := range s.dirOff {
+				if fc := s.grid[g+o]; fc < 0 {
+					near[-fc-1] |= bit
 				}
 			}
-		})
+			if m = s.segs[m].next; m == r {
+				break
+			}
+		}
 	}
 	s.nearBuf = near
 	return near

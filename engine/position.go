@@ -30,7 +30,7 @@ func (s *State) LayLoose(t *TileType, p Pos, rot int) (int, error) {
 	if !inBounds(p) {
 		return -1, refuse("BASE-4", "err.out_of_board")
 	}
-	if s.grid[gridIndex(p)] != 0 {
+	if s.cellValue(p) > 0 {
 		return -1, refuse("BASE-4", "err.cell_taken")
 	}
 	if e := s.Mismatch(t, p, rot); e >= 0 {
@@ -62,10 +62,10 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	if err := s.moduleRefusal(kind); err != nil {
 		return err
 	}
-	if seg < 0 || int(seg) >= len(s.parent) {
+	if seg < 0 || int(seg) >= len(s.segs) {
 		return refuse("POS-3", "err.no_such_place")
 	}
-	t := &s.Tiles[s.segTile[seg]]
+	t := &s.Tiles[s.segs[seg].segTile]
 	k := s.SegKind(seg)
 	if kind.IsSpecial() {
 		return s.canStandSpecial(player, kind, seg)
@@ -173,7 +173,7 @@ func (s *State) CanHold(robber bool, seg int32) error {
 	if !s.Opts.King {
 		return refuse("POS-5", "err.pos.no_king_robber")
 	}
-	if seg < 0 || int(seg) >= len(s.parent) || s.SegKind(seg) != want || !s.IsComplete(seg) {
+	if seg < 0 || int(seg) >= len(s.segs) || s.SegKind(seg) != want || !s.IsComplete(seg) {
 		return refuse(rule, key)
 	}
 	// KING-3 / ROBBER-3: a completed city (road) larger than the marked one would have taken the marker when it

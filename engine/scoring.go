@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Completion and scoring: DEF-9 (completed this turn), BASE-9..13 (completion, points, majority, return),
 // IC-7..9 (inn roads and cathedral cities: doubled, tripled, or nothing when incomplete at the end), SHRINE-6/7
 // (challenges decided in a turn), KING/ROBBER updates, END-3..7 (final scoring), FARM-5/6 (fields). Every majority
@@ -117,13 +119,9 @@ func (s *State) BeginTurn(active int) {
 func (s *State) Completed(tile int, buf []int32) []int32 {
 	t := &s.Tiles[tile]
 	start := len(buf)
-	for i := range t.Type.Segs {
-		k := t.Type.Segs[i].Kind
-		if k != KRoad && k != KCity {
-			continue
-		}
-		r := s.find(t.Seg(i))
-		if s.open[r] != 0 {
+	for m := t.Type.roadsCities; m != 0; m &= m - 1 {
+		r := s.find(t.Seg(bits.TrailingZeros16(m)))
+		if s.segs[r].open != 0 {
 			continue
 		}
 		dup := false
@@ -138,15 +136,12 @@ func (s *State) Completed(tile int, buf []int32) []int32 {
 	}
 	// The monasteries, shrines and gardens whose block holds the tile: they lie within Limit, so their blocks lie
 	// inside the grid.
-	g := gridIndex(t.Pos)
-	for _, o := range blockOffsets {
+	g := s.gridIndex(t.Pos)
+	for _, o := range s.blockOff {
 		ni := s.grid[g+o]
-		if ni == 0 {
-			continue
-		}
-		n := &s.Tiles[ni-1]
-		if n.Type.Centre >= 0 && s.blockFull(g+o) {
-			buf = append(buf, n.Seg(int(n.Type.Centre)))
+		ni &^= ni >> 15 // a frontier cell (negative) reads as an empty one
+		if c := s.centreAt[ni]; c >= 0 && s.blockFull(g+o) {
+			buf = append(buf, s.Tiles[ni-1].Seg(int(c)))
 		}
 	}
 	return buf
@@ -184,7 +179,7 @@ func (s *State) featurePoints(seg int32, final bool) (points, size, pennants int
 			cat, rule = CatGarden, "ABBOT-2"
 		}
 		if final {
-			size = s.Block(s.Tiles[s.segTile[seg]].Pos)
+			size = s.Block(s.Tiles[s.segs[seg].segTile].Pos)
 			return size, size, 0, "END-3(c)", cat
 		}
 		return 9, 9, 0, rule, cat
@@ -253,7 +248,7 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		}
 	}
 	for _, c := range done {
-		if s.occ[s.find(c)] == 0 {
+		if s.segs[s.find(c)].occ == 0 {
 			continue // BASE-11: a completed, unoccupied feature scores nothing
 		}
 		sc := s.award(c, false)
@@ -357,10 +352,10 @@ func (s *State) FieldScore(seg int32) Score {
 	n := 0
 	m := seg
 	for {
-		t := &s.Tiles[s.segTile[m]]
-		for _, b := range t.Type.Segs[s.segLocal[m]].Borders {
+		t := &s.Tiles[s.segs[m].segTile]
+		for _, b := range t.Type.Segs[s.segs[m].segLocal].Borders {
 			cr := s.find(t.Seg(int(b)))
-			if s.open[cr] != 0 {
+			if s.segs[cr].open != 0 {
 				continue
 			}
 			dup := false
@@ -375,12 +370,12 @@ func (s *State) FieldScore(seg int32) Score {
 				n++
 			}
 		}
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == seg {
 			break
 		}
 	}
-	if s.City.Active && s.cityFlag[seg] {
+	if s.City.Active && s.segs[seg].cityFlag {
 		n++ // COUNT-22(a): the City counts as one completed city
 	}
 	ft := s.tallyFigures(seg)
@@ -437,8 +432,8 @@ func (s *State) CompletedCount() (cities, roads int) {
 // eachCompleted calls f with the root and kind of every completed feature of the board that has edges (roads,
 // cities, rivers: no open edge left, BASE-9), in ascending order of root.
 func (s *State) eachCompleted(f func(root int32, k Kind)) {
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] == seg && s.open[seg] == 0 {
+	for seg := int32(0); seg < int32(len(s.segs)); seg++ {
+		if s.segs[seg].parent == seg && s.segs[seg].open == 0 {
 			if k := s.SegKind(seg); k != KField && !k.IsCentre() {
 				f(seg, k)
 			}

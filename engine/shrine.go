@@ -17,7 +17,7 @@ func (s *State) partner(seg int32) int32 {
 	} else if k != KMonastery {
 		return -1
 	}
-	p := s.Tiles[s.segTile[seg]].Pos
+	p := s.Tiles[s.segs[seg].segTile].Pos
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			if dx == 0 && dy == 0 {
@@ -38,11 +38,11 @@ func (s *State) partner(seg int32) int32 {
 // tile placed this turn completed or on a partner beside a completed one, so that the challenge it starts is decided
 // by this same turn's scoring (SHRINE-5(f), SHRINE-10; SEQ-5, SEQ-6(a)).
 func (s *State) challenger(seg int32) int32 {
-	if !s.Opts.Shrines || s.occ[s.find(seg)] == 0 {
+	if !s.Opts.Shrines || s.segs[s.find(seg)].occ == 0 {
 		return -1
 	}
 	p := s.partner(seg)
-	if p < 0 || s.occ[s.find(p)] == 0 {
+	if p < 0 || s.segs[s.find(p)].occ == 0 {
 		return -1
 	}
 	return p
@@ -57,8 +57,8 @@ func (s *State) Decided(seg int32) (winner, loser int32, ok bool) {
 	if p < 0 {
 		return -1, -1, false
 	}
-	done := s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
-	pdone := s.BlockFull(s.Tiles[s.segTile[p]].Pos)
+	done := s.BlockFull(s.Tiles[s.segs[seg].segTile].Pos)
+	pdone := s.BlockFull(s.Tiles[s.segs[p].segTile].Pos)
 	switch {
 	case done && pdone:
 		return seg, -1, true
@@ -98,10 +98,10 @@ func (s *State) pairs(open bool) []Challenge {
 		}
 		sh := t.Seg(int(t.Type.Centre))
 		m := s.partner(sh)
-		if m < 0 || s.occ[sh] == 0 || s.occ[m] == 0 {
+		if m < 0 || s.segs[sh].occ == 0 || s.segs[m].occ == 0 {
 			continue
 		}
-		if open && (s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segTile[m]].Pos)) {
+		if open && (s.BlockFull(t.Pos) || s.BlockFull(s.Tiles[s.segs[m].segTile].Pos)) {
 			continue
 		}
 		out = append(out, Challenge{sh, m})

@@ -4,7 +4,8 @@
 //
 // Files follow the rules' seams: catalog.go (tiles as data), state.go (board and features), moves.go (legal
 // placement, BASE-4/5 and the river and shrine limits), figures.go (followers, abbots, large followers, supply,
-// the one majority by strength; BASE-6/7, DEF-11, ABBOT), scoring.go (completion and scoring, BASE-9..13, END,
+// the one majority by strength; BASE-6/7, DEF-11, ABBOT), figindex.go (the figures on each feature, kept by root
+// so that no question about a feature scans every figure), scoring.go (completion and scoring, BASE-9..13, END,
 // FARM), ic.go (Inns & Cathedrals: inn roads, cathedral cities, the large follower's places, and the rulings of
 // RULES-IC-TB.md), tb.go (Traders & Builders: goods, the builder and its double turn, the pig, and their rulings),
 // city.go (the City of Carcassonne, COUNT),
@@ -18,6 +19,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 )
 
@@ -26,11 +28,12 @@ import (
 const MaxPlayers = 6
 
 const (
-	gridSize = 128
-	gridHalf = gridSize / 2
+	// maxGridShift: the grid is at most 1<<maxGridShift cells wide; a new board's grid is 1<<minGridShift wide and
+	// grows once a tile is placed near its edge (growGrid), so that a new board is small.
+	maxGridShift, minGridShift = 7, 6
 	// Limit is the largest |x| or |y| a tile may be placed at: the board is finite in this program (far beyond any
 	// real game: 106 land tiles and the City would have to lie in one straight line to reach it).
-	Limit = gridHalf - 2
+	Limit = 1<<maxGridShift/2 - 2
 )
 
 // Pos is a cell of the board: x grows to the east, y to the south; the start piece's cell is 0,0.
@@ -80,6 +83,21 @@ func (o Options) activeMarks() Mark {
 	return m
 }
 
+// segment is one segment on the board: its place in the union-find of features (parent, DEF-2) and its tile; at a
+// root, the aggregates of its feature.
+type segment struct {
+	parent   int32
+	next     int32 // circular list of the feature's segments
+	figHead  int32 // the first figure on the feature, -1 if none (figindex.go)
+	open     int16 // road, city, river: edge ports that face no tile yet
+	occ      int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
+	pennants int16
+	segTile  int16 // the tile's index in Tiles
+	segLocal int8  // the segment's index in its tile type's Segs
+	marks    Mark  // inns, cathedrals, the pig herd of the feature as printed (IC-11): Marks keeps those that act
+	cityFlag bool  // field borders the City of Carcassonne
+}
+
 // Placed is a tile on the board.
 type Placed struct {
 	Type    *TileType
@@ -98,24 +116,26 @@ type State struct {
 	Cat  *Catalogue
 	Opts Options
 
-	grid  []uint8 // gridSize*gridSize: 0 empty, else index into Tiles + 1
-	front []int16 // gridSize*gridSize: index into frontier + 1, 0 if not in it
-	Tiles []Placed
+	// grid is the board by cell (a square window of the cells round 0,0, 1<<gshift wide: gridIndex): a tile's index
+	// in Tiles + 1, minus (a frontier cell's index in frontier + 1), 0 for any other empty cell. One array for both
+	// keeps a new board small. Every tile lies far enough inside the window (growGrid) that its neighbours and its
+	// 3x3 block are in the grid: dirOff and blockOff are the offsets of those cells.
+	grid     []int16
+	gshift   uint8 // the window is 1<<gshift cells wide
+	tileMax  int   // a tile at |x|, |y| <= tileMax lies far enough inside the window (growGrid)
+	dirOff   [4]int32
+	blockOff [9]int32
+	Tiles    []Placed
 	// frontier lists the empty cells next to the board (placement candidates) with the terrains their placed
 	// neighbours demand, kept up to date as tiles are placed.
 	frontier []frontCell
 
-	// Segments (global ids) and union-find over them.
-	parent   []int32
-	segTile  []int16
-	segLocal []int8
-	// Aggregates, valid at a root.
-	open     []int16 // road, city, river: edge ports that face no tile yet
-	occ      []int16 // figures that occupy the feature (DEF-6: followers, large followers, abbots)
-	pennants []int16
-	marks    []Mark  // inns, cathedrals, the pig herd of the feature, with their module only (IC-11, COMBO-12)
-	cityFlag []bool  // field borders the City of Carcassonne
-	next     []int32 // circular list of the feature's segments
+	// segs are the segments on the board by global id (Placed.segBase + local index), with the union-find over them
+	// and each feature's aggregates at its root (segment).
+	segs []segment
+
+	figNext []int32               // by figure: the next figure on its feature, -1 if none (figindex.go)
+	figBase [MaxPlayers + 1]int32 // player p's figures are Figures[figBase[p]:figBase[p+1]] (initFigures)
 
 	Figures []Figure
 	Scores  [MaxPlayers]int
@@ -132,9 +152,18 @@ type State struct {
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
 
-	stamp    []uint32 // per tile: scratch marks for counting distinct cells
+	stamp []uint32 // per tile: scratch marks for counting distinct cells
+	// centreAt is, by grid value (a tile's index + 1; 0 an empty cell), the tile's centre segment, -1 if none or no
+	// tile: Completed reads a block's centres without a branch on empty cells.
+	centreAt []int8
 	stampGen uint32
-	nearBuf  []uint8 // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
+	// ownBuf (per segment), ownRoots and ownGen: scratch of LegalMoves, the features of the player's followers
+	// (markOwn).
+	ownBuf   []uint32
+	ownRoots []int32
+	ownGen   uint32
 
 	// monasteries and shrines list the cells of the monasteries and shrines on the board, for SHRINE-3's
 	// neighbourhood test (shrineConflict) without looking at every cell around a candidate.
@@ -149,21 +178,14 @@ func New(cat *Catalogue, o Options) *State {
 	s := &State{
 		Cat:      cat,
 		Opts:     o,
-		grid:     make([]uint8, gridSize*gridSize),
-		front:    make([]int16, gridSize*gridSize),
+		grid:     make([]int16, 1<<(2*minGridShift)),
 		Tiles:    make([]Placed, 0, 128),
 		frontier: make([]frontCell, 0, 128),
-		parent:   make([]int32, 0, 1024),
-		segTile:  make([]int16, 0, 1024),
-		segLocal: make([]int8, 0, 1024),
-		open:     make([]int16, 0, 1024),
-		occ:      make([]int16, 0, 1024),
-		pennants: make([]int16, 0, 1024),
-		marks:    make([]Mark, 0, 1024),
-		cityFlag: make([]bool, 0, 1024),
-		next:     make([]int32, 0, 1024),
+		segs:     make([]segment, 0, 512), // a base game has about 330; more grow it once
 		stamp:    make([]uint32, 0, 128),
+		centreAt: append(make([]int8, 0, 129), -1),
 	}
+	s.setWindow(minGridShift)
 	s.markMask = o.activeMarks()
 	s.King.Player, s.Baron.Player = -1, -1
 	s.King.Feature, s.Baron.Feature = -1, -1
@@ -177,30 +199,26 @@ func New(cat *Catalogue, o Options) *State {
 // Reset empties the board and the figures for a new game with the same options, reusing memory.
 func (s *State) Reset() {
 	for _, p := range s.Tiles {
-		s.grid[gridIndex(p.Pos)] = 0
+		s.grid[s.gridIndex(p.Pos)] = 0
 	}
 	for _, f := range s.frontier {
-		s.front[f.g] = 0
+		s.grid[f.g] = 0
 	}
 	s.Tiles = s.Tiles[:0]
 	s.frontier = s.frontier[:0]
-	s.parent = s.parent[:0]
-	s.segTile = s.segTile[:0]
-	s.segLocal = s.segLocal[:0]
-	s.open = s.open[:0]
-	s.occ = s.occ[:0]
-	s.pennants = s.pennants[:0]
-	s.marks = s.marks[:0]
-	s.cityFlag = s.cityFlag[:0]
-	s.next = s.next[:0]
+	s.segs = s.segs[:0]
 	s.stamp = s.stamp[:0]
+	s.centreAt = s.centreAt[:1]
 	s.monasteries, s.shrines = s.monasteries[:0], s.shrines[:0]
 	s.Scores = [MaxPlayers]int{}
 	s.Goods = [MaxPlayers]Goods{}
 	s.King = Holder{Player: -1, Feature: -1}
 	s.Baron = Holder{Player: -1, Feature: -1}
-	s.Figures = s.Figures[:0]
-	s.initFigures()
+	for i := range s.Figures { // every figure back in its owner's supply (initFigures made them, in this order)
+		f := &s.Figures[i]
+		f.Where, f.Seg, f.Quarter = InSupply, -1, 0
+		s.figNext[i] = -1
+	}
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
 	s.Ended = false
@@ -210,22 +228,15 @@ func (s *State) Reset() {
 // Clone returns a deep copy of s that shares only the read-only catalogue.
 func (s *State) Clone() *State {
 	c := *s
-	c.grid = append([]uint8(nil), s.grid...)
-	c.front = append([]int16(nil), s.front...)
+	c.grid = append([]int16(nil), s.grid...)
 	c.Tiles = append(make([]Placed, 0, cap(s.Tiles)), s.Tiles...)
 	c.frontier = append(make([]frontCell, 0, cap(s.frontier)), s.frontier...)
-	c.parent = append(make([]int32, 0, cap(s.parent)), s.parent...)
-	c.segTile = append(make([]int16, 0, cap(s.segTile)), s.segTile...)
-	c.segLocal = append(make([]int8, 0, cap(s.segLocal)), s.segLocal...)
-	c.open = append(make([]int16, 0, cap(s.open)), s.open...)
-	c.occ = append(make([]int16, 0, cap(s.occ)), s.occ...)
-	c.pennants = append(make([]int16, 0, cap(s.pennants)), s.pennants...)
-	c.marks = append(make([]Mark, 0, cap(s.marks)), s.marks...)
-	c.cityFlag = append(make([]bool, 0, cap(s.cityFlag)), s.cityFlag...)
-	c.next = append(make([]int32, 0, cap(s.next)), s.next...)
+	c.segs = append(make([]segment, 0, cap(s.segs)), s.segs...)
 	c.Figures = append([]Figure(nil), s.Figures...)
+	c.figNext = append([]int32(nil), s.figNext...)
 	c.stamp = append(make([]uint32, 0, cap(s.stamp)), s.stamp...)
-	c.nearBuf = nil // scratch: never shared
+	c.centreAt = append(make([]int8, 0, cap(s.centreAt)), s.centreAt...)
+	c.nearBuf, c.fitBuf, c.ownBuf, c.ownRoots = nil, nil, nil, nil // scratch: never shared
 	c.monasteries, c.shrines = append([]Pos(nil), s.monasteries...), append([]Pos(nil), s.shrines...)
 	c.Turn.Completed = append([]int32(nil), s.Turn.Completed...)
 	return &c
@@ -238,49 +249,90 @@ type frontCell struct {
 	req, mask uint16
 }
 
-func (f frontCell) pos() Pos { return Pos{int(f.g%gridSize) - gridHalf, int(f.g/gridSize) - gridHalf} }
+// cellPos returns the cell of grid index g.
+func (s *State) cellPos(g int32) Pos {
+	half := 1 << s.gshift / 2
+	return Pos{int(g&(1<<s.gshift-1)) - half, int(g>>s.gshift) - half}
+}
 
-func gridIndex(p Pos) int32 { return int32((p.Y+gridHalf)*gridSize + p.X + gridHalf) }
+// gridIndex returns the grid index of a cell of the window (inWindow).
+func (s *State) gridIndex(p Pos) int32 {
+	half := 1 << s.gshift / 2
+	return int32((p.Y+half)<<s.gshift + p.X + half)
+}
+
+// inWindow reports whether cell p has a place in the grid.
+func (s *State) inWindow(p Pos) bool {
+	half := 1 << s.gshift / 2
+	return p.X >= -half && p.X < half && p.Y >= -half && p.Y < half
+}
+
+// cellValue returns the grid's value of cell p (0 for a cell outside the window: empty, in no frontier).
+func (s *State) cellValue(p Pos) int16 {
+	if !s.inWindow(p) {
+		return 0
+	}
+	return s.grid[s.gridIndex(p)]
+}
+
+// setWindow sets the width of the grid's window, 1<<shift cells, and the offsets that go with it.
+func (s *State) setWindow(shift uint8) {
+	w := int32(1) << shift
+	s.gshift = shift
+	s.tileMax = int(w/2 - 3)
+	s.dirOff = [4]int32{-w, 1, w, -1}
+	s.blockOff = [9]int32{0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
+}
+
+// growGrid widens the grid's window to the largest, for a tile about to be placed too near its edge (tileMax): the
+// cells move to their places in the wider grid, the frontier with them.
+func (s *State) growGrid() {
+	if s.gshift == maxGridShift {
+		return
+	}
+	old, oldShift := s.grid, s.gshift
+	s.grid = make([]int16, 1<<(2*maxGridShift))
+	s.setWindow(maxGridShift)
+	for g, v := range old {
+		if v != 0 {
+			ow := int32(1) << oldShift
+			oh := ow / 2
+			s.grid[s.gridIndex(Pos{int(int32(g)&(ow-1) - oh), int(int32(g)>>oldShift - oh)})] = v
+		}
+	}
+	for i := range s.frontier {
+		f := &s.frontier[i]
+		ow := int32(1) << oldShift
+		oh := ow / 2
+		f.g = s.gridIndex(Pos{int(f.g&(ow-1) - oh), int(f.g>>oldShift - oh)})
+	}
+}
 
 func inBounds(p Pos) bool { return p.X >= -Limit && p.X <= Limit && p.Y >= -Limit && p.Y <= Limit }
 
 // At returns the tile at p, or nil if the cell is empty.
 func (s *State) At(p Pos) *Placed {
-	if !inBounds(p) {
-		return nil
+	if i := s.cellValue(p); i > 0 {
+		return &s.Tiles[i-1]
 	}
-	i := s.grid[gridIndex(p)]
-	if i == 0 {
-		return nil
-	}
-	return &s.Tiles[i-1]
+	return nil
 }
 
 // TileIndex returns the index in Tiles of the tile at p, -1 if empty.
-func (s *State) TileIndex(p Pos) int {
-	if !inBounds(p) {
-		return -1
-	}
-	return int(s.grid[gridIndex(p)]) - 1
-}
+func (s *State) TileIndex(p Pos) int { return int(max(s.cellValue(p), 0)) - 1 }
 
 // Frontier returns the empty cells next to the board: the only cells a tile can be placed on (BASE-4).
 func (s *State) Frontier() []Pos {
 	out := make([]Pos, len(s.frontier))
 	for i, f := range s.frontier {
-		out[i] = f.pos()
+		out[i] = s.cellPos(f.g)
 	}
 	return out
 }
 
-func (s *State) find(x int32) int32 {
-	p := s.parent
-	for p[x] != x {
-		p[x] = p[p[x]]
-		x = p[x]
-	}
-	return x
-}
+// find returns the root of segment x: every segment's parent is its feature's root (union relabels the segments of
+// the feature it joins to another), so that finding a feature is one load, with no write.
+func (s *State) find(x int32) int32 { return s.segs[x].parent }
 
 // Root returns the feature a segment belongs to: the canonical segment id of its feature at this moment.
 func (s *State) Root(seg int32) int32 { return s.find(seg) }
@@ -293,13 +345,23 @@ func (s *State) union(a, b int32) int32 {
 	if ra > rb { // keep the older segment as root: stable feature ids
 		ra, rb = rb, ra
 	}
-	s.parent[rb] = ra
-	s.open[ra] += s.open[rb]
-	s.occ[ra] += s.occ[rb]
-	s.pennants[ra] += s.pennants[rb]
-	s.marks[ra] |= s.marks[rb]
-	s.cityFlag[ra] = s.cityFlag[ra] || s.cityFlag[rb]
-	s.next[ra], s.next[rb] = s.next[rb], s.next[ra]
+	for m := rb; ; { // rb's feature joins ra's: its segments take ra as their root
+		sg := &s.segs[m]
+		sg.parent = ra
+		if m = sg.next; m == rb {
+			break
+		}
+	}
+	a2, b2 := &s.segs[ra], &s.segs[rb]
+	a2.open += b2.open
+	a2.occ += b2.occ
+	a2.pennants += b2.pennants
+	a2.marks |= b2.marks
+	a2.cityFlag = a2.cityFlag || b2.cityFlag
+	a2.next, b2.next = b2.next, a2.next
+	if b2.figHead >= 0 {
+		s.mergeFigures(ra, rb)
+	}
 	return ra
 }
 
@@ -309,24 +371,25 @@ var ErrOutOfBoard = errors.New("engine: position beyond the board's limit")
 // placeRaw puts a tile on the board and joins its segments with its neighbours' (DEF-2). It does not check
 // legality; callers check with CanPlace first.
 func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
+	if m := s.tileMax; p.X < -m || p.X > m || p.Y < -m || p.Y > m {
+		s.growGrid()
+	}
 	idx := len(s.Tiles)
-	base := int32(len(s.parent))
-	s.Tiles = append(s.Tiles, Placed{Type: t, Pos: p, Rot: uint8(rot & 3), segBase: base})
+	base := int32(len(s.segs))
+	// The new tile and its segments are written in place (a struct built on the stack and copied whole would be read
+	// back before its small fields are stored: a stall on every placement).
+	s.Tiles = append(s.Tiles, Placed{})
+	pt := &s.Tiles[idx]
+	pt.Type, pt.Pos, pt.Rot, pt.segBase = t, p, uint8(rot&3), base
 	s.stamp = append(s.stamp, 0)
-	g := gridIndex(p)
-	s.grid[g] = uint8(idx + 1)
-	for i := range t.Segs {
-		sd := &t.Segs[i]
-		id := base + int32(i)
-		s.parent = append(s.parent, id)
-		s.segTile = append(s.segTile, int16(idx))
-		s.segLocal = append(s.segLocal, int8(i))
-		s.open = append(s.open, int16(popcount4(sd.Edges)))
-		s.occ = append(s.occ, 0)
-		s.pennants = append(s.pennants, int16(sd.Pennants))
-		s.marks = append(s.marks, sd.Marks&s.markMask) // without its module a mark is only a picture (RIV2-9)
-		s.cityFlag = append(s.cityFlag, sd.BordersCity)
-		s.next = append(s.next, id)
+	s.centreAt = append(s.centreAt, t.Centre)
+	g := s.gridIndex(p)
+	n := len(s.segs)
+	s.segs = slices.Grow(s.segs, len(t.segInit))[:n+len(t.segInit)]
+	for i := range t.segInit {
+		sg := &s.segs[n+i]
+		*sg = t.segInit[i] // open ports, pennants, marks, the City's border as printed (catalog.go, prepare)
+		sg.parent, sg.next, sg.segTile = int32(n+i), int32(n+i), int16(idx)
 	}
 	if t.Centre >= 0 {
 		switch t.Segs[t.Centre].Kind {
@@ -336,37 +399,32 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 			s.shrines = append(s.shrines, p)
 		}
 	}
-	r := &t.rots[rot&3]
-	ls, n := s.links(g, r)
-	for _, l := range ls[:n] {
-		root := s.union(base+int32(l.mine), l.theirs)
-		if l.edge {
-			s.open[root] -= 2 // a road, city or river port on each side is closed
-		}
-	}
-	// Frontier: this cell leaves it, its empty neighbours join it.
-	if f := s.front[g]; f != 0 {
+	// Frontier: this cell leaves it, its empty neighbours join it; the tiles beside it are joined (DEF-2).
+	if f := s.grid[g]; f < 0 {
 		last := len(s.frontier) - 1
 		moved := s.frontier[last]
-		s.frontier[f-1] = moved
-		s.front[moved.g] = f
+		s.frontier[-f-1] = moved
+		s.grid[moved.g] = f
 		s.frontier = s.frontier[:last]
-		s.front[g] = 0
 	}
+	s.grid[g] = int16(idx + 1)
+	r := &t.rots[rot&3]
 	for e := 0; e < 4; e++ {
-		np := p.Neighbour(e)
-		if !inBounds(np) {
+		ng := g + s.dirOff[e] // within the grid: p lies inside the window
+		ni := s.grid[ng]
+		if ni > 0 {
+			s.join(r, base, e, &s.Tiles[ni-1])
 			continue
 		}
-		ng := gridIndex(np)
-		if s.grid[ng] != 0 {
+		if !inBounds(p.Neighbour(e)) {
 			continue
 		}
-		if s.front[ng] == 0 {
+		if ni == 0 {
 			s.frontier = append(s.frontier, frontCell{g: ng})
-			s.front[ng] = int16(len(s.frontier))
+			ni = -int16(len(s.frontier))
+			s.grid[ng] = ni
 		}
-		fc := &s.frontier[s.front[ng]-1]
+		fc := &s.frontier[-ni-1]
 		oe := (e + 2) & 3 // the empty cell's edge that faces this tile
 		fc.req |= uint16(r.edges[e]) << (4 * oe)
 		fc.mask |= 0xF << (4 * oe)
@@ -374,36 +432,20 @@ func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	return idx
 }
 
-// link is a join a tile makes with a placed neighbour (DEF-2): its own local segment and the neighbour's global
-// segment, across a whole edge (road, city, river) or a half-edge (fields).
-type link struct {
-	mine   int8
-	theirs int32
-	edge   bool
-}
-
-// links returns the joins a tile in rotation r makes (or would make) at grid cell g with the tiles around it: at
-// most one per edge and two per half-edge pair.
-func (s *State) links(g int32, r *rotInfo) (out [12]link, n int) {
-	for e := 0; e < 4; e++ {
-		ni := s.grid[g+int32(dirDX[e])+int32(dirDY[e])*gridSize]
-		if ni == 0 {
-			continue
-		}
-		nt := &s.Tiles[ni-1]
-		nr := &nt.Type.rots[nt.Rot]
-		if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
-			out[n] = link{a, nt.segBase + int32(b), true}
-			n++
-		}
-		for h := 2 * e; h < 2*e+2; h++ {
-			if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
-				out[n] = link{a, nt.segBase + int32(b), false}
-				n++
-			}
+// join joins the segments of a tile just placed (rotation r, first segment base) with those of its neighbour nt
+// across edge e (DEF-2): the road, city or river at the edge, whose open port on each side it closes, and the fields
+// at its two half-edges.
+func (s *State) join(r *rotInfo, base int32, e int, nt *Placed) {
+	nr := &nt.Type.rots[nt.Rot]
+	if a, b := r.edgeSeg[e], nr.edgeSeg[(e+2)&3]; a >= 0 && b >= 0 {
+		root := s.union(base+int32(a), nt.segBase+int32(b))
+		s.segs[root].open -= 2 // a road, city or river port on each side is closed
+	}
+	for h := 2 * e; h < 2*e+2; h++ {
+		if a, b := r.halfSeg[h], nr.halfSeg[oppHalf[h]]; a >= 0 && b >= 0 {
+			s.union(base+int32(a), nt.segBase+int32(b))
 		}
 	}
-	return
 }
 
 func popcount4(b uint8) int {
@@ -444,23 +486,23 @@ func (s *State) PlacePiece(pc *Piece) {
 
 // SegKind returns the kind of a global segment.
 func (s *State) SegKind(seg int32) Kind {
-	t := &s.Tiles[s.segTile[seg]]
-	return t.Type.Segs[s.segLocal[seg]].Kind
+	t := &s.Tiles[s.segs[seg].segTile]
+	return t.Type.Segs[s.segs[seg].segLocal].Kind
 }
 
 // SegTile returns the tile index and local segment index of a global segment.
 func (s *State) SegTile(seg int32) (tile int, local int) {
-	return int(s.segTile[seg]), int(s.segLocal[seg])
+	return int(s.segs[seg].segTile), int(s.segs[seg].segLocal)
 }
 
 // SegCount returns the number of segments on the board.
-func (s *State) SegCount() int { return len(s.parent) }
+func (s *State) SegCount() int { return len(s.segs) }
 
 // Open returns the number of open edge ports of a road, city or river feature (0: complete, BASE-9(a,b)).
-func (s *State) Open(seg int32) int { return int(s.open[s.find(seg)]) }
+func (s *State) Open(seg int32) int { return int(s.segs[s.find(seg)].open) }
 
 // Occupied returns the number of figures on the feature of seg (DEF-6).
-func (s *State) Occupied(seg int32) int { return int(s.occ[s.find(seg)]) }
+func (s *State) Occupied(seg int32) int { return int(s.segs[s.find(seg)].occ) }
 
 // Members calls fn for every segment of the feature of seg.
 func (s *State) Members(seg int32, fn func(m int32)) {
@@ -468,7 +510,7 @@ func (s *State) Members(seg int32, fn func(m int32)) {
 	m := r
 	for {
 		fn(m)
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == r {
 			return
 		}
@@ -484,12 +526,12 @@ func (s *State) Size(seg int32) int {
 	r := s.find(seg)
 	m := r
 	for {
-		ti := s.segTile[m]
+		ti := s.segs[m].segTile
 		if s.stamp[ti] != gen {
 			s.stamp[ti] = gen
 			n += int(s.Tiles[ti].Type.Weight)
 		}
-		m = s.next[m]
+		m = s.segs[m].next
 		if m == r {
 			return n
 		}
@@ -497,15 +539,17 @@ func (s *State) Size(seg int32) int {
 }
 
 // Pennants returns the number of pennants of a city feature (BASE-10(b)).
-func (s *State) Pennants(seg int32) int { return int(s.pennants[s.find(seg)]) }
+func (s *State) Pennants(seg int32) int { return int(s.segs[s.find(seg)].pennants) }
 
 // Marks returns the inns, cathedrals and pig herd of the feature of seg that act in this game: an inn road (MarkInn,
 // IC-7) or a cathedral city (MarkCathedral, IC-8) with inns-cathedrals, the pig herd's field (MarkPigHerd, COMBO-12)
 // with traders-builders and farmers. Several inns or cathedrals do not add up.
-func (s *State) Marks(seg int32) Mark { return s.marks[s.find(seg)] }
+func (s *State) Marks(seg int32) Mark {
+	return s.segs[s.find(seg)].marks & s.markMask // without its module a mark is only a picture (RIV2-9)
+}
 
 // BordersCity reports whether a field feature borders the City of Carcassonne (COUNT-21).
-func (s *State) BordersCity(seg int32) bool { return s.cityFlag[s.find(seg)] }
+func (s *State) BordersCity(seg int32) bool { return s.segs[s.find(seg)].cityFlag }
 
 // Block returns the weighted number of filled cells in the 3x3 block around p (DEF-10; RIVER-3(b)).
 func (s *State) Block(p Pos) int {
@@ -526,8 +570,8 @@ func (s *State) Block(p Pos) int {
 
 // BlockFull reports whether all 9 cells of the 3x3 block around p are filled (BASE-9(c)).
 func (s *State) BlockFull(p Pos) bool {
-	if p.X > -Limit && p.X < Limit && p.Y > -Limit && p.Y < Limit {
-		return s.blockFull(gridIndex(p))
+	if half := 1 << s.gshift / 2; p.X > -half && p.X < half-1 && p.Y > -half && p.Y < half-1 {
+		return s.blockFull(s.gridIndex(p))
 	}
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
@@ -539,13 +583,11 @@ func (s *State) BlockFull(p Pos) bool {
 	return true
 }
 
-// blockOffsets are the grid index offsets of a cell's 3x3 block (DEF-10), its own cell first.
-var blockOffsets = [9]int32{0, -gridSize - 1, -gridSize, -gridSize + 1, -1, 1, gridSize - 1, gridSize, gridSize + 1}
-
-// blockFull is BlockFull for a grid index whose whole block lies inside the grid (any cell within Limit).
+// blockFull is BlockFull for a grid index whose whole block lies inside the grid (any tile's cell; the offsets are
+// blockOff: the cell's own first, then row by row).
 func (s *State) blockFull(g int32) bool {
-	for _, o := range blockOffsets {
-		if s.grid[g+o] == 0 {
+	for _, o := range s.blockOff {
+		if s.grid[g+o] <= 0 {
 			return false
 		}
 	}
@@ -559,8 +601,8 @@ func (s *State) IsComplete(seg int32) bool {
 	case k == KField:
 		return false
 	case k.IsCentre():
-		return s.BlockFull(s.Tiles[s.segTile[seg]].Pos)
+		return s.BlockFull(s.Tiles[s.segs[seg].segTile].Pos)
 	default:
-		return s.open[s.find(seg)] == 0
+		return s.segs[s.find(seg)].open == 0
 	}
 }

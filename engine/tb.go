@@ -116,8 +116,8 @@ func (s *State) CityGoods(seg int32) Goods {
 		return g
 	}
 	s.Members(seg, func(m int32) {
-		t := &s.Tiles[s.segTile[m]]
-		g.add(t.Type.Segs[s.segLocal[m]].Goods)
+		t := &s.Tiles[s.segs[m].segTile]
+		g.add(t.Type.Segs[s.segs[m].segLocal].Goods)
 	})
 	return g
 }
@@ -232,13 +232,8 @@ func (s *State) CompletedGoods() Goods {
 // TB-11(b), TB-12, TB-13): the abbot never admits a builder or a pig (COMBO-14), nor do figures in the City
 // (COMBO-17(d)).
 func (s *State) hasFollowerOn(player int, seg int32) bool {
-	r := s.find(seg)
-	if s.occ[r] == 0 {
-		return false
-	}
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Where == OnBoard && f.Kind.IsFollower() && s.find(f.Seg) == r {
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind.IsFollower() {
 			return true
 		}
 	}
@@ -288,12 +283,10 @@ func (s *State) returnLonely(player int, seg int32) int {
 	if !s.Opts.TradersBuilders || s.hasFollowerOn(player, seg) {
 		return -1
 	}
-	r := s.find(seg)
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind.IsSpecial() && f.Where == OnBoard && s.find(f.Seg) == r {
-			s.toSupply(i)
-			return i
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; int(f.Player) == player && f.Kind.IsSpecial() {
+			s.toSupply(int(i))
+			return int(i)
 		}
 	}
 	return -1
@@ -314,10 +307,10 @@ func (s *State) ExtendsBuilder(player, tile int) bool {
 		return false
 	}
 	b := -1
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if int(f.Player) == player && f.Kind == Builder && f.Where == OnBoard && s.segTile[f.Seg] != int16(tile) {
-			b = i
+	figs, lo := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Kind == Builder && f.Where == OnBoard && s.segs[f.Seg].segTile != int16(tile) {
+			b = lo + i
 		}
 	}
 	if b < 0 {
@@ -341,7 +334,7 @@ func (s *State) pigBonuses(sc *Score) {
 	if o := s.PigsOn(r) & sc.Owners; o != 0 {
 		sc.Bonuses[0] = Bonus{Rule: "TB-14", Owners: o, Points: sc.Cities}
 	}
-	if s.marks[r].Has(MarkPigHerd) {
+	if s.Marks(r).Has(MarkPigHerd) {
 		sc.Bonuses[1] = Bonus{Rule: "COMBO-12", Owners: sc.Owners, Points: sc.Cities}
 	}
 }
@@ -354,11 +347,9 @@ func (s *State) BuildersOn(seg int32) uint8 { return s.whoseOn(seg, Builder) }
 
 // whoseOn returns the players who have a figure of that kind on the feature of seg, as a bit mask.
 func (s *State) whoseOn(seg int32, kind FigureKind) uint8 {
-	r := s.find(seg)
 	var m uint8
-	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Kind == kind && f.Where == OnBoard && s.find(f.Seg) == r {
+	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
+		if f := &s.Figures[i]; f.Kind == kind {
 			m |= 1 << f.Player
 		}
 	}
@@ -372,8 +363,8 @@ func (s *State) OpenGoodsCities(buf []int32) []int32 {
 	if !s.Opts.TradersBuilders {
 		return buf
 	}
-	for seg := int32(0); seg < int32(len(s.parent)); seg++ {
-		if s.parent[seg] == seg && s.open[seg] != 0 && s.SegKind(seg) == KCity && s.CityGoods(seg).Total() > 0 {
+	for seg := int32(0); seg < int32(len(s.segs)); seg++ {
+		if s.segs[seg].parent == seg && s.segs[seg].open != 0 && s.SegKind(seg) == KCity && s.CityGoods(seg).Total() > 0 {
 			buf = append(buf, seg)
 		}
 	}

@@ -133,7 +133,7 @@ func (b *Bag) NextStack() []int {
 		out[b.Spring.Index] = 1
 	case b.First != nil:
 		out[b.First.Index] = 1
-	case sum(b.River) > 0:
+	case b.river > 0:
 		copy(out, b.River)
 	case len(b.Last) > 0:
 		for _, t := range b.Last {

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"errors"
 	"slices"
 
 	"github.com/karkason/karkason/engine"
@@ -247,8 +246,10 @@ func (g *Game) outOfOrder(a Action, who int) error {
 	case VerbReturnAbbot:
 		return refusal("ABBOT-6(a)", "err.abbot_not_now")
 	case VerbCity:
-		if who == g.prevActive && g.cityRefusal != nil {
-			return g.cityRefusal
+		if who == g.prevActive {
+			if err := g.cityRefusal.Err(); err != nil {
+				return err
+			}
 		}
 		return refusal("COUNT-6", "err.city_not_entitled")
 	case VerbCount:
@@ -504,18 +505,15 @@ func (g *Game) finishScoring() {
 		}
 		g.announce(g.S.Baron.Player, g.S.Baron.Rule, key, "size", g.S.Baron.Size)
 	}
-	g.cityRefusal = nil
+	g.cityRefusal = engine.CityRefusal{}
 	if g.S.City.Active {
 		if g.S.CityEntitled() {
 			g.Phase = PhaseCity
 			g.announce(g.Active, "COUNT-6", "ev.city_may_enter")
 			return
 		}
-		// Keep the reason, for a "city" line that comes anyway (made a Refusal by Apply then, if one comes).
-		var re *engine.RuleError
-		if err := g.S.CanEnterCity(g.Active, engine.Palace, engine.Follower); errors.As(err, &re) {
-			g.cityRefusal = re
-		}
+		// Keep the reason, for a "city" line that comes anyway (the refusal made by Apply then, if one comes).
+		g.cityRefusal = g.S.CheckEnterCity(g.Active, engine.Palace, engine.Follower)
 	}
 	g.endPart()
 }

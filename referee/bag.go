@@ -11,13 +11,17 @@ import (
 // laid next to the City first (COMBO-1/3), the River II fork first (RIV2-3), the lakes or the volcano lake last
 // (RIVER-2, RIV2-7), every river tile before the land stack (RIVER-4, RIV2-4).
 
-// Bag is what is left to draw.
+// Bag is what is left to draw. Land and River are read by other packages, changed only by the Bag's own
+// methods; code of this package that sets them directly (the set-up, a position) calls recount after.
 type Bag struct {
 	Land   []int              // by TileType.Index: copies left in the land stack
 	River  []int              // by TileType.Index: shuffled river tiles left
 	First  *engine.TileType   // a river tile that must come before the shuffled ones (the fork), nil if none
 	Last   []*engine.TileType // river tiles that come after the shuffled ones (the lakes, the volcano lake)
 	Spring *engine.TileType   // the spring still to be laid next to the City (COMBO-1/3), nil if none
+	// land and river are the totals of Land and River, kept as tiles are taken (take, discardRiver), so that the
+	// checks of every action do not add up every tile type of the catalogue.
+	land, river int
 }
 
 func newBag(cat *engine.Catalogue) Bag {
@@ -32,8 +36,7 @@ func (b *Bag) clone() Bag {
 	return c
 }
 
-// sum adds up copies left by type (four at a time: it runs a few times every action of a replay, over every tile
-// type of the catalogue).
+// sum adds up copies left by type (four at a time).
 func sum(v []int) int {
 	var a, b, c, d int
 	for len(v) >= 4 {
@@ -47,12 +50,15 @@ func sum(v []int) int {
 }
 
 // LandLeft returns the number of tiles left in the land stack.
-func (b *Bag) LandLeft() int { return sum(b.Land) }
+func (b *Bag) LandLeft() int { return b.land }
+
+// recount works out the totals of Land and River again, after they were set directly.
+func (b *Bag) recount() { b.land, b.river = sum(b.Land), sum(b.River) }
 
 // RiverLeft returns the number of river tiles still to be drawn (the spring to lay, the fork and the lakes
 // included).
 func (b *Bag) RiverLeft() int {
-	n := sum(b.River) + len(b.Last)
+	n := b.river + len(b.Last)
 	if b.First != nil {
 		n++
 	}
@@ -86,7 +92,7 @@ func (b *Bag) Drawable(cat *engine.Catalogue) []*engine.TileType {
 		return []*engine.TileType{b.Spring}
 	case b.First != nil:
 		return []*engine.TileType{b.First}
-	case sum(b.River) > 0:
+	case b.river > 0:
 		var out []*engine.TileType
 		for _, t := range cat.Types {
 			if b.River[t.Index] > 0 {
@@ -144,7 +150,7 @@ func (b *Bag) SecondTile() bool {
 	if !b.InRiverPhase() {
 		return b.LandLeft() >= 2
 	}
-	n := sum(b.River)
+	n := b.river
 	for _, t := range b.Last {
 		if t.Set == "river" {
 			n++
@@ -200,7 +206,7 @@ func (b *Bag) check(t *engine.TileType) error {
 		if t != b.First {
 			return refusal("RIV2-3", "err.fork_first", "tile", b.First.ID)
 		}
-	case sum(b.River) > 0:
+	case b.river > 0:
 		if b.River[t.Index] == 0 {
 			for _, l := range b.Last {
 				if l == t {
@@ -229,11 +235,13 @@ func (b *Bag) take(t *engine.TileType) {
 		b.First = nil
 	case b.River[t.Index] > 0:
 		b.River[t.Index]--
+		b.river--
 	case slices.Contains(b.Last, t):
 		i := slices.Index(b.Last, t)
 		b.Last = slices.Delete(slices.Clone(b.Last), i, i+1)
 	default:
 		b.Land[t.Index]--
+		b.land--
 	}
 }
 
@@ -242,5 +250,6 @@ func (b *Bag) discardRiver() {
 	for i := range b.River {
 		b.River[i] = 0
 	}
+	b.river = 0
 	b.First, b.Last, b.Spring = nil, nil, nil
 }

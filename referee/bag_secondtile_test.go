@@ -41,6 +41,7 @@ func TestSecondTile(t *testing.T) {
 		for _, id := range c.river {
 			b.River[tile(id).Index]++
 		}
+		b.recount()
 		for _, id := range c.last {
 			b.Last = append(b.Last, tile(id))
 		}

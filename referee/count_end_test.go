@@ -61,6 +61,7 @@ func TestCityGameEnd(t *testing.T) {
 			for id, n := range map[string]int{"b-c1": 4, "b-c1g": 1, "b-m": 1, "b-cc2o": 1} {
 				g.Bag.Land[cat.Tile(id).Index] = n
 			}
+			g.Bag.recount()
 			for i, line := range append(append([]string(nil), game...), c.then...) {
 				a, _, err := ParseAction(line, i+2)
 				if err != nil {

@@ -141,16 +141,15 @@ type Game struct {
 	Position   []PositionLine
 	startTiles int // tiles of the start piece (the first ones in S.Tiles): a position's lines leave them out
 
-	seat         map[Colour]int
-	part         turnPart          // the current turn part (DEF-12)
-	lastTurn     bool              // the land stack ran out this turn (END-1)
-	extraTurn    bool              // the volcano was placed: the same player goes again (RIV2-8)
-	afterVolcano bool              // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
-	round        []int             // moving-out round: players in order (COUNT-16)
-	roundPos     int               // whose go it is in round
-	targets      []int32           // eligible targets of the round (COUNT-17)
-	marketPos    int               // market round: index into the cyclic order
-	cityRefusal  *engine.RuleError // why the City may not be entered (COUNT-6), for a "city" line anyway
+	part         turnPart           // the current turn part (DEF-12)
+	lastTurn     bool               // the land stack ran out this turn (END-1)
+	extraTurn    bool               // the volcano was placed: the same player goes again (RIV2-8)
+	afterVolcano bool               // this is that extra turn and its tile is not placed yet: a figure line cites RIV2-8
+	round        []int              // moving-out round: players in order (COUNT-16)
+	roundPos     int                // whose go it is in round
+	targets      []int32            // eligible targets of the round (COUNT-17)
+	marketPos    int                // market round: index into the cyclic order
+	cityRefusal  engine.CityRefusal // why the City may not be entered (COUNT-6), for a "city" line anyway
 	prevActive   int
 	finalApplied bool
 	scoreLog     []engine.Score
@@ -223,25 +222,34 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
 	}
-	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat), seat: map[Colour]int{},
+	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
-	for i, p := range setup.Players {
-		g.seat[p.Colour] = i
-	}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
 	// tiles (IC-2), the Traders & Builders tiles (TB-2).
-	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb"} {
-		if (set == "shrines" && !opts.Shrines) || (set == "newtiles" && !has(ExpansionNewTiles)) ||
-			(set == "ic" && !opts.InnsCathedrals) || (set == "tb" && !opts.TradersBuilders) {
+	inStack := func(set string) bool {
+		switch set {
+		case "base":
+			return true
+		case "shrines":
+			return opts.Shrines
+		case "newtiles":
+			return has(ExpansionNewTiles)
+		case "ic":
+			return opts.InnsCathedrals
+		case "tb":
+			return opts.TradersBuilders
+		}
+		return false
+	}
+	for _, t := range cat.Types {
+		if t.Piece != nil || !inStack(t.Set) {
 			continue
 		}
-		for _, t := range cat.Set(set) {
-			n := t.Count
-			if t.Start {
-				n-- // one copy is the start tile; it goes back into the box with another start (CFG-4)
-			}
-			g.Bag.Land[t.Index] = n
+		n := t.Count
+		if t.Start {
+			n-- // one copy is the start tile; it goes back into the box with another start (CFG-4)
 		}
+		g.Bag.Land[t.Index] = n
 	}
 	// The river stack (RIVER-2, RIV2-2, COMBO-2).
 	var spring *engine.TileType
@@ -284,6 +292,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			}
 		}
 	}
+	g.Bag.recount()
 	switch start {
 	case StartStandard:
 		g.S.PlaceStart(cat.Tile("b-c1rs"))
@@ -349,8 +358,10 @@ func springRule(spring *engine.TileType) string {
 
 // Player returns the seat index of a colour, -1 if nobody at the table has it.
 func (g *Game) Player(c Colour) int {
-	if i, ok := g.seat[c]; ok {
-		return i
+	for i, p := range g.Setup.Players { // at most six: no hashing
+		if p.Colour == c {
+			return i
+		}
 	}
 	return -1
 }
@@ -381,11 +392,19 @@ func (g *Game) announceScores(scores []engine.Score) {
 	for i := range scores {
 		sc := scores[i]
 		g.scoreLog = append(g.scoreLog, sc)
-		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: "ev.score." + sc.Cat.String(),
+		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: scoreKeys[sc.Cat],
 			Score: &g.scoreLog[len(g.scoreLog)-1], Data: map[string]any{"points": sc.Points}}
 		g.Events = append(g.Events, e)
 	}
 }
+
+// scoreKeys are the message ids of the scorings' events by category: "ev.score." and the category's name.
+var scoreKeys = func() (keys [engine.NumCategories]string) {
+	for c := range keys {
+		keys[c] = "ev.score." + engine.Category(c).String()
+	}
+	return
+}()
 
 // Scores returns the list of every scoring so far, in order.
 func (g *Game) ScoreLog() []engine.Score { return g.scoreLog }

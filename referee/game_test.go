@@ -41,6 +41,7 @@ func newFlowGame(t *testing.T, setup string, stack map[string]int) *Game {
 		for id, n := range stack {
 			g.Bag.Land[cat.Tile(id).Index] = n
 		}
+		g.Bag.recount()
 	}
 	return g
 }

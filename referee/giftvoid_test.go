@@ -35,6 +35,7 @@ func TestGiftVoid(t *testing.T) {
 		{"two land tiles left", func() *Game {
 			g := lastLandTile(t)
 			g.Bag.Land[g.Cat.Tile("b-c1").Index]++
+			g.Bag.recount()
 			return g
 		}, GiftTwoChoices, false},
 		{"the last shuffled River II tile", func() *Game { return replayText(t, lastRiver, false) }, GiftTwoChoices, true},

@@ -123,6 +123,7 @@ func (g *Game) boxCopies() {
 	for _, t := range g.Cat.Set("base") {
 		if t.Start {
 			g.Bag.Land[t.Index]++
+			g.Bag.land++
 		}
 	}
 }
@@ -404,9 +405,9 @@ func (g *Game) checkRiver(tiles []posTile) error {
 		switch {
 		case g.Bag.First != nil && (tt.slot == slotShuffled || tt.slot == slotLake):
 			return atLine(tt.line, refusal("RIV2-3", "err.fork_first", "tile", g.Bag.First.ID))
-		case tt.slot == slotLake && sum(g.Bag.River) > 0 && tt.t.Set == "river2":
+		case tt.slot == slotLake && g.Bag.river > 0 && tt.t.Set == "river2":
 			return atLine(tt.line, refusal("RIV2-7", "err.lake_last", "tile", tt.t.ID))
-		case tt.slot == slotLake && sum(g.Bag.River) > 0:
+		case tt.slot == slotLake && g.Bag.river > 0:
 			return atLine(tt.line, refusal("RIVER-2", "err.lake_last", "tile", tt.t.ID))
 		}
 	}

@@ -147,12 +147,20 @@ func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
 	return idx[len(idx)-1]
 }
 
-// checkFigures checks figure conservation (DEF-5: every kind, builders and pigs included, on the board, in the City
+// checkFigures checks the engine's index of figures by feature against a scan (engine.State.CheckIndex), figure
+// conservation (DEF-5: every kind, builders and pigs included, on the board, in the City
 // or in supply), the board's occupancy counts (builders and pigs never occupy, DEF-6) and that a builder stands on a
 // road or city and a pig on a field, each beside a follower of its owner (TB-5, TB-11(b), TB-12, TB-13).
 func checkFigures(t testing.TB, g *Game) {
 	t.Helper()
 	s := g.S
+	if err := s.CheckIndex(); err != nil { // the figures of each feature, as the engine keeps them, are a scan's
+		t.Fatal(err)
+	}
+	if g.Bag.land != sum(g.Bag.Land) || g.Bag.river != sum(g.Bag.River) { // the bag's totals, as it keeps them
+		t.Fatalf("the bag counts %d land and %d river tiles, holds %d and %d", g.Bag.land, g.Bag.river,
+			sum(g.Bag.Land), sum(g.Bag.River))
+	}
 	for p := 0; p < g.Players(); p++ {
 		for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ {
 			n := s.InSupplyCount(p, kind)

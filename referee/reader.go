@@ -167,7 +167,11 @@ func Printable(s string) string {
 // scanner would: a fast path for the lines that need no parsing (an endless stream of comments is refused at
 // MaxRecordBytes quickly).
 func commentOnly(line string) (string, bool) {
-	t := strings.TrimLeft(line, " \t")
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	t := line[i:]
 	switch {
 	case t == "":
 		return "", true

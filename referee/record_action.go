@@ -376,8 +376,14 @@ func parseArgs(sc *scanner, a *Action) error {
 			return err
 		}
 		switch w {
-		case "0", "90", "180", "270":
-			a.Rot, _ = strconv.Atoi(w)
+		case "0":
+			a.Rot = 0
+		case "90":
+			a.Rot = 90
+		case "180":
+			a.Rot = 180
+		case "270":
+			a.Rot = 270
 		default:
 			return sc.errorf(KeyBadRotation, w, expRotation)
 		}
@@ -555,18 +561,28 @@ func isInteger(s string) bool {
 }
 
 func parseCoord(s string) (int, bool) {
-	digits := s
+	digits, neg := s, false
 	if digits != "" && (digits[0] == '+' || digits[0] == '-') {
-		digits = digits[1:]
+		digits, neg = digits[1:], digits[0] == '-'
 	}
 	if digits == "" {
 		return 0, false
 	}
+	n := int64(0)
 	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n = 10*n + int64(c-'0'); n > 1<<31 { // beyond int32 whatever follows (leading zeros add nothing)
 			return 0, false
 		}
 	}
-	n, err := strconv.ParseInt(s, 10, 32)
-	return int(n), err == nil
+	if neg {
+		n = -n
+	}
+	if n < -1<<31 || n > 1<<31-1 {
+		return 0, false
+	}
+	return int(n), true
 }

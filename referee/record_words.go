@@ -188,11 +188,16 @@ func CanonicalTileID(s string) (string, bool) {
 	if s == "" {
 		return "", false
 	}
+	upper := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		upper = upper || c >= 'A' && c <= 'Z'
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
 			return "", false
 		}
+	}
+	if !upper {
+		return s, true
 	}
 	return strings.ToLower(s), true
 }

@@ -64,6 +64,9 @@ func TestRandomGamesConserveFigures(t *testing.T) {
 				}
 			}
 			s := g.S
+			if err := s.CheckIndex(); err != nil {
+				t.Fatalf("seed %d after %q: %v", seed, a, err)
+			}
 			for p := 0; p < g.Players(); p++ {
 				for k := engine.FigureKind(0); k < engine.NumFigureKinds; k++ {
 					n := s.InSupplyCount(p, k)

@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestFigureIndex plays random games with every module (the W1 variant: followers, large followers, abbots,
+// builders and pigs placed and returned, features joined under figures) and checks after every move that the
+// figures kept by feature are those a scan of the board finds (CheckIndex), also in a Clone played on apart from its
+// original and after Reset.
+func TestFigureIndex(t *testing.T) {
+	cat := Standard()
+	for _, all := range []bool{false, true} {
+		start, bag := baseBag(cat)
+		s := newW1State()
+		if all {
+			start, bag = allBag(cat)
+			s = newW1AllState()
+		}
+		for seed := uint64(1); seed <= 20; seed++ {
+			var rec []w1Move
+			var st w1Stats
+			w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+			if err := s.CheckIndex(); err != nil {
+				t.Fatalf("seed %d after the game: %v", seed, err)
+			}
+			s.Reset()
+			if err := s.CheckIndex(); err != nil {
+				t.Fatalf("seed %d after Reset: %v", seed, err)
+			}
+			s.PlaceStart(start)
+			var clone *State
+			for i, r := range rec {
+				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+					t.Fatalf("seed %d move %d: %v", seed, i, err)
+				}
+				if err := s.CheckIndex(); err != nil {
+					t.Fatalf("seed %d move %d (%+v): %v", seed, i, r.m, err)
+				}
+				if i == len(rec)/2 {
+					clone = s.Clone()
+				}
+			}
+			// The clone plays the second half on its own: the same game, the same index, the original untouched.
+			for _, r := range rec[len(rec)/2+1:] {
+				if _, err := clone.PlayMove(r.player, r.t, r.m, nil); err != nil {
+					t.Fatal(err)
+				}
+				if err := clone.CheckIndex(); err != nil {
+					t.Fatalf("seed %d, the clone: %v", seed, err)
+				}
+			}
+			if !reflect.DeepEqual(clone.Figures, s.Figures) || clone.Scores != s.Scores {
+				t.Fatalf("seed %d: the clone played on differs from the original", seed)
+			}
+			s.FinalScore(nil)
+			if err := s.CheckIndex(); err != nil {
+				t.Fatalf("seed %d after the final scoring: %v", seed, err)
+			}
+		}
+	}
+}
+
+// TestFigureIndexFails checks that CheckIndex can fail: a figure moved behind the index's back is found.
+func TestFigureIndexFails(t *testing.T) {
+	cat := Standard()
+	start, bag := baseBag(cat)
+	s := newW1State()
+	var st w1Stats
+	w1Game(s, 1, bag, start, &st, nil, nil, nil)
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Where == OnBoard {
+			f.Where = InSupply // not through toSupply
+			if s.CheckIndex() == nil {
+				t.Fatal("CheckIndex missed a figure taken off the board without the index")
+			}
+			return
+		}
+	}
+	t.Fatal("no figure on the board at the end of game 1")
+}
+
+// TestGridGrows plays the same random games, and a road laid east and north to the board's Limit, on a board whose
+// grid starts small (New) and on one whose grid is the widest from the start: the small grid grows when a tile comes
+// near its edge, and every answer (the tiles, the frontier, the legal moves, the scores) is the same.
+func TestGridGrows(t *testing.T) {
+	cat := Standard()
+	wide := func(o Options) *State {
+		s := New(cat, o)
+		s.growGrid()
+		return s
+	}
+	same := func(a, b *State, what string) {
+		t.Helper()
+		if !reflect.DeepEqual(a.Frontier(), b.Frontier()) || a.Scores != b.Scores || len(a.Tiles) != len(b.Tiles) {
+			t.Fatalf("%s: the boards differ", what)
+		}
+		for _, f := range a.Frontier() {
+			for d := 0; d < 4; d++ {
+				if p := f.Neighbour(d); a.TileIndex(p) != b.TileIndex(p) || a.BlockFull(p) != b.BlockFull(p) {
+					t.Fatalf("%s: cell %v differs", what, p)
+				}
+			}
+		}
+	}
+	// A road east from the start tile to the Limit, then north: the grid grows on the way.
+	o := Options{Players: 2, Farmers: true}
+	a, b := New(cat, o), wide(o)
+	start, bag := baseBag(cat)
+	for _, s := range []*State{a, b} {
+		s.PlaceStart(start)
+	}
+	rs := cat.Tile("b-rs") // a straight road N-S; in rotation 1 E-W
+	for x := 1; x <= Limit; x++ {
+		for _, s := range []*State{a, b} {
+			if _, err := s.Place(rs, Pos{x, 0}, 1); err != nil {
+				t.Fatalf("b-rs at %d,0: %v", x, err)
+			}
+		}
+		if x == 40 && a.gshift != maxGridShift {
+			t.Fatal("the grid did not grow for a tile at 40,0")
+		}
+	}
+	if _, err := a.Place(rs, Pos{Limit + 1, 0}, 1); err == nil {
+		t.Fatal("a tile beyond the Limit was placed")
+	}
+	same(a, b, "the road")
+	// Random games: the moves offered and their scores are the same.
+	for seed := uint64(1); seed <= 10; seed++ {
+		var rec []w1Move
+		var st w1Stats
+		s := newW1State()
+		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		a, b := newW1State(), wide(s.Opts)
+		a.PlaceStart(start)
+		b.PlaceStart(start)
+		for _, r := range rec {
+			if !slices.Equal(a.LegalMoves(r.t, r.player, nil), b.LegalMoves(r.t, r.player, nil)) {
+				t.Fatalf("seed %d: the moves differ", seed)
+			}
+			for _, s := range []*State{a, b} {
+				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		same(a, b, "a random game")
+	}
+}
