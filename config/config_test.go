@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/karkason/karkason/locales"
@@ -577,5 +578,37 @@ func TestErrorText(t *testing.T) {
 	}
 	if got := (&Error{ID: MsgBroken}).Error(); got != "config: unknown error" {
 		t.Errorf("empty Error() = %q", got)
+	}
+}
+
+// A value from outside that is too long for a message is cut to referee.MaxQuote characters (referee.Quote, as a
+// record's offending text is), and a byte of invalid UTF-8 among them reaches the message as "\xff", as in a short
+// value, never as the byte itself nor as U+FFFD (it was U+FFFD past 60 characters): the message is valid UTF-8 and
+// says what the file holds.
+func TestLongValueInAMessage(t *testing.T) {
+	long := strings.Repeat("é", 58) + "\xff\x1b" + strings.Repeat("x", 20)
+	for _, tc := range []struct {
+		value, want string
+	}{
+		{long, strings.Repeat("é", 58) + `\xff\x1b…`},
+		{"x\xffy", `x\xffy`},
+	} {
+		e := &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: tc.value}
+		if got := e.Data()["Value"]; got != tc.want {
+			t.Errorf("Value of %q = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+	_, _, err := Load([]string{"--lang", long}, nil)
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Kind != MsgLanguage {
+		t.Fatalf("--lang of a long value: %v", err)
+	}
+	if d := ce.Detail(); !utf8.ValidString(d) || !strings.Contains(d, strings.Repeat("é", 58)+`\xff\x1b…`) {
+		t.Errorf("Detail() = %q", d)
+	}
+	for _, lang := range locales.Languages() {
+		if s := locales.New(lang).RenderMessage(ce.Message()); !utf8.ValidString(s) || !strings.Contains(s, `\xff\x1b…`) {
+			t.Errorf("%s: %q", lang, s)
+		}
 	}
 }

@@ -156,7 +156,7 @@ func TestReplayIsBounded(t *testing.T) {
 			var err error
 			peak, alloc, d := measure(func() { g, err = Replay(in, true) })
 			t.Logf("refused after %d bytes read, heap peak %d bytes, %d bytes allocated, %v: %v", r.n, peak, alloc,
-				d, quote(fmt.Sprint(err)))
+				d, Quote(fmt.Sprint(err)))
 			var pe *ParseError
 			var re *Refusal
 			switch {

@@ -133,7 +133,7 @@ const (
 )
 
 func newError(line int, key, text, expected string, extra ...any) *ParseError {
-	text = quote(text) // at most MaxQuote characters of the offending text, then "…"
+	text = Quote(text) // at most MaxQuote characters of the offending text, then "…"
 	data := map[string]any{"Line": line, "Text": text, "Expected": expected, "Missing": false}
 	for i := 0; i+1 < len(extra); i += 2 {
 		data[extra[i].(string)] = extra[i+1]
