@@ -11,18 +11,10 @@ import (
 // figures kept by feature are those a scan of the board finds (CheckIndex), also in a Clone played on apart from its
 // original and after Reset, and that no figure is lost (CheckFigures, DEF-5).
 func TestFigureIndex(t *testing.T) {
-	cat := Standard()
 	for _, all := range []bool{false, true} {
-		start, bag := baseBag(cat)
-		s := newW1State()
-		if all {
-			start, bag = allBag(cat)
-			s = newW1AllState()
-		}
+		s, start, bag := w1Workload(Standard(), all)
 		for seed := uint64(1); seed <= 20; seed++ {
-			var rec []w1Move
-			var st w1Stats
-			w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+			rec := w1Recorded(s, seed, start, bag)
 			if err := s.CheckIndex(); err != nil {
 				t.Fatalf("seed %d after the game: %v", seed, err)
 			}
@@ -68,11 +60,8 @@ func TestFigureIndex(t *testing.T) {
 
 // TestFigureIndexFails checks that CheckIndex can fail: a figure moved behind the index's back is found.
 func TestFigureIndexFails(t *testing.T) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
-	var st w1Stats
-	w1Game(s, 1, bag, start, &st, nil, nil, nil)
+	s, start, bag := w1Workload(Standard(), false)
+	w1Recorded(s, 1, start, bag) // the board as game 1 ends
 	for i := range s.Figures {
 		if f := &s.Figures[i]; f.Where == OnBoard {
 			f.Where = InSupply // not through toSupply
@@ -88,11 +77,8 @@ func TestFigureIndexFails(t *testing.T) {
 // TestCheckFiguresFails checks that CheckFigures can fail: a figure on the board handed to the other player (one
 // figure too few for its owner, one too many for the other) and a figure in no quarter of the City are found.
 func TestCheckFiguresFails(t *testing.T) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
-	var st w1Stats
-	w1Game(s, 1, bag, start, &st, nil, nil, nil)
+	s, start, bag := w1Workload(Standard(), false)
+	w1Recorded(s, 1, start, bag) // the board as game 1 ends
 	if err := s.CheckFigures(); err != nil {
 		t.Fatalf("game 1 as played: %v", err)
 	}
@@ -159,10 +145,8 @@ func TestGridGrows(t *testing.T) {
 	same(a, b, "the road")
 	// Random games: the moves offered and their scores are the same.
 	for seed := uint64(1); seed <= 10; seed++ {
-		var rec []w1Move
-		var st w1Stats
 		s := newW1State()
-		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		rec := w1Recorded(s, seed, start, bag)
 		a, b := newW1State(), wide(s.Opts)
 		a.PlaceStart(start)
 		b.PlaceStart(start)
