@@ -227,15 +227,15 @@ func (e *Error) Detail() string {
 
 // Data returns the template data of the message: Path, Line (int),
 // Setting, Var, Err (the string [Error.Detail]), Value, Want, Min, Max.
-// The path and the value come from outside: they are escaped for the
-// terminal (referee.Printable).
+// The path, the value and the parser's text (which may quote the file)
+// come from outside: they are escaped for the terminal (referee.Printable).
 func (e *Error) Data() map[string]any {
 	return map[string]any{
 		"Path":    referee.Printable(e.Path),
 		"Line":    e.Line,
 		"Setting": e.Setting,
 		"Var":     e.Var,
-		"Err":     e.Detail(),
+		"Err":     referee.Printable(e.Detail()),
 		"Value":   referee.Printable(referee.Quote(e.Value)),
 		"Want":    e.Want,
 		"Min":     e.Min,

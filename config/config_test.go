@@ -612,3 +612,28 @@ func TestLongValueInAMessage(t *testing.T) {
 		}
 	}
 }
+
+// A settings file whose broken line holds a format character (U+202E, right-to-left override, in a key written
+// twice: the TOML parser's text quotes the key raw): the message shows it escaped (issue 21 item 9: every string
+// from outside is escaped before it reaches the terminal).
+func TestBrokenFileTextEscaped(t *testing.T) {
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "k.toml")
+	writeFile(t, path, "\"\u202ek\" = 1\n\"\u202ek\" = 2\n")
+	_, _, err := Load([]string{"--config", path}, env(map[string]string{"HOME": tmp}))
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("a broken settings file: %v", err)
+	}
+	if !strings.ContainsRune(ce.Detail(), 0x202e) {
+		t.Fatalf("the parser's text no longer quotes the key raw: %q (find another case)", ce.Detail())
+	}
+	if d, _ := ce.Data()["Err"].(string); strings.ContainsRune(d, 0x202e) {
+		t.Errorf("Err carries a raw U+202E: %q", d)
+	}
+	for _, lang := range locales.Languages() {
+		if s := locales.New(lang).RenderMessage(ce.Message()); strings.ContainsRune(s, 0x202e) {
+			t.Errorf("%s: the message carries a raw U+202E: %q", lang, s)
+		}
+	}
+}
