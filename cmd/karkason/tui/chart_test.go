@@ -7,6 +7,9 @@ import (
 	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/locales"
+	"github.com/karkason/karkason/referee"
+	"github.com/rivo/tview"
 )
 
 // The chart of a game begun from a position (F7) starts at the points on the score track (POS-7), as the exported
@@ -64,4 +67,43 @@ func chartRows(h *harness) []string {
 		}
 	}
 	return rows
+}
+
+// A chart squeezed below chartMinWidth (the tally of six players at 80 columns) is left out whole, frame and title,
+// instead of a frame titled "Т…"; at its minimum width it is drawn with its frame.
+func TestChartTooNarrowLeftOut(t *testing.T) {
+	rec, err := os.ReadFile("../../../testdata/golden/pos-base-farmers.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := referee.Replay(strings.NewReader(string(rec)), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		width int
+		drawn bool
+	}{{5, false}, {chartMinWidth - 1, false}, {chartMinWidth, true}, {40, true}} {
+		s := tcell.NewSimulationScreen("UTF-8")
+		if err := s.Init(); err != nil {
+			t.Fatal(err)
+		}
+		s.SetSize(60, 12)
+		ch := &chart{Box: tview.NewBox(), g: g, names: newNames(g, locales.New("bg"))}
+		ch.SetBorder(true).SetTitle(" Точки ")
+		ch.SetRect(0, 0, tc.width, 10)
+		ch.Draw(s)
+		s.Show()
+		cells, w, _ := s.GetContents()
+		drawn := false
+		for i, c := range cells[:w*10] {
+			if i%w < tc.width && len(c.Runes) > 0 && c.Runes[0] != ' ' {
+				drawn = true
+			}
+		}
+		s.Fini()
+		if drawn != tc.drawn {
+			t.Errorf("a chart %d columns wide: drawn %v, want %v", tc.width, drawn, tc.drawn)
+		}
+	}
 }

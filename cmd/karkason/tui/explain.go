@@ -539,14 +539,22 @@ func (u *ui) showTiles() {
 
 // chart draws each player's score before the first turn (Game.StartScores: a position's score track, POS-7; 0
 // otherwise) and after each turn (Game.History): the player's letter in the player's colour, the turns along, the
-// points up. At turn 0 the points the game began with stand in the first column.
+// points up. At turn 0 the points the game began with stand in the first column. A chart given less than
+// chartMinWidth columns (the tally of six players at 80 columns leaves it 5) draws nothing, not even its frame: a
+// title cut to "Т…" and an empty box tell a player nothing.
 type chart struct {
 	*tview.Box
 	g     *referee.Game
 	names *names
 }
 
+// chartMinWidth is the narrowest chart drawn, frame included: its title's first word and a few turns.
+const chartMinWidth = 16
+
 func (c *chart) Draw(screen tcell.Screen) {
+	if _, _, w, _ := c.GetRect(); w < chartMinWidth {
+		return
+	}
 	c.Box.DrawForSubclass(screen, c)
 	x, y, w, h := c.GetInnerRect()
 	hist := append([][engine.MaxPlayers]int{c.g.StartScores()}, c.g.History...)
