@@ -14,7 +14,8 @@ import (
 // Naming a feature as a player says it, in words (issue 20: a list of targets never names a feature by compass
 // codes alone): a field by the side of its tile it lies on and what it lies beside ("the field north of the road",
 // "the field around the monastery", "the field between the road and the city"), a road, city or river by its side of the tile when the tile has more than one
-// of that kind ("city (east)"), a monastery, shrine or garden by its kind; then, where the list needs it, the cell
+// of that kind ("city (east)"), a road with its inn and a city with its cathedral so where the module counts them
+// ("road with an inn (east)"), a monastery, shrine or garden by its kind; then, where the list needs it, the cell
 // of its tile ("... at -2,3"). The side is the direction from the tile's middle to the edges (a road, a city) or
 // half-edges (a field) the segment reaches; a field reaching all round, or a segment whose edges cancel out, has
 // none. This is wording only: which features exist and where a figure may go are the engine's.
@@ -25,6 +26,14 @@ func featureName(g *referee.Game, loc translator, seg int32, withPos bool) strin
 	t := &g.S.Tiles[ti]
 	kind := g.S.SegKind(seg)
 	name := loc.T("term."+kind.String(), nil)
+	// A road with the inn printed on it, a city with the cathedral in it, where the module makes them count (IC-7,
+	// IC-8): on a tile with two roads the inn's is the one it doubles.
+	switch own, acts := t.Type.Segs[l].Marks, g.S.Marks(seg); {
+	case kind == engine.KRoad && own.Has(engine.MarkInn) && acts.Has(engine.MarkInn):
+		name = loc.T("term.inn_road", nil)
+	case kind == engine.KCity && own.Has(engine.MarkCathedral) && acts.Has(engine.MarkCathedral):
+		name = loc.T("term.cathedral_city", nil)
+	}
 	data := map[string]any{"Kind": name}
 	side, ok := segSide(g.S, ti, l)
 	switch {

@@ -127,3 +127,36 @@ func TestTileNamesTellApart(t *testing.T) {
 		}
 	}
 }
+
+// The road with the inn printed on it and the city with the cathedral are named so where Inns & Cathedrals makes
+// them count (IC-7, IC-8): on ic-inn3 the inn stands by the east road only. (Without the module an inn is a
+// picture, RIV2-9: State.Marks leaves it out, engine tests.)
+func TestFeatureNamesInnCathedral(t *testing.T) {
+	ic := []string{referee.ExpansionInnsCathedrals}
+	for _, c := range []struct {
+		modules []string
+		tile    string
+		x, y    int
+		place   string
+		want    string
+	}{
+		{ic, "ic-inn3", 0, 0, "E", "road with an inn (east)"},
+		{ic, "ic-inn3", 0, 0, "W", "road (west)"},
+		{ic, "ic-cathedral", 0, 0, "N", "city with a cathedral"},
+	} {
+		rec := &referee.Record{Setup: referee.Setup{Players: []referee.PlayerSpec{{Name: "A", Colour: referee.Red},
+			{Name: "B", Colour: referee.Blue}}, Expansions: c.modules, Start: referee.StartNone},
+			Position: []referee.PositionLine{{Kind: referee.PosTile, Tile: c.tile, Pos: referee.Pos{X: c.x, Y: c.y}}}}
+		g, err := referee.NewGameFrom(rec, engine.Standard())
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.tile, c.modules, err)
+		}
+		seg, err := g.S.FeatureAt(engine.Pos{X: c.x, Y: c.y}, c.place)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := featureName(g, locales.New("en"), seg, false); got != c.want {
+			t.Errorf("%s %v %s: %q, want %q", c.tile, c.modules, c.place, got, c.want)
+		}
+	}
+}
