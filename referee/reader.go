@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -46,11 +47,14 @@ const (
 
 // lineReader reads a record line by line within the caps.
 type lineReader struct {
-	br   *bufio.Reader
-	n    int   // lines handed out
-	read int64 // bytes consumed
-	done bool
-	err  error // a cap's *ParseError, or the reader's error
+	br *bufio.Reader
+	// ahead holds whole lines, each with its "\n", taken from br's buffer in one string after a line is read (the
+	// lines of a small record are cut from one string, not made one by one); the reader's reads are the same.
+	ahead string
+	n     int   // lines handed out
+	read  int64 // bytes consumed
+	done  bool
+	err   error // a cap's *ParseError, or the reader's error
 	// open: the last line handed out is the last of the record and has no line end (a write cut off mid-line, or
 	// a file written by hand without a newline at its end; see CutOff).
 	open bool
@@ -78,11 +82,38 @@ func (lr *lineReader) next() (string, bool) {
 	if lr.done {
 		return "", false
 	}
+	if i := strings.IndexByte(lr.ahead, '\n'); i >= 0 {
+		b := lr.ahead[:i+1]
+		lr.ahead = lr.ahead[i+1:]
+		return lr.take(b, nil)
+	}
 	b, err := lr.br.ReadSlice('\n')
 	if len(b) == 0 && errors.Is(err, io.EOF) {
 		lr.done = true
 		return "", false
 	}
+	if err != nil {
+		return lr.take(string(b), err)
+	}
+	// The whole lines buffered after this one join it in one string (no read: Peek of what is buffered).
+	rest, _ := lr.br.Peek(lr.br.Buffered())
+	k := bytes.LastIndexByte(rest, '\n') + 1
+	if k == 0 {
+		return lr.take(string(b), nil)
+	}
+	var sb strings.Builder
+	sb.Grow(len(b) + k)
+	sb.Write(b)
+	sb.Write(rest[:k])
+	_, _ = lr.br.Discard(k)
+	all := sb.String()
+	lr.ahead = all[len(b):]
+	return lr.take(all[:len(b)], nil)
+}
+
+// take counts the line b (with its "\n", or what the read err left) against the caps and returns it without its
+// "\n".
+func (lr *lineReader) take(b string, err error) (string, bool) {
 	lr.read += int64(len(b))
 	lr.n++
 	if lr.read > MaxRecordBytes || lr.n > MaxLines {
@@ -109,7 +140,7 @@ func (lr *lineReader) next() (string, bool) {
 		lr.done, lr.err = true, lineTooLong(lr.n, b)
 		return "", false
 	}
-	return string(b), true
+	return b, true
 }
 
 // endLine is the line number an error at the end of the record names (a missing header or setup line): the line
@@ -121,8 +152,8 @@ func (lr *lineReader) endLine() int {
 	return lr.n + 1
 }
 
-func lineTooLong(line int, b []byte) *ParseError {
-	return newError(line, KeyLineTooLong, string(b[:min(len(b), 4*MaxQuote)]), expShortLine, "Max", MaxLineBytes)
+func lineTooLong(line int, b string) *ParseError {
+	return newError(line, KeyLineTooLong, b[:min(len(b), 4*MaxQuote)], expShortLine, "Max", MaxLineBytes)
 }
 
 // quote cuts s to MaxQuote characters (runes; a byte of invalid UTF-8 counts as one) followed by "…".

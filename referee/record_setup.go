@@ -109,7 +109,7 @@ func (s Setup) Validate() error {
 		return newError(0, KeyBadFollowers, strconv.Itoa(s.Followers), expFollowers)
 	}
 	if line := s.String(); len(line) > MaxLineBytes {
-		return lineTooLong(0, []byte(line)) // it could not be read back (names of hundreds of letters)
+		return lineTooLong(0, line) // it could not be read back (names of hundreds of letters)
 	}
 	return nil
 }
