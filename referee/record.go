@@ -129,7 +129,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	b.WriteString(rec.Setup.String() + "\n")
 	writePositions(&b, rec.Position)
 	for _, a := range rec.Actions {
-		comments(a.CommentsBefore)
+		comments(a.CommentsBefore())
 		b.WriteString(actionLine(a))
 		b.WriteByte('\n')
 	}
@@ -271,10 +271,12 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				return refused(n, err)
 			}
 			if blank {
-				pending = appendComment(pending, a.Comment)
+				pending = appendComment(pending, a.Comment())
 				continue
 			}
-			a.CommentsBefore = pending
+			if pending != nil {
+				a.SetCommentsBefore(pending)
+			}
 			if err := begin(false); err != nil {
 				return rec, err
 			}
@@ -322,7 +324,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 
 // actionLine is an action's line as WriteRecord writes it: the action, and its comment after two spaces and "# ".
 func actionLine(a Action) string {
-	if c := strings.TrimSpace(a.Comment); c != "" {
+	if c := strings.TrimSpace(a.Comment()); c != "" {
 		return a.String() + "  # " + c
 	}
 	return a.String()
