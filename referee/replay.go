@@ -237,7 +237,7 @@ func (g *Game) Summary() Summary {
 	}
 	for _, ev := range g.Events {
 		if ev.Key == "ev.market_left" {
-			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data["count"]))
+			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data()["count"]))
 		}
 	}
 	return s
