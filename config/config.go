@@ -187,7 +187,7 @@ type Error struct {
 	// language (MsgSyntax, MsgType, ...), "" when ID says it all.
 	Kind string
 	// Value is the offending value (for the messages: escaped for the
-	// terminal and cut to referee.MaxQuote characters), Want what the
+	// terminal and cut to referee.MaxQuote characters, referee.Quote), Want what the
 	// setting must be (WantText, WantNumber, WantBool), Min and Max the
 	// range of a number.
 	Value    string
@@ -227,16 +227,16 @@ func (e *Error) Detail() string {
 
 // Data returns the template data of the message: Path, Line (int),
 // Setting, Var, Err (the string [Error.Detail]), Value, Want, Min, Max.
-// The path and the value come from outside: they are escaped for the
-// terminal (referee.Printable).
+// The path, the value and the parser's text (which may quote the file)
+// come from outside: they are escaped for the terminal (referee.Printable).
 func (e *Error) Data() map[string]any {
 	return map[string]any{
 		"Path":    referee.Printable(e.Path),
 		"Line":    e.Line,
 		"Setting": e.Setting,
 		"Var":     e.Var,
-		"Err":     e.Detail(),
-		"Value":   referee.Printable(cut(e.Value)),
+		"Err":     referee.Printable(e.Detail()),
+		"Value":   referee.Printable(referee.Quote(e.Value)),
 		"Want":    e.Want,
 		"Min":     e.Min,
 		"Max":     e.Max,
@@ -254,14 +254,6 @@ func (e *Error) MessageID() string {
 // Message returns the error as a message to render with
 // locales.Localizer.RenderMessage.
 func (e *Error) Message() locales.Message { return locales.Msg(e.MessageID(), e.Data()) }
-
-// cut shortens a value to referee.MaxQuote characters and "…".
-func cut(s string) string {
-	if r := []rune(s); len(r) > referee.MaxQuote {
-		return string(r[:referee.MaxQuote]) + "…"
-	}
-	return s
-}
 
 // causeError is an error with a cleaner text than its cause.
 type causeError struct {
@@ -391,7 +383,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		}
 		if err == nil && key == "language" && !knownLanguage(s) {
 			err = &Error{ID: MsgBadEnv, Var: name, Setting: key, Kind: MsgEnvLanguage, Value: s,
-				Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", cut(s))}
+				Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", referee.Quote(s))}
 		}
 		if err != nil {
 			if firstErr == nil {
@@ -412,7 +404,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 	if f := fset.Lookup(FlagLang); f.Changed && !knownLanguage(f.Value.String()) {
 		v := f.Value.String()
 		return l.fallback(), rest, &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: v,
-			Err: fmt.Errorf("--lang %q is not a language karkason speaks (en, bg, uk)", cut(v))}
+			Err: fmt.Errorf("--lang %q is not a language karkason speaks (en, bg, uk)", referee.Quote(v))}
 	}
 	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids} {
 		if err := v.BindPFlag(key, fset.Lookup(name)); err != nil && firstErr == nil {
@@ -608,7 +600,7 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 	if lang, ok := raw["language"].(string); ok && strings.TrimSpace(lang) != "" && !knownLanguage(lang) {
 		delete(raw, "language")
 		return raw, unknown, &Error{ID: MsgBroken, Path: path, Setting: "language", Kind: MsgFileLanguage, Value: lang,
-			Line: lineOf(text, "language", lang), Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", cut(lang))}
+			Line: lineOf(text, "language", lang), Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", referee.Quote(lang))}
 	}
 	return raw, unknown, nil
 }

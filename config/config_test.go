@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/karkason/karkason/locales"
@@ -577,5 +578,62 @@ func TestErrorText(t *testing.T) {
 	}
 	if got := (&Error{ID: MsgBroken}).Error(); got != "config: unknown error" {
 		t.Errorf("empty Error() = %q", got)
+	}
+}
+
+// A value from outside that is too long for a message is cut to referee.MaxQuote characters (referee.Quote, as a
+// record's offending text is), and a byte of invalid UTF-8 among them reaches the message as "\xff", as in a short
+// value, never as the byte itself nor as U+FFFD (it was U+FFFD past 60 characters): the message is valid UTF-8 and
+// says what the file holds.
+func TestLongValueInAMessage(t *testing.T) {
+	long := strings.Repeat("é", 58) + "\xff\x1b" + strings.Repeat("x", 20)
+	for _, tc := range []struct {
+		value, want string
+	}{
+		{long, strings.Repeat("é", 58) + `\xff\x1b…`},
+		{"x\xffy", `x\xffy`},
+	} {
+		e := &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: tc.value}
+		if got := e.Data()["Value"]; got != tc.want {
+			t.Errorf("Value of %q = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+	_, _, err := Load([]string{"--lang", long}, nil)
+	var ce *Error
+	if !errors.As(err, &ce) || ce.Kind != MsgLanguage {
+		t.Fatalf("--lang of a long value: %v", err)
+	}
+	if d := ce.Detail(); !utf8.ValidString(d) || !strings.Contains(d, strings.Repeat("é", 58)+`\xff\x1b…`) {
+		t.Errorf("Detail() = %q", d)
+	}
+	for _, lang := range locales.Languages() {
+		if s := locales.New(lang).RenderMessage(ce.Message()); !utf8.ValidString(s) || !strings.Contains(s, `\xff\x1b…`) {
+			t.Errorf("%s: %q", lang, s)
+		}
+	}
+}
+
+// A settings file whose broken line holds a format character (U+202E, right-to-left override, in a key written
+// twice: the TOML parser's text quotes the key raw): the message shows it escaped (issue 21 item 9: every string
+// from outside is escaped before it reaches the terminal).
+func TestBrokenFileTextEscaped(t *testing.T) {
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "k.toml")
+	writeFile(t, path, "\"\u202ek\" = 1\n\"\u202ek\" = 2\n")
+	_, _, err := Load([]string{"--config", path}, env(map[string]string{"HOME": tmp}))
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("a broken settings file: %v", err)
+	}
+	if !strings.ContainsRune(ce.Detail(), 0x202e) {
+		t.Fatalf("the parser's text no longer quotes the key raw: %q (find another case)", ce.Detail())
+	}
+	if d, _ := ce.Data()["Err"].(string); strings.ContainsRune(d, 0x202e) {
+		t.Errorf("Err carries a raw U+202E: %q", d)
+	}
+	for _, lang := range locales.Languages() {
+		if s := locales.New(lang).RenderMessage(ce.Message()); strings.ContainsRune(s, 0x202e) {
+			t.Errorf("%s: the message carries a raw U+202E: %q", lang, s)
+		}
 	}
 }

@@ -50,6 +50,17 @@ func newW1AllState() *State {
 		Count: true, Gifts: true, InnsCathedrals: true, TradersBuilders: true})
 }
 
+// w1Workload returns a new State for W1 with its start and land stack: the base game's (newW1State, baseBag), or
+// with all the variant with every module (newW1AllState, allBag).
+func w1Workload(cat *Catalogue, all bool) (s *State, start *TileType, bag []*TileType) {
+	if all {
+		start, bag = allBag(cat)
+		return newW1AllState(), start, bag
+	}
+	start, bag = baseBag(cat)
+	return newW1State(), start, bag
+}
+
 type w1Stats struct {
 	turns, placements, moves, farmers, discards, doubles int
 }
@@ -103,6 +114,37 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 	return moves, log
 }
 
+// w1Recorded plays game seed of W1 on s and returns its moves, s left as the game ended (no final scoring).
+func w1Recorded(s *State, seed uint64, start *TileType, bag []*TileType) []w1Move {
+	var rec []w1Move
+	var st w1Stats
+	w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+	return rec
+}
+
+// w1Sanity plays W1 games 1..games (all: the variant with every module) and returns their statistics, once it has
+// checked that the land stack has size tiles; each, if not nil, sees every game as it ended, with its moves.
+func w1Sanity(t *testing.T, all bool, size int, games uint64, each func(s *State, seed uint64, rec []w1Move)) w1Stats {
+	t.Helper()
+	s, start, bag := w1Workload(Standard(), all)
+	if len(bag) != size {
+		t.Fatalf("bag has %d tiles, want %d", len(bag), size)
+	}
+	var st w1Stats
+	var moves []Move
+	var log []Score
+	for seed := uint64(1); seed <= games; seed++ {
+		if each == nil {
+			moves, log = w1Game(s, seed, bag, start, &st, nil, moves, log)
+			continue
+		}
+		var rec []w1Move
+		moves, log = w1Game(s, seed, bag, start, &st, &rec, moves, log)
+		each(s, seed, rec)
+	}
+	return st
+}
+
 type w1Move struct {
 	t      *TileType
 	player int
@@ -117,19 +159,8 @@ func newW1State() *State {
 // legal placements a turn, about 40 legal moves a turn, about 7 followers on fields at the end. An engine that
 // drops a rule misses them.
 func TestW1Sanity(t *testing.T) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	if len(bag) != 71 {
-		t.Fatalf("bag has %d tiles, want 71", len(bag))
-	}
-	s := newW1State()
-	var st w1Stats
-	var moves []Move
-	var log []Score
 	const games = 200
-	for seed := uint64(1); seed <= games; seed++ {
-		moves, log = w1Game(s, seed, bag, start, &st, nil, moves, log)
-	}
+	st := w1Sanity(t, false, 71, games, nil)
 	turns := float64(st.turns) / games
 	placements := float64(st.placements) / float64(st.turns)
 	mv := float64(st.moves) / float64(st.turns)
@@ -155,21 +186,10 @@ func TestW1Sanity(t *testing.T) {
 // pig among the moves, double turns, inn roads and cathedral cities scored, goods and pigs at the end, figures
 // conserved (DEF-5) and scores never negative (BASE-14).
 func TestW1AllSanity(t *testing.T) {
-	cat := Standard()
-	start, bag := allBag(cat)
-	if len(bag) != 123 {
-		t.Fatalf("bag has %d tiles, want 123", len(bag))
-	}
-	s := newW1AllState()
-	var st w1Stats
-	var moves []Move
-	var log []Score
 	const games = 50
 	kinds := map[FigureKind]int{}
 	rules := map[string]int{}
-	for seed := uint64(1); seed <= games; seed++ {
-		var rec []w1Move
-		moves, log = w1Game(s, seed, bag, start, &st, &rec, moves, log)
+	st := w1Sanity(t, true, 123, games, func(s *State, seed uint64, rec []w1Move) {
 		for _, r := range rec {
 			if r.m.Local >= 0 {
 				kinds[r.m.Kind]++
@@ -187,7 +207,7 @@ func TestW1AllSanity(t *testing.T) {
 				t.Fatalf("seed %d: player %d has %d figures, score %d", seed, p, n+s.OnBoardCount(p), s.Scores[p])
 			}
 		}
-	}
+	})
 	turns := float64(st.turns) / games
 	t.Logf("W1 with every module: %.2f turns/game, %.2f placements/turn, %.2f moves/turn, %.2f farmers/game, %d discards, "+
 		"%.2f double turns/game; figures placed %v; final rules %v", turns, float64(st.placements)/float64(st.turns),
@@ -202,13 +222,9 @@ func TestW1AllSanity(t *testing.T) {
 // TestW1Conservation plays W1 games and checks after every turn that no follower is lost (on the board + in
 // supply = 7 each), and that scores never decrease and never go negative (BASE-14, DEF-5).
 func TestW1Conservation(t *testing.T) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
+	s, start, bag := w1Workload(Standard(), false)
 	for seed := uint64(1); seed <= 50; seed++ {
-		var rec []w1Move
-		var st w1Stats
-		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		rec := w1Recorded(s, seed, start, bag)
 		s.Reset()
 		s.PlaceStart(start)
 		var prev [MaxPlayers]int
@@ -278,9 +294,7 @@ func midGames(b *testing.B, n int) ([]*State, []*TileType, []int) {
 	var players []int
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		s := newW1State()
-		var rec []w1Move
-		var st w1Stats
-		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		rec := w1Recorded(s, seed, start, bag)
 		s.Reset()
 		s.PlaceStart(start)
 		for _, r := range rec[:35] {
@@ -357,10 +371,7 @@ func BenchmarkW3ApplyMove(b *testing.B) {
 	var games [][]w1Move
 	moves := 0
 	for seed := uint64(1); seed <= 20; seed++ {
-		s := newW1State()
-		var rec []w1Move
-		var st w1Stats
-		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		rec := w1Recorded(newW1State(), seed, start, bag)
 		games = append(games, rec)
 		moves += len(rec)
 	}

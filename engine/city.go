@@ -307,6 +307,16 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 	if q == s.City.Count {
 		return refuse("COUNT-15", "err.count_blocks", "quarter", q.String())
 	}
+	if err := s.leaveRefusal(player, q, kind, "COUNT-16(e)"); err != nil {
+		return err
+	}
+	return nil
+}
+
+// leaveRefusal returns why no figure of that kind of the player's can leave quarter q, nil if one can: a builder
+// or pig is never in the City (COMBO-16(a)); the player's large follower is not there (DEF-5); no follower of the
+// player's is there (rule: COUNT-16(e) for the moving out, COUNT-19(c) for the market).
+func (s *State) leaveRefusal(player int, q Quarter, kind FigureKind, rule string) *RuleError {
 	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
 		return err
 	}
@@ -314,7 +324,7 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 		if kind == Large {
 			return refuse("DEF-5", "err.large_not_in_quarter", "quarter", q.String())
 		}
-		return refuse("COUNT-16(e)", "err.none_in_quarter", "quarter", q.String(), "figure", kind.String())
+		return refuse(rule, "err.none_in_quarter", "quarter", q.String(), "figure", kind.String())
 	}
 	return nil
 }
@@ -353,14 +363,8 @@ func (s *State) CanMoveFromMarket(player int, kind FigureKind, seg int32) error 
 	if s.City.Count == Market {
 		return refuse("COUNT-15", "err.count_blocks", "quarter", Market.String())
 	}
-	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
+	if err := s.leaveRefusal(player, Market, kind, "COUNT-19(c)"); err != nil {
 		return err
-	}
-	if s.InQuarter(player, Market, kind) == 0 {
-		if kind == Large {
-			return refuse("DEF-5", "err.large_not_in_quarter", "quarter", Market.String())
-		}
-		return refuse("COUNT-19(c)", "err.none_in_quarter", "quarter", Market.String(), "figure", kind.String())
 	}
 	return nil
 }

@@ -9,20 +9,12 @@ import (
 // TestFigureIndex plays random games with every module (the W1 variant: followers, large followers, abbots,
 // builders and pigs placed and returned, features joined under figures) and checks after every move that the
 // figures kept by feature are those a scan of the board finds (CheckIndex), also in a Clone played on apart from its
-// original and after Reset.
+// original and after Reset, and that no figure is lost (CheckFigures, DEF-5).
 func TestFigureIndex(t *testing.T) {
-	cat := Standard()
 	for _, all := range []bool{false, true} {
-		start, bag := baseBag(cat)
-		s := newW1State()
-		if all {
-			start, bag = allBag(cat)
-			s = newW1AllState()
-		}
+		s, start, bag := w1Workload(Standard(), all)
 		for seed := uint64(1); seed <= 20; seed++ {
-			var rec []w1Move
-			var st w1Stats
-			w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+			rec := w1Recorded(s, seed, start, bag)
 			if err := s.CheckIndex(); err != nil {
 				t.Fatalf("seed %d after the game: %v", seed, err)
 			}
@@ -37,6 +29,9 @@ func TestFigureIndex(t *testing.T) {
 					t.Fatalf("seed %d move %d: %v", seed, i, err)
 				}
 				if err := s.CheckIndex(); err != nil {
+					t.Fatalf("seed %d move %d (%+v): %v", seed, i, r.m, err)
+				}
+				if err := s.CheckFigures(); err != nil {
 					t.Fatalf("seed %d move %d (%+v): %v", seed, i, r.m, err)
 				}
 				if i == len(rec)/2 {
@@ -65,11 +60,8 @@ func TestFigureIndex(t *testing.T) {
 
 // TestFigureIndexFails checks that CheckIndex can fail: a figure moved behind the index's back is found.
 func TestFigureIndexFails(t *testing.T) {
-	cat := Standard()
-	start, bag := baseBag(cat)
-	s := newW1State()
-	var st w1Stats
-	w1Game(s, 1, bag, start, &st, nil, nil, nil)
+	s, start, bag := w1Workload(Standard(), false)
+	w1Recorded(s, 1, start, bag) // the board as game 1 ends
 	for i := range s.Figures {
 		if f := &s.Figures[i]; f.Where == OnBoard {
 			f.Where = InSupply // not through toSupply
@@ -80,6 +72,30 @@ func TestFigureIndexFails(t *testing.T) {
 		}
 	}
 	t.Fatal("no figure on the board at the end of game 1")
+}
+
+// TestCheckFiguresFails checks that CheckFigures can fail: a figure on the board handed to the other player (one
+// figure too few for its owner, one too many for the other) and a figure in no quarter of the City are found.
+func TestCheckFiguresFails(t *testing.T) {
+	s, start, bag := w1Workload(Standard(), false)
+	w1Recorded(s, 1, start, bag) // the board as game 1 ends
+	if err := s.CheckFigures(); err != nil {
+		t.Fatalf("game 1 as played: %v", err)
+	}
+	for _, spoil := range []func(f *Figure){
+		func(f *Figure) { f.Player ^= 1 },
+		func(f *Figure) { f.Where, f.Quarter = InCity, NumQuarters },
+	} {
+		c := s.Clone()
+		i := slices.IndexFunc(c.Figures, func(f Figure) bool { return f.Where == OnBoard })
+		if i < 0 {
+			t.Fatal("no figure on the board at the end of game 1")
+		}
+		spoil(&c.Figures[i])
+		if c.CheckFigures() == nil {
+			t.Fatalf("CheckFigures missed figure %d changed to %+v", i, c.Figures[i])
+		}
+	}
 }
 
 // TestGridGrows plays the same random games, and a road laid east and north to the board's Limit, on a board whose
@@ -129,10 +145,8 @@ func TestGridGrows(t *testing.T) {
 	same(a, b, "the road")
 	// Random games: the moves offered and their scores are the same.
 	for seed := uint64(1); seed <= 10; seed++ {
-		var rec []w1Move
-		var st w1Stats
 		s := newW1State()
-		w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+		rec := w1Recorded(s, seed, start, bag)
 		a, b := newW1State(), wide(s.Opts)
 		a.PlaceStart(start)
 		b.PlaceStart(start)

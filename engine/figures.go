@@ -219,6 +219,32 @@ func (s *State) InSupplyCount(player int, kind FigureKind) int {
 	return n
 }
 
+// CheckFigures checks that no figure is lost or doubled (DEF-5; CFG-2 amended: Supplied): every player's figures
+// of every kind, the large follower, the builder and the pig included, in supply, in the City's quarters and on the
+// board are as many as the set-up gives. The board's are counted by a scan of every figure by owner, not through
+// the player's own range. It returns the first difference, nil when there is none. It is for tests (random games in
+// the engine, the referee and the binary): a State changed only through its methods never differs.
+func (s *State) CheckFigures() error {
+	for p := 0; p < s.Opts.Players; p++ {
+		for kind := FigureKind(0); kind < NumFigureKinds; kind++ {
+			n := s.InSupplyCount(p, kind)
+			for q := Quarter(0); q < NumQuarters; q++ {
+				n += s.InQuarter(p, q, kind)
+			}
+			for i := range s.Figures {
+				if f := &s.Figures[i]; int(f.Player) == p && f.Kind == kind && f.Where == OnBoard {
+					n++
+				}
+			}
+			if want := s.Supplied(kind); n != want {
+				return fmt.Errorf("engine: player %d has %d %s figures in supply, on the board and in the City, want %d (DEF-5)",
+					p, n, kind, want)
+			}
+		}
+	}
+	return nil
+}
+
 // supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one
 // pass over the figures.
 func (s *State) supplyKinds(player int) uint8 {

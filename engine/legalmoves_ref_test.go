@@ -193,19 +193,11 @@ func joinGroupsRef(group *[16]int8, a, b int8) {
 // LegalMoves lists exactly the moves of the reference (legalMovesRef), in the same order: the work per frontier
 // cell changes nothing of what is offered.
 func TestLegalMovesMatchReference(t *testing.T) {
-	cat := Standard()
 	for _, all := range []bool{false, true} {
-		start, bag := baseBag(cat)
-		s := newW1State()
-		if all {
-			start, bag = allBag(cat)
-			s = newW1AllState()
-		}
+		s, start, bag := w1Workload(Standard(), all)
 		calls := 0
 		for seed := uint64(1); seed <= 40; seed++ {
-			var rec []w1Move
-			var st w1Stats
-			w1Game(s, seed, bag, start, &st, &rec, nil, nil)
+			rec := w1Recorded(s, seed, start, bag)
 			s.Reset()
 			s.PlaceStart(start)
 			for i, r := range rec {

@@ -86,6 +86,17 @@ type Goods [NumGoods]int
 // Total returns the number of goods of every kind.
 func (g Goods) Total() int { return g[Wine] + g[Grain] + g[Cloth] }
 
+// First returns the first kind (wine, grain, cloth) of which g has any, false for none. A segment's Goods are the
+// goods symbols printed in it: a city of the 24 tiles has at most one (TB-1), so First is the kind of its symbol.
+func (g Goods) First() (GoodsKind, bool) {
+	for k := range NumGoods {
+		if g[k] > 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // add adds o to g.
 func (g *Goods) add(o Goods) {
 	for k := range g {

@@ -115,3 +115,23 @@ func TestPigBonus(t *testing.T) {
 		t.Errorf("PointsFor = %d %d %d, want 10 8 0 (EX-C1)", sc.PointsFor(0), sc.PointsFor(1), sc.PointsFor(2))
 	}
 }
+
+// TestGoodsFirst: First names the kind of goods held, the first in wine, grain, cloth order, none for no goods (a
+// segment prints at most one symbol, TB-1, as TestGoods checks).
+func TestGoodsFirst(t *testing.T) {
+	for _, c := range []struct {
+		g    Goods
+		want GoodsKind
+		ok   bool
+	}{
+		{Goods{}, 0, false},
+		{Goods{Wine: 1}, Wine, true},
+		{Goods{Grain: 1}, Grain, true},
+		{Goods{Cloth: 2}, Cloth, true},
+		{Goods{Grain: 1, Cloth: 1}, Grain, true},
+	} {
+		if k, ok := c.g.First(); k != c.want || ok != c.ok {
+			t.Errorf("%v.First() = %v, %v, want %v, %v", c.g, k, ok, c.want, c.ok)
+		}
+	}
+}

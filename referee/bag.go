@@ -167,10 +167,18 @@ var setModule = map[string]string{"base": "", "river": ExpansionRiver, "river2":
 	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals,
 	"tb": ExpansionTradersBuilders}
 
+// SetExpansion returns the expansion (an Expansion* name) that puts the tiles of set (engine.TileType.Set) into a
+// game (CFG-3, CFG-5): "ic" Inns & Cathedrals, "city" the Count, and so on; "" for the base game's set; false for
+// a set no expansion has.
+func SetExpansion(set string) (string, bool) {
+	m, ok := setModule[set]
+	return m, ok
+}
+
 // TileInGame reports whether tile type t belongs to this game's box: the base game, or a set whose expansion is in
 // play (CFG-3; the City of Carcassonne also as a start, CFG-4). Whether a copy is left to draw is Bag's.
 func (g *Game) TileInGame(t *engine.TileType) bool {
-	m, ok := setModule[t.Set]
+	m, ok := SetExpansion(t.Set)
 	switch {
 	case !ok:
 		return false

@@ -89,7 +89,7 @@ func refusal(rule, key string, kv ...any) *Refusal {
 // first 60); other values are kept.
 func quoteData(v any) any {
 	if s, ok := v.(string); ok {
-		return quote(s)
+		return Quote(s)
 	}
 	return v
 }

@@ -53,10 +53,7 @@ func TestResumeChangesNothingItRefuses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, "file.rec")
-			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, dir, "file.rec", tc.text)
 			if s, err := Resume(path, engine.Standard()); err == nil {
 				s.Close()
 				t.Fatal("resumed")
@@ -93,11 +90,8 @@ func TestLastLineWithoutLineEnd(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, "g.rec")
 			text := body + tc.last
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, dir, "g.rec", text)
 			rd, err := ReadFile(path, engine.Standard())
 			if err != nil || rd.Game == nil || len(rd.Game.Actions) != tc.actions || (rd.CutOff != nil) != tc.cut {
 				t.Fatalf("ReadFile: %v, %+v", err, rd)
@@ -160,10 +154,7 @@ func TestEntryOnFullDiskKeepsItsLines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, "entry.rec")
-			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, dir, "entry.rec", tc.text)
 			fsys := storefs.NewFaulty()
 			fsys.Set(func(y *storefs.Faulty) { y.Space = 0 })
 			e, err := ResumeEntryOn(fsys, path, engine.Standard())
@@ -204,10 +195,7 @@ func TestEntryOnFullDiskKeepsItsLines(t *testing.T) {
 func TestResumeAndReplayAgreeOnAPosition(t *testing.T) {
 	text := Header + "\nsetup players=A:red,B:blue\nposition tile b-m 0,2 0\nposition tile b-m 0,1 0\n" +
 		"position tile b-m 0,3 0\nposition tile b-m 0,4 0\nposition tile b-m 0,5 0\n"
-	path := filepath.Join(t.TempDir(), "pos.rec")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "pos.rec", text)
 	_, rerr := Replay(strings.NewReader(text), false)
 	var want *Refusal
 	if !errors.As(rerr, &want) || want.Rule != "POS-2" || want.Line != 7 {
@@ -231,10 +219,7 @@ func TestResumeAndReplayAgreeOnAPosition(t *testing.T) {
 func TestUndoKeepsComments(t *testing.T) {
 	text := "# game night, 21 November\n" + Header + "  # version 1\n# before the setup\n" + storeSetup.String() +
 		"\n" + specMoves[0] + "  # the first tile\n# red thinks\n" + specMoves[1] + "\n# blue's turn now\n"
-	path := filepath.Join(t.TempDir(), "g.rec")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "g.rec", text)
 	s, err := Resume(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
@@ -280,10 +265,7 @@ func TestUndoKeepsComments(t *testing.T) {
 func TestEntryKeepsComments(t *testing.T) {
 	text := "# the board on the table at 23:10\n" + Header + "\nsetup players=A:red,B:blue start=none\n" +
 		"position tile b-m 0,1 0\n# the road goes on\n"
-	path := filepath.Join(t.TempDir(), "entry.rec")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "entry.rec", text)
 	e, err := ResumeEntry(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
@@ -422,10 +404,7 @@ func TestFIFOIsNotWaitedOn(t *testing.T) {
 // (the table said the new game's record did not exist), a symbolic link in a circle is a link's problem.
 func TestFileProblemsNamedRight(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "games")
-	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeFile(t, dir, "games", "x")
 	_, err := Create(filepath.Join(file, "g.rec"), storeSetup)
 	var fe *FileError
 	if ProblemOf(err) != ProblemNotDir || !errors.As(err, &fe) || fe.Path != file || fe.Op != OpCreate {
@@ -447,11 +426,8 @@ func TestFileProblemsNamedRight(t *testing.T) {
 // goes to the next free name, and the file already there is left as it is.
 func TestSideFileNameTaken(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "g.rec")
 	text := Header + "\n" + storeSetup.String() + "\n" + specMoves[0] + "\nred depl"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, dir, "g.rec", text)
 	now := time.Now().UTC()
 	for s := range 3 { // this second and the next two: the name Resume will try
 		name := path + ".torn-" + now.Add(time.Duration(s)*time.Second).Format("20060102T150405")
@@ -477,19 +453,10 @@ func TestSideFileNameTaken(t *testing.T) {
 // games) and Resume play the same actions; resume leaves the file as it is when its last line is accepted, and
 // otherwise moves exactly the bytes after the last line end aside.
 func TestReadersAgreeAtEveryByte(t *testing.T) {
-	data, err := os.ReadFile("../testdata/golden/base-full-game.rec")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	from := strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")
-	from = strings.LastIndex(text[:from], "\n") + 1
+	text, from := fullGameTail(t)
 	dir := t.TempDir()
 	for n := from; n <= len(text); n++ {
-		path := filepath.Join(dir, fmt.Sprintf("g%d.rec", n))
-		if err := os.WriteFile(path, []byte(text[:n]), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFile(t, dir, fmt.Sprintf("g%d.rec", n), text[:n])
 		rd, err := ReadFile(path, engine.Standard())
 		if err != nil || rd.Game == nil {
 			t.Fatalf("at %d: ReadFile: %v", n, err)

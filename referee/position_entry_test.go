@@ -333,12 +333,9 @@ func TestDraftMarkersLargest(t *testing.T) {
 // An entry saved before the start tile was typed (start=standard, its lines in the record's coordinates, the start
 // piece at 0,0) is resumed with the start tile as a tile of the entry at 0,0, and its file becomes the entry's.
 func TestResumeEntryWithStartPiece(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.rec")
 	old := "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
 		"position tile b-rs 1,0 90\nposition red follower 1,0:E\n"
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "old.rec", old)
 	e, err := ResumeEntry(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)

@@ -148,7 +148,7 @@ func weighted(rng *rand.Rand, idx []int, w func(int) int) int {
 }
 
 // checkFigures checks the engine's index of figures by feature against a scan (engine.State.CheckIndex), figure
-// conservation (DEF-5: every kind, builders and pigs included, on the board, in the City
+// conservation (engine.State.CheckFigures; DEF-5: every kind, builders and pigs included, on the board, in the City
 // or in supply), the board's occupancy counts (builders and pigs never occupy, DEF-6) and that a builder stands on a
 // road or city and a pig on a field, each beside a follower of its owner (TB-5, TB-11(b), TB-12, TB-13).
 func checkFigures(t testing.TB, g *Game) {
@@ -161,22 +161,8 @@ func checkFigures(t testing.TB, g *Game) {
 		t.Fatalf("the bag counts %d land and %d river tiles, holds %d and %d", g.Bag.land, g.Bag.river,
 			sum(g.Bag.Land), sum(g.Bag.River))
 	}
-	for p := 0; p < g.Players(); p++ {
-		for kind := engine.FigureKind(0); kind < engine.NumFigureKinds; kind++ {
-			n := s.InSupplyCount(p, kind)
-			for q := engine.Quarter(0); q < engine.NumQuarters; q++ {
-				n += s.InQuarter(p, q, kind)
-			}
-			for i := range s.Figures {
-				f := &s.Figures[i]
-				if int(f.Player) == p && f.Kind == kind && f.Where == engine.OnBoard {
-					n++
-				}
-			}
-			if want := s.Supplied(kind); n != want {
-				t.Fatalf("player %d has %d %ss in supply, on the board and in the City, want %d (DEF-5)", p, n, kind, want)
-			}
-		}
+	if err := s.CheckFigures(); err != nil { // every figure in supply, on the board or in the City (DEF-5)
+		t.Fatal(err)
 	}
 	occ := map[int32]int{}
 	for i := range s.Figures {

@@ -156,8 +156,12 @@ func lineTooLong(line int, b string) *ParseError {
 	return newError(line, KeyLineTooLong, b[:min(len(b), 4*MaxQuote)], expShortLine, "Max", MaxLineBytes)
 }
 
-// quote cuts s to MaxQuote characters (runes; a byte of invalid UTF-8 counts as one) followed by "…".
-func quote(s string) string {
+// Quote cuts a text from outside (a record's offending text, a value of the settings) to MaxQuote characters
+// followed by "…", for a message; a shorter text is returned as it is. A character is a rune, and a byte of invalid
+// UTF-8 counts as one and is kept as it is, never replaced: the cut text is shown through Printable (or %q), which
+// writes such a byte as "\xff" whether it stands in the first MaxQuote characters of a long text or in a short one,
+// so that no message carries invalid UTF-8 to the terminal and the player sees the byte the file holds.
+func Quote(s string) string {
 	n := 0
 	for i := 0; i < len(s); n++ {
 		if n == MaxQuote {

@@ -156,7 +156,7 @@ func TestReplayIsBounded(t *testing.T) {
 			var err error
 			peak, alloc, d := measure(func() { g, err = Replay(in, true) })
 			t.Logf("refused after %d bytes read, heap peak %d bytes, %d bytes allocated, %v: %v", r.n, peak, alloc,
-				d, quote(fmt.Sprint(err)))
+				d, Quote(fmt.Sprint(err)))
 			var pe *ParseError
 			var re *Refusal
 			switch {
@@ -252,10 +252,7 @@ func TestSetupLineIsBounded(t *testing.T) {
 // record is refused whole, with no session to append after the refused line.
 func TestResumeIsBounded(t *testing.T) {
 	dir := t.TempDir()
-	big := filepath.Join(dir, "big.rec")
-	if err := os.WriteFile(big, []byte(twoPlayers), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	big := writeFile(t, dir, "big.rec", twoPlayers)
 	if err := os.Truncate(big, 50<<20); err != nil {
 		t.Fatal(err)
 	}
@@ -267,10 +264,7 @@ func TestResumeIsBounded(t *testing.T) {
 		t.Fatal("the file changed")
 	}
 	// Line 3 refused, line 4 malformed: the refusal at line 3 is the error.
-	bad := filepath.Join(dir, "bad.rec")
-	if err := os.WriteFile(bad, []byte(twoPlayers+"red pass\nthis is not a line\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeFile(t, dir, "bad.rec", twoPlayers+"red pass\nthis is not a line\n")
 	s, err := Resume(bad, engine.Standard())
 	var re *Refusal
 	if !errors.As(err, &re) || re.Line != 3 {

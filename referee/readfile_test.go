@@ -62,20 +62,8 @@ func TestReadDataIsReadFile(t *testing.T) {
 		t.Fatalf("golden records: %d, %v", len(paths), err)
 	}
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	full, err := os.ReadFile("../testdata/golden/base-full-game.rec")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(full)
-	from := strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")
-	from = strings.LastIndex(text[:from], "\n") + 1
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
+	text, from := fullGameTail(t)
 	for n := from; n <= len(text); n++ {
 		paths = append(paths, write(fmt.Sprintf("cut%d.rec", n), text[:n]))
 	}
@@ -123,10 +111,7 @@ func TestReadDataMeetsTheReadError(t *testing.T) {
 		t.Fatal(err)
 	}
 	part := full[:bytes.IndexByte(full[len(full)*3/4:], '\n')+len(full)*3/4+1] // well into the game
-	path := filepath.Join(t.TempDir(), "g.rec")
-	if err := os.WriteFile(path, part, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "g.rec", string(part))
 	fi, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)

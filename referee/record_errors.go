@@ -2,7 +2,10 @@
 
 package referee
 
-import "strconv"
+import (
+	"maps"
+	"strconv"
+)
 
 // ParseError is a refused line: the line number, the offending text and, in English, what was
 // expected. The offending text is a word, or the whole line without its comment when a required
@@ -34,6 +37,18 @@ func (e *ParseError) Error() string {
 		msg = "line " + strconv.Itoa(e.Line) + ": " + msg
 	}
 	return msg
+}
+
+// MessageData returns the template data of e's message (Key) for a terminal: a copy of Data (a new map when it is
+// nil) with "Text" the offending text escaped by Printable, so that no control character or invalid byte of a file
+// reaches the screen. Data itself is left as it is.
+func (e *ParseError) MessageData() map[string]any {
+	data := maps.Clone(e.Data)
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["Text"] = Printable(e.Text)
+	return data
 }
 
 // Message ids of ParseError.Key.
@@ -133,7 +148,7 @@ const (
 )
 
 func newError(line int, key, text, expected string, extra ...any) *ParseError {
-	text = quote(text) // at most MaxQuote characters of the offending text, then "…"
+	text = Quote(text) // at most MaxQuote characters of the offending text, then "…"
 	data := map[string]any{"Line": line, "Text": text, "Expected": expected, "Missing": false}
 	for i := 0; i+1 < len(extra); i += 2 {
 		data[extra[i].(string)] = extra[i+1]

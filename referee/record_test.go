@@ -776,3 +776,21 @@ func TestMissingWord(t *testing.T) {
 		t.Errorf("setup without players: %v", err)
 	}
 }
+
+// A refused line's message data (ParseError.MessageData) are its own, with the offending text escaped for the
+// terminal (Printable): a control character and a byte of invalid UTF-8 from the file never reach the screen, and
+// the error keeps its text as the file has it.
+func TestParseErrorMessageData(t *testing.T) {
+	_, err := ParseRecord(strings.NewReader(Header + "\nsetup players=a:red,b:blue\nred pass \x1b[2J\xff\n"))
+	var p *ParseError
+	if !errors.As(err, &p) || p.Text != "red pass \x1b[2J\xff" {
+		t.Fatalf("ParseRecord: %#v", err)
+	}
+	d := p.MessageData()
+	if d["Text"] != `red pass \x1b[2J\xff` || d["Line"] != 3 || d["Expected"] != p.Expected || p.Data["Text"] != p.Text {
+		t.Errorf("MessageData() = %v, Data %v", d, p.Data)
+	}
+	if d := (&ParseError{Text: "\r"}).MessageData(); len(d) != 1 || d["Text"] != `\r` {
+		t.Errorf("MessageData() of an error without data = %v", d)
+	}
+}

@@ -36,6 +36,15 @@ func fullGame(t *testing.T) *Record {
 	return rec
 }
 
+// fullGameTail returns the text of the whole base game (fullGame) and the offset at which its last two lines begin:
+// the record cut at every byte from there on is each way a last line can be left written halfway.
+func fullGameTail(t *testing.T) (text string, from int) {
+	t.Helper()
+	text = readFile(t, "../testdata/golden/base-full-game.rec")
+	from = strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")
+	return text, strings.LastIndex(text[:from], "\n") + 1
+}
+
 // faultySession starts rec's game in a new record (path) in a temporary folder on a storefs.Faulty with no faults
 // yet, and plays its first played actions.
 func faultySession(t *testing.T, rec *Record, played int) (s *Session, fsys *storefs.Faulty, path string) {
@@ -52,6 +61,16 @@ func faultySession(t *testing.T, rec *Record, played int) (s *Session, fsys *sto
 		}
 	}
 	return s, fsys, path
+}
+
+// writeFile writes text to the file name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 func readFile(t *testing.T, path string) string {
@@ -341,11 +360,8 @@ func TestStoreStopsWhenTheCutFails(t *testing.T) {
 
 // Opening a record whose torn tail cannot be moved aside (the disk is full) fails and changes nothing.
 func TestOpenOnFullDiskKeepsTheTornTail(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "g.rec")
 	body := Header + "\n" + storeSetup.String() + "\n" + specMoves[0] + "\n" + "blue pla"
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, t.TempDir(), "g.rec", body)
 	fsys := storefs.NewFaulty()
 	fsys.Set(func(y *storefs.Faulty) { y.Space = 2 })
 	if _, err := ResumeOn(fsys, path, engine.Standard()); ProblemOf(err) != ProblemFull {

@@ -80,11 +80,8 @@ func TestTornLastLine(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "g.rec")
 			body := Header + "\n" + storeSetup.String() + "\n" + specMoves[0] + "\n" + specMoves[1] + "\n"
-			if err := os.WriteFile(path, []byte(body+tc.tail), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, t.TempDir(), "g.rec", body+tc.tail)
 			s, err := Resume(path, engine.Standard())
 			if err != nil {
 				t.Fatal(err)

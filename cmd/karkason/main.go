@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"strings"
 
@@ -213,7 +212,7 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 		}
 		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
 	case errors.As(err, &p):
-		data := parseData(p)
+		data := p.MessageData()
 		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
 			"Expected": p.Expected})
 	}
@@ -232,20 +231,9 @@ func refusalText(loc *locales.Localizer, err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + loc.T(r.Key, r.Data)
 	case errors.As(err, &p):
-		return loc.T(p.Key, parseData(p))
+		return loc.T(p.Key, p.MessageData())
 	}
 	return err.Error()
-}
-
-// parseData is the data of p's message: its own, with Text the offending text (at most referee.MaxQuote
-// characters, its control characters escaped).
-func parseData(p *referee.ParseError) map[string]any {
-	data := maps.Clone(p.Data)
-	if data == nil {
-		data = map[string]any{}
-	}
-	data["Text"] = referee.Printable(p.Text)
-	return data
 }
 
 // replay prints the scores of the record at path (with aids, the table aids of the game as it lies after the last

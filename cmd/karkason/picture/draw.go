@@ -297,7 +297,7 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 		}
 	}
 	for i, p := range a.goods {
-		if k, ok := goodsKind(t.Segs[i].Goods); ok {
+		if k, ok := t.Segs[i].Goods.First(); ok {
 			drawGoods(&top, k, p)
 		}
 	}
@@ -333,16 +333,6 @@ func drawVolcano(grp *Group, pts []Pt) {
 	grp.add(poly(rgb(0x6b5a4a), ink, 1, pts...))
 	a, b := pts[1], pts[2]
 	grp.add(poly(rgb(0xe0531f), ink, 0.8, a, b, lerp(lerp(a, b, 0.5), lerp(pts[0], pts[3], 0.5), 0.25)))
-}
-
-// goodsKind is the kind of a segment's goods symbol (a city of the 24 tiles has at most one); false for none.
-func goodsKind(g engine.Goods) (engine.GoodsKind, bool) {
-	for k := range engine.NumGoods {
-		if g[k] > 0 {
-			return k, true
-		}
-	}
-	return 0, false
 }
 
 // drawGoods draws a goods symbol centred on p (Traders & Builders, TB-1), on a pale round token: wine a bunch of

@@ -206,7 +206,7 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 			b[y][x].r = r
 		}
 		// A goods symbol (Traders & Builders, TB-1): printed in its city whatever the modules, like an inn.
-		if k, ok := goodsOf(t.Segs[l].Goods); ok {
+		if k, ok := t.Segs[l].Goods.First(); ok {
 			x, y := markCell(&b, l)
 			b[y][x].r, b[y][x].goods = goodsRunes[k], uint8(k)+1
 		}
@@ -221,17 +221,6 @@ var goodsRunes = [engine.NumGoods]rune{engine.Wine: '∪', engine.Grain: 'ψ', e
 // goodsColours are the goods symbols' colours: wine purple, grain yellow, cloth light blue.
 var goodsColours = [engine.NumGoods]tcell.Color{engine.Wine: tcell.NewRGBColor(0xc0, 0x60, 0xe0),
 	engine.Grain: tcell.NewRGBColor(0xff, 0xe0, 0x40), engine.Cloth: tcell.NewRGBColor(0x80, 0xd8, 0xff)}
-
-// goodsOf returns the kind of the goods symbols of a segment (a city of the 24 tiles has at most one); false for
-// none.
-func goodsOf(g engine.Goods) (engine.GoodsKind, bool) {
-	for k := range engine.NumGoods {
-		if g[k] > 0 {
-			return k, true
-		}
-	}
-	return 0, false
-}
 
 // Inn and cathedral marks on the board (Inns & Cathedrals).
 const (
@@ -374,7 +363,7 @@ func tileGlyph(t *engine.TileType, rot int) glyph {
 		return glyph{r: r, kind: kind, seg: g.seg}
 	}
 	for l := range t.Segs { // a goods symbol shows (Traders & Builders)
-		if k, ok := goodsOf(t.Segs[l].Goods); ok {
+		if k, ok := t.Segs[l].Goods.First(); ok {
 			return glyph{r: goodsRunes[k], kind: engine.KCity, seg: l, goods: uint8(k) + 1}
 		}
 	}

@@ -178,16 +178,7 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 // ic-2bends and b-r4, a River tile and its River II twin) adds its expansion, "city CRRR (5 new tiles)".
 func tileName(loc translator, t *engine.TileType, rot int) string {
 	name := tileWords(loc, t, rot) + " " + codeOf(t, rot)
-	if nameClashes()[t] && t.Set != "base" {
-		exp := t.Set
-		switch exp {
-		case "ic":
-			exp = referee.ExpansionInnsCathedrals
-		case "city":
-			exp = referee.ExpansionCount
-		case "tb":
-			exp = referee.ExpansionTradersBuilders
-		}
+	if exp, _ := referee.SetExpansion(t.Set); nameClashes()[t] && exp != "" {
 		name += " (" + loc.T("ui.exp."+exp, nil) + ")"
 	}
 	return name

@@ -119,6 +119,8 @@ func TestTileNamesTellApart(t *testing.T) {
 		{"r2-lakevolcano", 0, "lake FFFW"},
 		{"r1-cityroad", 0, "city CWRW (River)"},
 		{"r2-cityroad", 0, "city CWRW (River II)"},
+		{"ic-2bends", 0, "road RRRR (Inns & Cathedrals)"},
+		{"tb-bridge", 0, "road RRRR (Traders & Builders)"},
 	} {
 		if got := tileName(loc, cat.Tile(c.tile), c.rot); got != c.want {
 			t.Errorf("%s turned %d: %q, want %q", c.tile, c.rot, got, c.want)

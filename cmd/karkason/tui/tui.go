@@ -15,7 +15,6 @@ package tui
 
 import (
 	"errors"
-	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -378,12 +377,7 @@ func (u *ui) describe(err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + u.tr(r.Key, r.Data)
 	case errors.As(err, &p):
-		data := maps.Clone(p.Data)
-		if data == nil {
-			data = map[string]any{}
-		}
-		data["Text"] = referee.Printable(p.Text) // no control characters from a file on the screen
-		msg := u.tr(p.Key, data)
+		msg := u.tr(p.Key, p.MessageData()) // no control characters from a file on the screen
 		if msg == p.Key {
 			msg = p.Error()
 		}
