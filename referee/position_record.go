@@ -169,7 +169,7 @@ const (
 // Call it before any take.
 func (s *scanner) peekWord() string {
 	w, _ := s.take(slotWord)
-	s.next, s.commentAt = 0, -1
+	s.pos, s.commentAt = 0, -1
 	return w
 }
 
