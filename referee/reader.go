@@ -58,6 +58,12 @@ type lineReader struct {
 	// open: the last line handed out is the last of the record and has no line end (a write cut off mid-line, or
 	// a file written by hand without a newline at its end; see CutOff).
 	open bool
+	// whole: the record was in memory and within MaxRecordBytes (wholeText): ahead holds all of it and br is nil.
+	whole bool
+	// valid: ahead is valid UTF-8, so every line cut from it is (checked once for all of them; see validLine).
+	valid bool
+	// sizeHint is the number of actions the record may hold, from its size (actionsHint), for a streamed record.
+	sizeHint int
 }
 
 // newLineReader refuses a regular file over MaxRecordBytes at once (if r has a Stat method, as *os.File has).
@@ -67,9 +73,55 @@ func newLineReader(r io.Reader) (*lineReader, error) {
 			return nil, tooLarge(1)
 		}
 	}
+	if text, ok := wholeText(r); ok {
+		return &lineReader{ahead: text, whole: true, valid: utf8.ValidString(text)}, nil
+	}
 	// A line of MaxLineBytes, "\r" and "\n" fits the buffer; ReadSlice returns ErrBufferFull for a longer one.
-	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2)}, nil
+	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2), sizeHint: actionsHint(r)}, nil
 }
+
+// wholeText returns the whole text of a record held in memory (a strings.Reader, a bytes.Reader, the bytes of a
+// record file read whole without an error, ReadData) when it is within MaxRecordBytes, read in one copy: its lines
+// are then cut from it as they are asked for, and the caps are checked on them as on a streamed record's, with the
+// same errors at the same lines. False for any other reader, which is read through a buffer (a file, a pipe).
+func wholeText(r io.Reader) (string, bool) {
+	var n int
+	switch v := r.(type) {
+	case *strings.Reader:
+		n = v.Len()
+	case *bytes.Reader:
+		n = v.Len()
+	case *dataReader:
+		if v.d.err != nil {
+			return "", false
+		}
+		r, n = v.r, v.r.Len()
+	default:
+		return "", false
+	}
+	if n > MaxRecordBytes {
+		return "", false
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	if _, err := r.(io.WriterTo).WriteTo(&sb); err != nil || sb.Len() != n {
+		return "", false // not from a strings.Builder; kept for the buffered path's errors all the same
+	}
+	return sb.String(), true
+}
+
+// actionsLeft is an upper bound of the actions in the lines not handed out yet and the last one handed out, for
+// reserving room (Game.reserve): the lines themselves when the whole record is in memory, else an estimate from
+// its size (actionsHint); at most maxActionsHint.
+func (lr *lineReader) actionsLeft() int {
+	if lr.whole {
+		return min(strings.Count(lr.ahead, "\n")+2, maxActionsHint)
+	}
+	return lr.sizeHint
+}
+
+// validLine reports whether the line last handed out is valid UTF-8.
+func (lr *lineReader) validLine(line string) bool { return lr.valid || utf8.ValidString(line) }
 
 func tooLarge(line int) *ParseError {
 	return newError(line, KeyTooLarge, "", expSmallRecord, "Max", MaxRecordBytes>>20)
@@ -86,6 +138,15 @@ func (lr *lineReader) next() (string, bool) {
 		b := lr.ahead[:i+1]
 		lr.ahead = lr.ahead[i+1:]
 		return lr.take(b, nil)
+	}
+	if lr.whole { // the end of a record in memory: its last line has no line end, or there is none
+		b := lr.ahead
+		lr.ahead = ""
+		if b == "" {
+			lr.done = true
+			return "", false
+		}
+		return lr.take(b, io.EOF)
 	}
 	b, err := lr.br.ReadSlice('\n')
 	if len(b) == 0 && errors.Is(err, io.EOF) {

@@ -161,9 +161,10 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // when it has none; action is then called with each action, before the next line is read, and the actions it
 // accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds them;
 // playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone, or a
-// position), or its first action is next.
+// position), or its first action is next; actions is how many actions the record may still hold, for reserving
+// room (lineReader.actionsLeft).
 type recordHooks struct {
-	begin  func(rec *Record, atEnd bool) error
+	begin  func(rec *Record, atEnd bool, actions int) error
 	action func(a Action) error
 }
 
@@ -194,7 +195,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			return nil
 		}
 		begun = true
-		return hooks.begin(rec, atEnd)
+		return hooks.begin(rec, atEnd, lr.actionsLeft())
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
@@ -224,7 +225,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		line = strings.TrimSuffix(line, "\r")
-		if !utf8.ValidString(line) {
+		if !lr.validLine(line) {
 			return refused(n, newError(n, KeyBadUTF8, line, expUTF8))
 		}
 		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)

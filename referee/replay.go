@@ -41,9 +41,8 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 // Actions are those the game applied, in the game's own memory (capped, so that an append to either copies).
 func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 	var g *Game
-	hint := actionsHint(r)
 	rec, err := parseRecord(r, recordHooks{
-		begin: func(rec *Record, _ bool) error {
+		begin: func(rec *Record, _ bool, hint int) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {
 				return err
