@@ -398,14 +398,22 @@ func (g *Game) announce(player int, rule, key string, kv ...any) {
 	g.Events = append(g.Events, e)
 }
 
+// announceScores adds scorings to the list of every scoring (ScoreLog) and announces them.
 func (g *Game) announceScores(scores []engine.Score) {
-	for i := range scores {
-		sc := scores[i]
-		g.scoreLog = append(g.scoreLog, sc)
-		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: scoreKeys[sc.Cat],
-			Score: &g.scoreLog[len(g.scoreLog)-1]}
-		g.Events = append(g.Events, e)
+	from := len(g.scoreLog)
+	g.scoreLog = append(g.scoreLog, scores...)
+	g.announceLogged(from)
+}
+
+// announceLogged announces the scorings the engine appended to the list of every scoring from index from on, and
+// returns them.
+func (g *Game) announceLogged(from int) []engine.Score {
+	for i := from; i < len(g.scoreLog); i++ {
+		sc := &g.scoreLog[i]
+		g.Events = append(g.Events, Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule,
+			Key: scoreKeys[sc.Cat], Score: sc})
 	}
+	return g.scoreLog[from:]
 }
 
 // scoreKeys are the message ids of the scorings' events by category: "ev.score." and the category's name.

@@ -199,6 +199,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
+	var a Action         // one action for every line (parseAction)
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
 	// record whose header and setup are read (the record is then begun without it), else err itself.
@@ -267,7 +268,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			a, blank, err := parseAction(&sc)
+			blank, err := parseAction(&sc, &a)
 			if err != nil {
 				return refused(n, err)
 			}
@@ -359,7 +360,10 @@ func ParseAction(line string, lineNo int) (a Action, blank bool, err error) {
 	if !utf8.ValidString(line) {
 		return Action{}, false, newError(lineNo, KeyBadUTF8, line, expUTF8)
 	}
-	return parseAction(newScanner(line, lineNo))
+	if blank, err = parseAction(newScanner(line, lineNo), &a); err != nil {
+		return Action{}, false, err
+	}
+	return a, blank, nil
 }
 
 // ParsePos parses a position "x,y" (two decimal integers, optional sign, no spaces). Errors are

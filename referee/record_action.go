@@ -394,46 +394,48 @@ func validComment(c string) bool {
 
 // --- actions ------------------------------------------------------------------------------
 
-func parseAction(sc *scanner) (Action, bool, error) {
-	a := Action{Line: sc.lineNo}
+// parseAction parses the line of sc into *a (the record's lines are parsed into one Action, not copied from one
+// call to the next); on an error *a is not to be used.
+func parseAction(sc *scanner, a *Action) (bool, error) {
+	*a = Action{Line: sc.lineNo}
 	first, ok := sc.take(slotWord)
 	if !ok {
 		a.SetComment(sc.comment())
-		return a, true, nil
+		return true, nil
 	}
 	if first == "end" {
 		a.Verb = VerbEnd
 	} else {
 		if !IsColour(first) {
 			if first == "setup" || first == "karkason-record" {
-				return Action{}, false, sc.errorf(KeyExpectedAction, first, expAction)
+				return false, sc.errorf(KeyExpectedAction, first, expAction)
 			}
-			return Action{}, false, sc.errorf(KeyBadColour, first, expActionColour)
+			return false, sc.errorf(KeyBadColour, first, expActionColour)
 		}
 		a.Colour = Colour(first)
 		verb, err := sc.need(slotWord, KeyBadVerb, expVerb)
 		if err != nil {
-			return Action{}, false, err
+			return false, err
 		}
 		v, ok := ParseVerb(verb)
 		switch {
 		case v == VerbEnd:
-			return Action{}, false, sc.errorf(KeyEndWithColour, first+" "+verb, expEndAlone)
+			return false, sc.errorf(KeyEndWithColour, first+" "+verb, expEndAlone)
 		case !ok:
-			return Action{}, false, sc.errorf(KeyBadVerb, verb, expVerb)
+			return false, sc.errorf(KeyBadVerb, verb, expVerb)
 		}
 		a.Verb = v
-		if err := parseArgs(sc, &a); err != nil {
-			return Action{}, false, err
+		if err := parseArgs(sc, a); err != nil {
+			return false, err
 		}
 	}
 	if err := sc.finish(); err != nil {
-		return Action{}, false, err
+		return false, err
 	}
 	if c := sc.comment(); c != "" {
 		a.SetComment(c)
 	}
-	return a, false, nil
+	return false, nil
 }
 
 // parseArgs reads the arguments of a.Verb (spec "Actions").
