@@ -259,7 +259,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
-			if sc.peekWord() == positionWord { // position_record.go
+			first, ok := sc.take(slotWord)
+			if first == positionWord { // position_record.go
+				sc.pos, sc.commentAt = 0, -1
 				p, err := parsePosition(&sc, actions > 0)
 				if err != nil {
 					return refused(n, err)
@@ -268,7 +270,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			blank, err := parseAction(&sc, &a)
+			blank, err := parseActionAfter(&sc, &a, first, ok)
 			if err != nil {
 				return refused(n, err)
 			}

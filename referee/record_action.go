@@ -397,8 +397,13 @@ func validComment(c string) bool {
 // parseAction parses the line of sc into *a (the record's lines are parsed into one Action, not copied from one
 // call to the next); on an error *a is not to be used.
 func parseAction(sc *scanner, a *Action) (bool, error) {
-	*a = Action{Line: sc.lineNo}
 	first, ok := sc.take(slotWord)
+	return parseActionAfter(sc, a, first, ok)
+}
+
+// parseActionAfter is parseAction once the line's first word is taken (first, ok: sc.take's result).
+func parseActionAfter(sc *scanner, a *Action, first string, ok bool) (bool, error) {
+	*a = Action{Line: sc.lineNo}
 	if !ok {
 		a.SetComment(sc.comment())
 		return true, nil
