@@ -45,26 +45,35 @@ const (
 	expShortLine   = "a line of at most 4096 bytes"
 )
 
-// lineReader reads a record line by line within the caps.
+// lineReader reads a record line by line within the caps. (Its fields fit 64 bytes, one size of allocation.)
 type lineReader struct {
+	// br reads a streamed record; nil when the whole record was in memory and within MaxRecordBytes (wholeText):
+	// ahead holds all of it then.
 	br *bufio.Reader
 	// ahead holds whole lines, each with its "\n", taken from br's buffer in one string after a line is read (the
 	// lines of a small record are cut from one string, not made one by one); the reader's reads are the same.
 	ahead string
 	n     int   // lines handed out
 	read  int64 // bytes consumed
-	done  bool
 	err   error // a cap's *ParseError, or the reader's error
+	done  bool
 	// open: the last line handed out is the last of the record and has no line end (a write cut off mid-line, or
 	// a file written by hand without a newline at its end; see CutOff).
 	open bool
-	// whole: the record was in memory and within MaxRecordBytes (wholeText): ahead holds all of it and br is nil.
-	whole bool
 	// valid: ahead is valid UTF-8, so every line cut from it is (checked once for all of them; see validLine).
 	valid bool
-	// sizeHint is the number of actions the record may hold, from its size (actionsHint), for a streamed record.
-	sizeHint int
+	// sizeHint is the number of actions a streamed record may hold, from its size (actionsHint, at most
+	// maxActionsHint).
+	sizeHint uint16
+	chunk    uint16 // the most bytes of the string a line was joined into last time (next), at most maxChunk
 }
+
+// firstChunk and maxChunk bound the string a streamed record's line is joined into with the whole lines buffered
+// after it (lineReader.next): the first, then twice the last, up to maxChunk.
+const (
+	firstChunk = 64
+	maxChunk   = 4 << 10
+)
 
 // newLineReader refuses a regular file over MaxRecordBytes at once (if r has a Stat method, as *os.File has).
 func newLineReader(r io.Reader) (*lineReader, error) {
@@ -74,10 +83,10 @@ func newLineReader(r io.Reader) (*lineReader, error) {
 		}
 	}
 	if text, ok := wholeText(r); ok {
-		return &lineReader{ahead: text, whole: true, valid: utf8.ValidString(text)}, nil
+		return &lineReader{ahead: text, valid: utf8.ValidString(text)}, nil
 	}
 	// A line of MaxLineBytes, "\r" and "\n" fits the buffer; ReadSlice returns ErrBufferFull for a longer one.
-	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2), sizeHint: actionsHint(r)}, nil
+	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2), sizeHint: uint16(actionsHint(r))}, nil
 }
 
 // wholeText returns the whole text of a record held in memory (a strings.Reader, a bytes.Reader, the bytes of a
@@ -114,10 +123,10 @@ func wholeText(r io.Reader) (string, bool) {
 // reserving room (Game.reserve): the lines themselves when the whole record is in memory, else an estimate from
 // its size (actionsHint); at most maxActionsHint.
 func (lr *lineReader) actionsLeft() int {
-	if lr.whole {
+	if lr.br == nil {
 		return min(strings.Count(lr.ahead, "\n")+2, maxActionsHint)
 	}
-	return lr.sizeHint
+	return int(lr.sizeHint)
 }
 
 // validLine reports whether the line last handed out is valid UTF-8.
@@ -139,7 +148,7 @@ func (lr *lineReader) next() (string, bool) {
 		lr.ahead = lr.ahead[i+1:]
 		return lr.take(b, nil)
 	}
-	if lr.whole { // the end of a record in memory: its last line has no line end, or there is none
+	if lr.br == nil { // the end of a record in memory: its last line has no line end, or there is none
 		b := lr.ahead
 		lr.ahead = ""
 		if b == "" {
@@ -154,10 +163,18 @@ func (lr *lineReader) next() (string, bool) {
 		return "", false
 	}
 	if err != nil {
+		if !errors.Is(err, io.EOF) { // the line is refused (ErrBufferFull: too long) or lost: only its quote is made
+			q := b[:min(len(b), 4*MaxQuote)] // (lineTooLong)
+			lr.read += int64(len(b) - len(q))
+			b = q
+		}
 		return lr.take(string(b), err)
 	}
-	// The whole lines buffered after this one join it in one string (no read: Peek of what is buffered).
-	rest, _ := lr.br.Peek(lr.br.Buffered())
+	// The whole lines buffered after this one join it in one string (no read: Peek of what is buffered), of at
+	// most lr.chunk bytes, which doubles each time up to 4 KB, a size the allocator has (a record refused at its
+	// third line has not copied 4 KB of lines).
+	lr.chunk = uint16(min(max(2*int(lr.chunk), firstChunk), maxChunk))
+	rest, _ := lr.br.Peek(min(lr.br.Buffered(), max(int(lr.chunk)-len(b), 0)))
 	k := bytes.LastIndexByte(rest, '\n') + 1
 	if k == 0 {
 		return lr.take(string(b), nil)
