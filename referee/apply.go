@@ -12,7 +12,10 @@ import (
 
 // Apply validates one action and, if it is legal, applies it and appends it to the record. A refused action
 // returns a *Refusal (line number set from a.Line) and leaves the game exactly as it was.
-func (g *Game) Apply(a Action) error {
+func (g *Game) Apply(a Action) error { return g.applyAction(&a) }
+
+// applyAction is Apply of *a, which it copies into the record if it is accepted.
+func (g *Game) applyAction(a *Action) error {
 	if err := g.apply(a); err != nil {
 		g.rebuild()
 		err = asRefusal(err)
@@ -21,7 +24,7 @@ func (g *Game) Apply(a Action) error {
 		}
 		return err
 	}
-	g.Actions = append(g.Actions, a)
+	g.Actions = append(g.Actions, *a)
 	return nil
 }
 
@@ -31,11 +34,11 @@ func (g *Game) rebuild() {
 	if err != nil {
 		panic("referee: set-up that was accepted is refused on rebuild: " + err.Error())
 	}
-	for _, a := range g.Actions {
-		if err := fresh.apply(a); err != nil {
+	for i := range g.Actions {
+		if err := fresh.apply(&g.Actions[i]); err != nil {
 			panic("referee: accepted action refused on rebuild: " + err.Error())
 		}
-		fresh.Actions = append(fresh.Actions, a)
+		fresh.Actions = append(fresh.Actions, g.Actions[i])
 	}
 	*g = *fresh
 }
@@ -86,7 +89,7 @@ func (g *Game) notYourTurn(who int) *Refusal {
 		"actor", g.Name(who))
 }
 
-func (g *Game) apply(a Action) error {
+func (g *Game) apply(a *Action) error {
 	if a.Verb == VerbEnd {
 		if n := len(g.Actions); n > 0 && g.Actions[n-1].Verb == VerbEnd {
 			return refusal("END-1", "err.game_over") // nothing may follow `end` (record format), not even `end`
@@ -112,17 +115,17 @@ func (g *Game) apply(a Action) error {
 					return r
 				}
 			}
-			if r := g.lateTileRefusal(who); r != nil && isTileLine(a) && g.ended.rule == "TB-10(b)" {
+			if r := g.lateTileRefusal(who); r != nil && isTileLine(*a) && g.ended.rule == "TB-10(b)" {
 				return r
 			}
 			return refusal("END-1", "err.game_over")
 		case PhaseMarket:
-			if r := g.lateTileRefusal(who); r != nil && isTileLine(a) && g.ended.rule == "TB-10(b)" {
+			if r := g.lateTileRefusal(who); r != nil && isTileLine(*a) && g.ended.rule == "TB-10(b)" {
 				return r
 			}
-			return g.applyMarket(a, who)
+			return g.applyMarket(*a, who)
 		case PhaseTile:
-			if g.secondPartOpen() && (who != g.Active && isTileLine(a) && a.Verb != VerbBuilderPass ||
+			if g.secondPartOpen() && (who != g.Active && isTileLine(*a) && a.Verb != VerbBuilderPass ||
 				a.Verb == VerbMarket) {
 				g.declineSecondPart() // another player's tile line, or the market round, declines it (TB-9)
 				continue
@@ -141,9 +144,9 @@ func (g *Game) apply(a Action) error {
 				case VerbPlace:
 					return g.place(a)
 				case VerbDiscard:
-					return g.discard(a)
+					return g.discard(*a)
 				}
-				return g.gift(a, who)
+				return g.gift(*a, who)
 			case VerbMarket:
 				// Record format: the first market line ends the play of tiles (a table that stops early holds
 				// the market round then, COUNT-19); the player who placed the last tile is the previous one.
@@ -157,7 +160,7 @@ func (g *Game) apply(a Action) error {
 					continue
 				}
 			}
-			return g.outOfOrder(a, who)
+			return g.outOfOrder(*a, who)
 		case PhaseFigure:
 			switch a.Verb {
 			case VerbDeploy, VerbReturnAbbot, VerbPass:
@@ -174,7 +177,7 @@ func (g *Game) apply(a Action) error {
 					// The player's go is over or was skipped (COUNT-16(b), (d)). A move that would be illegal
 					// anyway cites the rule it breaks (the Count's quarter, the wrong quarter, ...).
 					if a.Verb == VerbMove {
-						if err := g.checkMove(a, who); err != nil {
+						if err := g.checkMove(*a, who); err != nil {
 							return err
 						}
 					}
@@ -188,14 +191,14 @@ func (g *Game) apply(a Action) error {
 					g.advanceRound()
 					return nil
 				}
-				return g.move(a, who)
+				return g.move(*a, who)
 			}
 			g.roundPos = len(g.round) // any other action ends the round
 			g.advanceRound()
 		case PhaseCity:
 			switch {
 			case a.Verb == VerbCity && who == g.Active:
-				return g.enterCity(a, who)
+				return g.enterCity(*a, who)
 			case a.Verb == VerbCity:
 				return refusal("COUNT-6", "err.city_not_active", "player", g.Name(g.Active))
 			case a.Verb == VerbCount:
@@ -282,13 +285,13 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 
 // place handles "place": the tile must be the one that can be drawn now (CFG-5, RIVER-4, RIV2-3/7), placed legally
 // (BASE-4 and the river and shrine limits); then a gift may be earned (GIFT-2) and the figure step opens.
-func (g *Game) place(a Action) error {
+func (g *Game) place(a *Action) error {
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
 	}
 	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
-	idx, err := g.S.Place(t, pos, rot(a))
+	idx, err := g.S.Place(t, pos, rot(*a))
 	if err != nil {
 		return err
 	}
@@ -356,15 +359,15 @@ func (g *Game) discard(a Action) error {
 }
 
 // figure handles step 2 (SEQ-5): deploy, return-abbot or pass.
-func (g *Game) figure(a Action, who int) error {
-	g.lastFigure = figureStep{player: who, kind: figureOf(a), deploy: a.Verb == VerbDeploy}
+func (g *Game) figure(a *Action, who int) error {
+	g.lastFigure = figureStep{player: who, kind: figureOf(*a), deploy: a.Verb == VerbDeploy}
 	switch a.Verb {
 	case VerbDeploy:
 		local, err := g.S.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			return err
 		}
-		if _, err := g.S.Deploy(who, figureOf(a), g.part.tile, local); err != nil {
+		if _, err := g.S.Deploy(who, figureOf(*a), g.part.tile, local); err != nil {
 			return err
 		}
 		seg := g.S.Tiles[g.part.tile].Seg(local)
@@ -487,8 +490,9 @@ func (g *Game) move(a Action, who int) error {
 func (g *Game) finishScoring() {
 	g.round, g.targets = g.round[:0], nil
 	kingBefore, baronBefore := g.S.King.Player, g.S.Baron.Player
-	scores := g.S.ScoreTurn(nil)
-	g.announceScores(scores)
+	from := len(g.scoreLog)
+	g.scoreLog = g.S.ScoreTurn(g.scoreLog)
+	scores := g.announceLogged(from)
 	g.announceChallenges(scores)
 	g.announceGoods() // TB-3
 	if g.S.King.Changed {
@@ -730,8 +734,9 @@ func (g *Game) finalScore() {
 		}
 	}
 	g.announce(-1, "END-2", "ev.final")
-	scores := g.S.FinalScore(nil)
-	g.announceScores(scores)
+	from := len(g.scoreLog)
+	g.scoreLog = g.S.FinalScore(g.scoreLog)
+	g.announceLogged(from)
 	g.S.Ended = true
 	g.Phase = PhaseEnded
 	g.History = append(g.History, g.S.Scores)

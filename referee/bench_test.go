@@ -3,6 +3,7 @@ package referee
 import (
 	"math/rand/v2"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/karkason/karkason/engine"
@@ -35,12 +36,34 @@ func benchReplayEnded(b *testing.B, text string) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for b.Loop() {
 		g, err := Replay(strings.NewReader(text), true)
 		if err != nil || g.Phase != PhaseEnded {
 			b.Fatalf("replay: %v", err)
 		}
 	}
+}
+
+// reportCPU adds the metric "cpu-ns/op" to a benchmark, called as `defer reportCPU(b)()` before its loop: the
+// process's CPU time (user and system, every thread) per operation. On a machine shared with other programs it is
+// steadier than ns/op, which counts the wall time, and with it the time the program waits for a core.
+func reportCPU(b *testing.B) func() {
+	start := cpuTime()
+	return func() {
+		if b.N > 0 {
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		}
+	}
+}
+
+// cpuTime is the CPU time the process has used, in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // BenchmarkLegalActions times the listing of every legal answer along the same game (the table's "what can I do"
@@ -175,6 +198,7 @@ func benchW1Engine(b *testing.B, fresh bool) {
 	s := engine.New(cat, opts)
 	log := make([]engine.Score, 0, 64)
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if fresh {
 			s = engine.New(cat, opts)

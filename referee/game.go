@@ -118,8 +118,18 @@ type Event struct {
 	Player int
 	Rule   string
 	Key    string
-	Data   map[string]any
 	Score  *engine.Score // set for scorings
+	data   map[string]any
+}
+
+// Data returns the event's message data (the values its Key's message names): for a scoring {"points": the points},
+// made when asked (a replay makes many scorings and reads few); nil if there are none. A new map for a scoring, the
+// event's own otherwise: not to be changed.
+func (e Event) Data() map[string]any {
+	if e.Score != nil {
+		return map[string]any{"points": e.Score.Points}
+	}
+	return e.data
 }
 
 // Game is a game in progress: the set-up, the accepted actions (the record) and the state they lead to.
@@ -380,22 +390,30 @@ func (g *Game) next(p int) int { return (p + 1) % g.Players() }
 func (g *Game) announce(player int, rule, key string, kv ...any) {
 	e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: player, Rule: rule, Key: key}
 	if len(kv) > 0 {
-		e.Data = map[string]any{}
+		e.data = make(map[string]any, len(kv)/2)
 		for i := 0; i+1 < len(kv); i += 2 {
-			e.Data[kv[i].(string)] = kv[i+1]
+			e.data[kv[i].(string)] = kv[i+1]
 		}
 	}
 	g.Events = append(g.Events, e)
 }
 
+// announceScores adds scorings to the list of every scoring (ScoreLog) and announces them.
 func (g *Game) announceScores(scores []engine.Score) {
-	for i := range scores {
-		sc := scores[i]
-		g.scoreLog = append(g.scoreLog, sc)
-		e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule, Key: scoreKeys[sc.Cat],
-			Score: &g.scoreLog[len(g.scoreLog)-1], Data: map[string]any{"points": sc.Points}}
-		g.Events = append(g.Events, e)
+	from := len(g.scoreLog)
+	g.scoreLog = append(g.scoreLog, scores...)
+	g.announceLogged(from)
+}
+
+// announceLogged announces the scorings the engine appended to the list of every scoring from index from on, and
+// returns them.
+func (g *Game) announceLogged(from int) []engine.Score {
+	for i := from; i < len(g.scoreLog); i++ {
+		sc := &g.scoreLog[i]
+		g.Events = append(g.Events, Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule,
+			Key: scoreKeys[sc.Cat], Score: sc})
 	}
+	return g.scoreLog[from:]
 }
 
 // scoreKeys are the message ids of the scorings' events by category: "ev.score." and the category's name.

@@ -112,7 +112,7 @@ func (g *Game) Legal() Decision {
 // table greys an answer that is not legal now with it, e.g. a follower where only the large follower may go). The
 // game is not changed.
 func (g *Game) Check(a Action) error {
-	return asRefusal(g.clone(false).apply(a))
+	return asRefusal(g.clone(false).apply(&a))
 }
 
 // AfterDecline returns a copy of the game with the pending optional decision declined, as an action answering a

@@ -456,7 +456,7 @@ func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry,
 	var d *Draft
 	old := false
 	rec, err := parseRecord(bytes.NewReader(o.data), recordHooks{
-		begin: func(rec *Record, atEnd bool) error {
+		begin: func(rec *Record, atEnd bool, _ int) error {
 			if !atEnd {
 				return ErrNotEntry
 			}

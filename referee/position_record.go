@@ -165,14 +165,6 @@ const (
 	expPositionBefore = "position lines only right after the setup line, before any action (POS-10)"
 )
 
-// peekWord returns the first word of the line outside its comment without consuming it ("" for a blank line).
-// Call it before any take.
-func (s *scanner) peekWord() string {
-	w, _ := s.take(slotWord)
-	s.next, s.commentAt = 0, -1
-	return w
-}
-
 // parsePosition reads a whole position line (the first word is "position"); afterAction refuses it (POS-10).
 func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 	l := PositionLine{Line: sc.lineNo}

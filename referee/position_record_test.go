@@ -121,7 +121,7 @@ func TestRecordWithPosition(t *testing.T) {
 	if p := rec.Position[0]; p.Line != 4 || len(p.CommentsBefore) != 1 || p.CommentsBefore[0] != "the board as it lies" {
 		t.Errorf("first position line %+v", p)
 	}
-	if a := rec.Actions[0]; len(a.CommentsBefore) != 1 || a.CommentsBefore[0] != "and on" {
+	if a := rec.Actions[0]; len(a.CommentsBefore()) != 1 || a.CommentsBefore()[0] != "and on" {
 		t.Errorf("first action %+v", a)
 	}
 	var out bytes.Buffer

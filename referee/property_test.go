@@ -426,7 +426,7 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 	}
 	for _, a := range cands {
-		err := g.Clone().apply(a) // the copy is thrown away: no need for Apply's rebuild after a refusal
+		err := g.Clone().apply(&a) // the copy is thrown away: no need for Apply's rebuild after a refusal
 		err = asRefusal(err)
 		if (err == nil) != listed[keyOf(a)] {
 			t.Fatalf("%q: accepted=%v listed=%v (%v)", a, err == nil, listed[keyOf(a)], err)
@@ -587,7 +587,7 @@ func stopEarly(g *Game) Action {
 				continue
 			}
 			for _, a := range g.legalMarket(p, nil) {
-				if g.Clone().apply(a) == nil {
+				if g.Clone().apply(&a) == nil {
 					return a
 				}
 			}

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -44,17 +45,35 @@ const (
 	expShortLine   = "a line of at most 4096 bytes"
 )
 
-// lineReader reads a record line by line within the caps.
+// lineReader reads a record line by line within the caps. (Its fields fit 64 bytes, one size of allocation.)
 type lineReader struct {
-	br   *bufio.Reader
-	n    int   // lines handed out
-	read int64 // bytes consumed
-	done bool
-	err  error // a cap's *ParseError, or the reader's error
+	// br reads a streamed record; nil when the whole record was in memory and within MaxRecordBytes (wholeText):
+	// ahead holds all of it then.
+	br *bufio.Reader
+	// ahead holds whole lines, each with its "\n", taken from br's buffer in one string after a line is read (the
+	// lines of a small record are cut from one string, not made one by one); the reader's reads are the same.
+	ahead string
+	n     int   // lines handed out
+	read  int64 // bytes consumed
+	err   error // a cap's *ParseError, or the reader's error
+	done  bool
 	// open: the last line handed out is the last of the record and has no line end (a write cut off mid-line, or
 	// a file written by hand without a newline at its end; see CutOff).
 	open bool
+	// valid: ahead is valid UTF-8, so every line cut from it is (checked once for all of them; see validLine).
+	valid bool
+	// sizeHint is the number of actions a streamed record may hold, from its size (actionsHint, at most
+	// maxActionsHint).
+	sizeHint uint16
+	chunk    uint16 // the most bytes of the string a line was joined into last time (next), at most maxChunk
 }
+
+// firstChunk and maxChunk bound the string a streamed record's line is joined into with the whole lines buffered
+// after it (lineReader.next): the first, then twice the last, up to maxChunk.
+const (
+	firstChunk = 64
+	maxChunk   = 4 << 10
+)
 
 // newLineReader refuses a regular file over MaxRecordBytes at once (if r has a Stat method, as *os.File has).
 func newLineReader(r io.Reader) (*lineReader, error) {
@@ -63,9 +82,55 @@ func newLineReader(r io.Reader) (*lineReader, error) {
 			return nil, tooLarge(1)
 		}
 	}
+	if text, ok := wholeText(r); ok {
+		return &lineReader{ahead: text, valid: utf8.ValidString(text)}, nil
+	}
 	// A line of MaxLineBytes, "\r" and "\n" fits the buffer; ReadSlice returns ErrBufferFull for a longer one.
-	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2)}, nil
+	return &lineReader{br: bufio.NewReaderSize(r, MaxLineBytes+2), sizeHint: uint16(actionsHint(r))}, nil
 }
+
+// wholeText returns the whole text of a record held in memory (a strings.Reader, a bytes.Reader, the bytes of a
+// record file read whole without an error, ReadData) when it is within MaxRecordBytes, read in one copy: its lines
+// are then cut from it as they are asked for, and the caps are checked on them as on a streamed record's, with the
+// same errors at the same lines. False for any other reader, which is read through a buffer (a file, a pipe).
+func wholeText(r io.Reader) (string, bool) {
+	var n int
+	switch v := r.(type) {
+	case *strings.Reader:
+		n = v.Len()
+	case *bytes.Reader:
+		n = v.Len()
+	case *dataReader:
+		if v.d.err != nil {
+			return "", false
+		}
+		r, n = v.r, v.r.Len()
+	default:
+		return "", false
+	}
+	if n > MaxRecordBytes {
+		return "", false
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	if _, err := r.(io.WriterTo).WriteTo(&sb); err != nil || sb.Len() != n {
+		return "", false // not from a strings.Builder; kept for the buffered path's errors all the same
+	}
+	return sb.String(), true
+}
+
+// actionsLeft is an upper bound of the actions in the lines not handed out yet and the last one handed out, for
+// reserving room (Game.reserve): the lines themselves when the whole record is in memory, else an estimate from
+// its size (actionsHint); at most maxActionsHint.
+func (lr *lineReader) actionsLeft() int {
+	if lr.br == nil {
+		return min(strings.Count(lr.ahead, "\n")+2, maxActionsHint)
+	}
+	return int(lr.sizeHint)
+}
+
+// validLine reports whether the line last handed out is valid UTF-8.
+func (lr *lineReader) validLine(line string) bool { return lr.valid || utf8.ValidString(line) }
 
 func tooLarge(line int) *ParseError {
 	return newError(line, KeyTooLarge, "", expSmallRecord, "Max", MaxRecordBytes>>20)
@@ -78,11 +143,55 @@ func (lr *lineReader) next() (string, bool) {
 	if lr.done {
 		return "", false
 	}
+	if i := strings.IndexByte(lr.ahead, '\n'); i >= 0 {
+		b := lr.ahead[:i+1]
+		lr.ahead = lr.ahead[i+1:]
+		return lr.take(b, nil)
+	}
+	if lr.br == nil { // the end of a record in memory: its last line has no line end, or there is none
+		b := lr.ahead
+		lr.ahead = ""
+		if b == "" {
+			lr.done = true
+			return "", false
+		}
+		return lr.take(b, io.EOF)
+	}
 	b, err := lr.br.ReadSlice('\n')
 	if len(b) == 0 && errors.Is(err, io.EOF) {
 		lr.done = true
 		return "", false
 	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) { // the line is refused (ErrBufferFull: too long) or lost: only its quote is made
+			q := b[:min(len(b), 4*MaxQuote)] // (lineTooLong)
+			lr.read += int64(len(b) - len(q))
+			b = q
+		}
+		return lr.take(string(b), err)
+	}
+	// The whole lines buffered after this one join it in one string (no read: Peek of what is buffered), of at
+	// most lr.chunk bytes, which doubles each time up to 4 KB, a size the allocator has (a record refused at its
+	// third line has not copied 4 KB of lines).
+	lr.chunk = uint16(min(max(2*int(lr.chunk), firstChunk), maxChunk))
+	rest, _ := lr.br.Peek(min(lr.br.Buffered(), max(int(lr.chunk)-len(b), 0)))
+	k := bytes.LastIndexByte(rest, '\n') + 1
+	if k == 0 {
+		return lr.take(string(b), nil)
+	}
+	var sb strings.Builder
+	sb.Grow(len(b) + k)
+	sb.Write(b)
+	sb.Write(rest[:k])
+	_, _ = lr.br.Discard(k)
+	all := sb.String()
+	lr.ahead = all[len(b):]
+	return lr.take(all[:len(b)], nil)
+}
+
+// take counts the line b (with its "\n", or what the read err left) against the caps and returns it without its
+// "\n".
+func (lr *lineReader) take(b string, err error) (string, bool) {
 	lr.read += int64(len(b))
 	lr.n++
 	if lr.read > MaxRecordBytes || lr.n > MaxLines {
@@ -109,7 +218,7 @@ func (lr *lineReader) next() (string, bool) {
 		lr.done, lr.err = true, lineTooLong(lr.n, b)
 		return "", false
 	}
-	return string(b), true
+	return b, true
 }
 
 // endLine is the line number an error at the end of the record names (a missing header or setup line): the line
@@ -121,8 +230,8 @@ func (lr *lineReader) endLine() int {
 	return lr.n + 1
 }
 
-func lineTooLong(line int, b []byte) *ParseError {
-	return newError(line, KeyLineTooLong, string(b[:min(len(b), 4*MaxQuote)]), expShortLine, "Max", MaxLineBytes)
+func lineTooLong(line int, b string) *ParseError {
+	return newError(line, KeyLineTooLong, b[:min(len(b), 4*MaxQuote)], expShortLine, "Max", MaxLineBytes)
 }
 
 // Quote cuts a text from outside (a record's offending text, a value of the settings) to MaxQuote characters

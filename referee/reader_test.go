@@ -213,6 +213,11 @@ func TestCaps(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseRecord(strings.NewReader(tc.text))
+			// The same text streamed (read through the buffer, not whole from memory) gives the same error.
+			_, serr := ParseRecord(struct{ io.Reader }{strings.NewReader(tc.text)})
+			if fmt.Sprint(err) != fmt.Sprint(serr) {
+				t.Fatalf("in memory: %v; streamed: %v", err, serr)
+			}
 			var pe *ParseError
 			switch {
 			case tc.key == "" && err != nil:

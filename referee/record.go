@@ -129,7 +129,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 	b.WriteString(rec.Setup.String() + "\n")
 	writePositions(&b, rec.Position)
 	for _, a := range rec.Actions {
-		comments(a.CommentsBefore)
+		comments(a.CommentsBefore())
 		b.WriteString(actionLine(a))
 		b.WriteByte('\n')
 	}
@@ -161,9 +161,10 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // when it has none; action is then called with each action, before the next line is read, and the actions it
 // accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds them;
 // playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone, or a
-// position), or its first action is next.
+// position), or its first action is next; actions is how many actions the record may still hold, for reserving
+// room (lineReader.actionsLeft).
 type recordHooks struct {
-	begin  func(rec *Record, atEnd bool) error
+	begin  func(rec *Record, atEnd bool, actions int) error
 	action func(a Action) error
 }
 
@@ -194,10 +195,11 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			return nil
 		}
 		begun = true
-		return hooks.begin(rec, atEnd)
+		return hooks.begin(rec, atEnd, lr.actionsLeft())
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
+	var a Action         // one action for every line (parseAction)
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
 	// record whose header and setup are read (the record is then begun without it), else err itself.
@@ -224,7 +226,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		line = strings.TrimSuffix(line, "\r")
-		if !utf8.ValidString(line) {
+		if !lr.validLine(line) {
 			return refused(n, newError(n, KeyBadUTF8, line, expUTF8))
 		}
 		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)
@@ -257,7 +259,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			}
 			rec.HeaderComments = appendComment(rec.HeaderComments, sc.comment())
 		case inActions:
-			if sc.peekWord() == positionWord { // position_record.go
+			first, ok := sc.take(slotWord)
+			if first == positionWord { // position_record.go
+				sc.pos, sc.commentAt = 0, -1
 				p, err := parsePosition(&sc, actions > 0)
 				if err != nil {
 					return refused(n, err)
@@ -266,15 +270,17 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			a, blank, err := parseAction(&sc)
+			blank, err := parseActionAfter(&sc, &a, first, ok)
 			if err != nil {
 				return refused(n, err)
 			}
 			if blank {
-				pending = appendComment(pending, a.Comment)
+				pending = appendComment(pending, a.Comment())
 				continue
 			}
-			a.CommentsBefore = pending
+			if pending != nil {
+				a.SetCommentsBefore(pending)
+			}
 			if err := begin(false); err != nil {
 				return rec, err
 			}
@@ -322,7 +328,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 
 // actionLine is an action's line as WriteRecord writes it: the action, and its comment after two spaces and "# ".
 func actionLine(a Action) string {
-	if c := strings.TrimSpace(a.Comment); c != "" {
+	if c := strings.TrimSpace(a.Comment()); c != "" {
 		return a.String() + "  # " + c
 	}
 	return a.String()
@@ -356,7 +362,10 @@ func ParseAction(line string, lineNo int) (a Action, blank bool, err error) {
 	if !utf8.ValidString(line) {
 		return Action{}, false, newError(lineNo, KeyBadUTF8, line, expUTF8)
 	}
-	return parseAction(newScanner(line, lineNo))
+	if blank, err = parseAction(newScanner(line, lineNo), &a); err != nil {
+		return Action{}, false, err
+	}
+	return a, blank, nil
 }
 
 // ParsePos parses a position "x,y" (two decimal integers, optional sign, no spaces). Errors are

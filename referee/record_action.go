@@ -5,7 +5,6 @@ package referee
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -31,35 +30,63 @@ func (f FeatureRef) String() string { return f.Pos.String() + ":" + f.Place }
 // IsZero reports whether f is the zero FeatureRef (no feature given).
 func (f FeatureRef) IsZero() bool { return f == FeatureRef{} }
 
-// Verb is the second word of an action line (the first of "end"); see the spec's action table.
-type Verb string
+// Verb is the second word of an action line (the first of "end"); see the spec's action table. It is a small number
+// (the vocabulary is closed), written as its word (String); the zero Verb is none.
+type Verb uint8
 
-// The verbs of the spec's action table.
+// The verbs of the spec's action table, in its order (builder-pass, Traders & Builders', last: record_tb.go).
 const (
-	VerbPlace       Verb = "place"
-	VerbDiscard     Verb = "discard"
-	VerbDeploy      Verb = "deploy"
-	VerbReturnAbbot Verb = "return-abbot"
-	VerbPass        Verb = "pass"
-	VerbCity        Verb = "city"
-	VerbCount       Verb = "count"
-	VerbMove        Verb = "move"
-	VerbDecline     Verb = "decline"
-	VerbMarket      Verb = "market"
-	VerbGift        Verb = "gift"
-	VerbEnd         Verb = "end"
+	VerbPlace Verb = iota + 1
+	VerbDiscard
+	VerbDeploy
+	VerbReturnAbbot
+	VerbPass
+	VerbCity
+	VerbCount
+	VerbMove
+	VerbDecline
+	VerbMarket
+	VerbGift
+	VerbEnd
+	VerbBuilderPass
 )
 
-var verbs = []Verb{
-	VerbPlace, VerbDiscard, VerbDeploy, VerbReturnAbbot, VerbPass, VerbCity, VerbCount,
-	VerbMove, VerbDecline, VerbMarket, VerbGift, VerbEnd, VerbBuilderPass,
+// verbWords are the verbs' words, by Verb.
+var verbWords = [...]string{"", "place", "discard", "deploy", "return-abbot", "pass", "city", "count", "move", "decline",
+	"market", "gift", "end", "builder-pass"}
+
+// String returns the verb's word, e.g. "return-abbot"; "" for the zero Verb, "verb(N)" for a number that is none.
+func (v Verb) String() string {
+	if int(v) < len(verbWords) {
+		return verbWords[v]
+	}
+	return "verb(" + strconv.Itoa(int(v)) + ")"
 }
 
 // Verbs returns the thirteen verbs in the order of the spec's tables (builder-pass, Traders & Builders', last).
-func Verbs() []Verb { return slices.Clone(verbs) }
+func Verbs() []Verb {
+	vs := make([]Verb, 0, len(verbWords)-1)
+	for v := VerbPlace; int(v) < len(verbWords); v++ {
+		vs = append(vs, v)
+	}
+	return vs
+}
 
-// IsVerb reports whether s is one of the thirteen verbs.
-func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
+// IsVerb reports whether s is the word of one of the thirteen verbs.
+func IsVerb(s string) bool {
+	_, ok := ParseVerb(s)
+	return ok
+}
+
+// ParseVerb returns the verb whose word is s, and false if s is none (exactly, lower case).
+func ParseVerb(s string) (Verb, bool) {
+	for v := VerbPlace; int(v) < len(verbWords); v++ {
+		if verbWords[v] == s {
+			return v, true
+		}
+	}
+	return 0, false
+}
 
 // Action is one action line. Only the fields the verb uses are set; the others are zero:
 //
@@ -84,29 +111,72 @@ func IsVerb(s string) bool { return slices.Contains(verbs, Verb(s)) }
 //
 // Abbot and Large name the abbot and the large follower (Inns & Cathedrals, record_ic.go), Builder and Pig the
 // builder and the pig (Traders & Builders, record_tb.go); none names an ordinary follower. At most one of them is
-// set.
+// set. Its comments (Comment, CommentsBefore) are kept beside it, out of the way of the game's work: most actions have
+// none.
 type Action struct {
 	Line     int    // 1-based line in the source; 0 if built in code
 	Colour   Colour // the acting player; "" only for end
 	Verb     Verb
-	Tile     string     // place, discard: tile id in lower case
-	Pos      Pos        // place, return-abbot
-	Rot      int        // place: 0, 90, 180 or 270
 	Abbot    bool       // deploy abbot, city/move/synod/cash-out ... abbot
 	Large    bool       // deploy large, city/move/market/synod/cash-out/change-position ... large (IC-4)
 	Builder  bool       // deploy builder (TB-5); in city/move/market/gift lines only to be refused (COMBO-16(a)...)
 	Pig      bool       // deploy pig (TB-12); likewise
+	Void     bool       // gift synod, road-sweeper, change-position, cash-out: opened with no target (GIFT-5(d))
+	Tile     string     // place, discard: tile id in lower case
+	Pos      Pos        // place, return-abbot
+	Rot      int        // place: 0, 90, 180 or 270
 	Place    string     // deploy: the place on the tile just placed
 	Quarter  string     // city, count, move
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
 	Gift     string     // gift: the card
 	NewPlace string     // gift change-position: the place the follower moves to
-	Void     bool       // gift synod, road-sweeper, change-position, cash-out: opened with no target (GIFT-5(d))
-	// Comment is the text of a trailing "#" comment, trimmed; "" if none. Kept for round trips.
-	Comment string
-	// CommentsBefore are the comment-only lines between the previous action (or the setup
-	// line) and this one, trimmed and without "#". Only ParseRecord fills it.
-	CommentsBefore []string
+	notes    *notes     // the comments, nil if none; never changed in place (copies of the action share it)
+}
+
+// notes are an action's comments (Action.Comment, Action.CommentsBefore).
+type notes struct {
+	comment string
+	before  []string
+}
+
+// Comment returns the text of the action's trailing "#" comment, trimmed; "" if none. Kept for round trips.
+func (a Action) Comment() string {
+	if a.notes == nil {
+		return ""
+	}
+	return a.notes.comment
+}
+
+// CommentsBefore returns the comment-only lines between the previous action (or the setup line) and this one,
+// trimmed and without "#"; nil if none. Only ParseRecord fills them. The slice is the action's: not to be changed.
+func (a Action) CommentsBefore() []string {
+	if a.notes == nil {
+		return nil
+	}
+	return a.notes.before
+}
+
+// SetComment sets the action's trailing comment (Comment).
+func (a *Action) SetComment(c string) { a.setNotes(c, a.CommentsBefore()) }
+
+// SetCommentsBefore sets the comment lines before the action (CommentsBefore); an empty list is none (nil).
+func (a *Action) SetCommentsBefore(cs []string) { a.setNotes(a.Comment(), cs) }
+
+// WithComment returns a copy of a with the trailing comment c (Comment).
+func (a Action) WithComment(c string) Action {
+	a.SetComment(c)
+	return a
+}
+
+func (a *Action) setNotes(comment string, before []string) {
+	if len(before) == 0 {
+		before = nil
+	}
+	if comment == "" && before == nil {
+		a.notes = nil
+		return
+	}
+	a.notes = &notes{comment: comment, before: before}
 }
 
 // fields an action may use besides Colour and Verb.
@@ -167,9 +237,9 @@ func (a Action) usedFields() field {
 // does not Validate the result is a best effort and need not parse.
 func (a Action) String() string {
 	if a.Verb == VerbEnd {
-		return string(VerbEnd)
+		return VerbEnd.String()
 	}
-	w := []string{string(a.Colour), string(a.Verb)}
+	w := []string{string(a.Colour), a.Verb.String()}
 	switch a.Verb {
 	case VerbPlace:
 		w = append(w, a.Tile, a.Pos.String(), strconv.Itoa(a.Rot))
@@ -224,8 +294,8 @@ func (a Action) figureWord() string {
 // back to it. Errors are *ParseError carrying a.Line.
 func (a Action) Validate() error {
 	bad := func(key, text, expected string) error { return newError(a.Line, key, text, expected) }
-	if !IsVerb(string(a.Verb)) {
-		return bad(KeyBadVerb, string(a.Verb), expVerb)
+	if a.Verb == 0 || int(a.Verb) >= len(verbWords) {
+		return bad(KeyBadVerb, a.Verb.String(), expVerb)
 	}
 	if a.Verb == VerbEnd {
 		if a.Colour != "" {
@@ -298,7 +368,10 @@ func (a Action) Validate() error {
 	if used&fNewPlace != 0 && !IsPlace(a.NewPlace) {
 		return bad(KeyBadPlace, a.NewPlace, expPlace)
 	}
-	for _, c := range append([]string{a.Comment}, a.CommentsBefore...) {
+	if c := a.Comment(); !validComment(c) {
+		return bad(KeyBadComment, c, expComment)
+	}
+	for _, c := range a.CommentsBefore() {
 		if !validComment(c) {
 			return bad(KeyBadComment, c, expComment)
 		}
@@ -321,43 +394,53 @@ func validComment(c string) bool {
 
 // --- actions ------------------------------------------------------------------------------
 
-func parseAction(sc *scanner) (Action, bool, error) {
-	a := Action{Line: sc.lineNo}
+// parseAction parses the line of sc into *a (the record's lines are parsed into one Action, not copied from one
+// call to the next); on an error *a is not to be used.
+func parseAction(sc *scanner, a *Action) (bool, error) {
 	first, ok := sc.take(slotWord)
+	return parseActionAfter(sc, a, first, ok)
+}
+
+// parseActionAfter is parseAction once the line's first word is taken (first, ok: sc.take's result).
+func parseActionAfter(sc *scanner, a *Action, first string, ok bool) (bool, error) {
+	*a = Action{Line: sc.lineNo}
 	if !ok {
-		a.Comment = sc.comment()
-		return a, true, nil
+		a.SetComment(sc.comment())
+		return true, nil
 	}
-	if first == string(VerbEnd) {
+	if first == "end" {
 		a.Verb = VerbEnd
 	} else {
 		if !IsColour(first) {
 			if first == "setup" || first == "karkason-record" {
-				return Action{}, false, sc.errorf(KeyExpectedAction, first, expAction)
+				return false, sc.errorf(KeyExpectedAction, first, expAction)
 			}
-			return Action{}, false, sc.errorf(KeyBadColour, first, expActionColour)
+			return false, sc.errorf(KeyBadColour, first, expActionColour)
 		}
 		a.Colour = Colour(first)
 		verb, err := sc.need(slotWord, KeyBadVerb, expVerb)
 		if err != nil {
-			return Action{}, false, err
+			return false, err
 		}
-		if verb == string(VerbEnd) {
-			return Action{}, false, sc.errorf(KeyEndWithColour, first+" "+verb, expEndAlone)
+		v, ok := ParseVerb(verb)
+		switch {
+		case v == VerbEnd:
+			return false, sc.errorf(KeyEndWithColour, first+" "+verb, expEndAlone)
+		case !ok:
+			return false, sc.errorf(KeyBadVerb, verb, expVerb)
 		}
-		if !IsVerb(verb) {
-			return Action{}, false, sc.errorf(KeyBadVerb, verb, expVerb)
-		}
-		a.Verb = Verb(verb)
-		if err := parseArgs(sc, &a); err != nil {
-			return Action{}, false, err
+		a.Verb = v
+		if err := parseArgs(sc, a); err != nil {
+			return false, err
 		}
 	}
 	if err := sc.finish(); err != nil {
-		return Action{}, false, err
+		return false, err
 	}
-	a.Comment = sc.comment()
-	return a, false, nil
+	if c := sc.comment(); c != "" {
+		a.SetComment(c)
+	}
+	return false, nil
 }
 
 // parseArgs reads the arguments of a.Verb (spec "Actions").

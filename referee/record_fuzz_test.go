@@ -133,7 +133,7 @@ func normalised(rec *Record) *Record {
 	c.TrailingComments = nilEmpty(c.TrailingComments)
 	c.Setup.Expansions = nilEmpty(c.Setup.Expansions)
 	for i := range c.Actions {
-		c.Actions[i].CommentsBefore = nilEmpty(c.Actions[i].CommentsBefore)
+		c.Actions[i].SetCommentsBefore(nilEmpty(c.Actions[i].CommentsBefore()))
 	}
 	for i := range c.Position {
 		c.Position[i].CommentsBefore = nilEmpty(c.Position[i].CommentsBefore)

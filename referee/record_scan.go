@@ -15,14 +15,13 @@ const (
 	slotFeature             // x,y:PLACE: "#name" right after the first ":" is a feature name
 )
 
-type span struct{ start, end int }
-
-// scanner hands out the words of one line, in order, and finds where its comment starts.
+// scanner hands out the words of one line, in order, and finds where its comment starts. It cuts a word when it is
+// asked for it (take), from where the last one ended: a line is read once, and not past the words its grammar
+// needs.
 type scanner struct {
 	line      string
 	lineNo    int
-	words     []span
-	next      int
+	pos       int // byte offset where the next word is looked for
 	commentAt int // byte offset of the "#" that starts the comment; -1 until one is found
 }
 
@@ -32,29 +31,46 @@ func newScanner(line string, lineNo int) *scanner {
 	return s
 }
 
-// reset makes s the scanner of another line, reusing its memory (a record's lines are scanned by one scanner).
+// reset makes s the scanner of another line (a record's lines are scanned by one scanner).
 func (s *scanner) reset(line string, lineNo int) {
-	*s = scanner{line: line, lineNo: lineNo, words: s.words[:0], commentAt: -1}
-	start := -1
-	for i := 0; i <= len(line); i++ {
-		if i == len(line) || line[i] == ' ' || line[i] == '\t' {
-			if start >= 0 {
-				s.words = append(s.words, span{start, i})
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
+	*s = scanner{line: line, lineNo: lineNo, commentAt: -1}
 }
 
-// take returns the next word cut at the comment, or false at the end of the line or comment.
+// The classes of a line's bytes for the scanner: a space or tab separates words, a "#" may start a comment.
+const (
+	classWord = iota
+	classBlank
+	classHash
+)
+
+var byteClass = [256]uint8{' ': classBlank, '\t': classBlank, '#': classHash}
+
+// take returns the next word cut at the comment, or false at the end of the line or comment. Words are separated
+// by spaces and tabs.
 func (s *scanner) take(k slot) (string, bool) {
-	if s.commentAt >= 0 || s.next >= len(s.words) {
+	if s.commentAt >= 0 {
 		return "", false
 	}
-	sp := s.words[s.next]
-	w := s.line[sp.start:sp.end]
+	line, i := s.line, s.pos
+	for i < len(line) && byteClass[line[i]] == classBlank {
+		i++
+	}
+	if i == len(line) {
+		return "", false
+	}
+	start, hash := i, false
+	for ; i < len(line); i++ {
+		c := byteClass[line[i]]
+		if c == classBlank {
+			break
+		}
+		hash = hash || c == classHash
+	}
+	w := line[start:i]
+	if !hash {
+		s.pos = i
+		return w, true
+	}
 	allowed := -1 // index where a "#name" is a place rather than a comment
 	switch k {
 	case slotPlace:
@@ -68,14 +84,14 @@ func (s *scanner) take(k slot) (string, bool) {
 		if w[j] != '#' || j == allowed && j+1 < len(w) && isNameChar(w[j+1]) {
 			continue
 		}
-		s.commentAt = sp.start + j
+		s.commentAt = start + j
 		if j == 0 {
 			return "", false
 		}
-		s.next++
+		s.pos = start + j
 		return w[:j], true
 	}
-	s.next++
+	s.pos = i
 	return w, true
 }
 
@@ -84,7 +100,7 @@ func (s *scanner) take(k slot) (string, bool) {
 func (s *scanner) blank() bool {
 	_, ok := s.take(slotWord)
 	if ok {
-		s.next = 0
+		s.pos = 0
 		s.commentAt = -1
 	}
 	return !ok
@@ -129,10 +145,10 @@ func (s *scanner) finish() error {
 
 // optWord reads the next word if it is w, and leaves the line as it was otherwise.
 func (s *scanner) optWord(w string) bool {
-	next, at := s.next, s.commentAt
+	pos, at := s.pos, s.commentAt
 	if got, ok := s.take(slotWord); ok && got == w {
 		return true
 	}
-	s.next, s.commentAt = next, at
+	s.pos, s.commentAt = pos, at
 	return false
 }

@@ -109,7 +109,7 @@ func (s Setup) Validate() error {
 		return newError(0, KeyBadFollowers, strconv.Itoa(s.Followers), expFollowers)
 	}
 	if line := s.String(); len(line) > MaxLineBytes {
-		return lineTooLong(0, []byte(line)) // it could not be read back (names of hundreds of letters)
+		return lineTooLong(0, line) // it could not be read back (names of hundreds of letters)
 	}
 	return nil
 }
@@ -137,8 +137,10 @@ func parseHeader(sc *scanner) error {
 // restContent returns the line without its comment, for an error about the line as a whole
 // (w, the word that was read, if the rest is empty).
 func (s *scanner) restContent(w string) string {
-	for s.commentAt < 0 && s.next < len(s.words) {
-		s.take(slotWord)
+	for {
+		if _, ok := s.take(slotWord); !ok {
+			break
+		}
 	}
 	if c := s.content(); c != "" {
 		return c

@@ -26,8 +26,8 @@ const (
 	FigurePig     = "pig"     // deploy pig; position COLOUR pig
 )
 
-// VerbBuilderPass declines the builder's second tile (TB-9, SEQ-7a): `red builder-pass`.
-const VerbBuilderPass Verb = "builder-pass"
+// The verb builder-pass (VerbBuilderPass, record_action.go) declines the builder's second tile (TB-9, SEQ-7a):
+// `red builder-pass`.
 
 // The position kinds of Traders & Builders (record format "Positions" of the section; POS-3 amended, POS-11).
 const (

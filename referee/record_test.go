@@ -46,16 +46,16 @@ func TestParseSpecExample(t *testing.T) {
 		t.Fatalf("got %d actions, want %d", len(rec.Actions), len(want))
 	}
 	for i, a := range rec.Actions {
-		if a.Comment == "" {
+		if a.Comment() == "" {
 			t.Errorf("action %d lost its comment", i)
 		}
-		a.Comment = ""
+		a.SetComment("")
 		if !reflect.DeepEqual(a, want[i]) {
 			t.Errorf("action %d = %+v, want %+v", i, a, want[i])
 		}
 	}
-	if !strings.HasPrefix(rec.Actions[0].Comment, "straight road turned a quarter") {
-		t.Errorf("comment = %q", rec.Actions[0].Comment)
+	if !strings.HasPrefix(rec.Actions[0].Comment(), "straight road turned a quarter") {
+		t.Errorf("comment = %q", rec.Actions[0].Comment())
 	}
 }
 
@@ -105,7 +105,7 @@ func TestParseActionForms(t *testing.T) {
 		{"red gift cash-out 5,5:monastery abbot", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Target: ref(5, 5, "monastery"), Abbot: true}},
 		{"red gift two-choices", Action{Colour: Red, Verb: VerbGift, Gift: GiftTwoChoices}},
 		{"red gift synod void", Action{Colour: Red, Verb: VerbGift, Gift: GiftSynod, Void: true}},
-		{"red gift road-sweeper void # no road", Action{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Void: true, Comment: "no road"}},
+		{"red gift road-sweeper void # no road", Action{Colour: Red, Verb: VerbGift, Gift: GiftRoadSweeper, Void: true}.WithComment("no road")},
 		{"red gift change-position void", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Void: true}},
 		{"red gift cash-out void", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Void: true}},
 		{"end", Action{Verb: VerbEnd}},
@@ -118,22 +118,22 @@ func TestParseActionForms(t *testing.T) {
 		{"red gift synod 1,1:monastery large", Action{Colour: Red, Verb: VerbGift, Gift: GiftSynod, Target: ref(1, 1, "monastery"), Large: true}},
 		{"red gift cash-out 5,5:W large", Action{Colour: Red, Verb: VerbGift, Gift: GiftCashOut, Target: ref(5, 5, "W"), Large: true}},
 		{"red gift change-position 0,0:N S large", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Target: ref(0, 0, "N"), NewPlace: "S", Large: true}},
-		{"red market 1,0:#f2 large # a farmer", Action{Colour: Red, Verb: VerbMarket, Target: ref(1, 0, "#f2"), Large: true, Comment: "a farmer"}},
+		{"red market 1,0:#f2 large # a farmer", Action{Colour: Red, Verb: VerbMarket, Target: ref(1, 0, "#f2"), Large: true}.WithComment("a farmer")},
 		// White space and comments.
 		{"\t red \t place\tb-rs   1,0 90 \t", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}},
-		{"red place b-rs 1,0 90          # straight road", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90, Comment: "straight road"}},
-		{"red place b-rs 1,0 90 #f3", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90, Comment: "f3"}},
-		{"red place b-rs 1,0 90#x", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90, Comment: "x"}},
-		{"red pass#note", Action{Colour: Red, Verb: VerbPass, Comment: "note"}},
+		{"red place b-rs 1,0 90          # straight road", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}.WithComment("straight road")},
+		{"red place b-rs 1,0 90 #f3", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}.WithComment("f3")},
+		{"red place b-rs 1,0 90#x", Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}.WithComment("x")},
+		{"red pass#note", Action{Colour: Red, Verb: VerbPass}.WithComment("note")},
 		{"red pass #", Action{Colour: Red, Verb: VerbPass}},
-		{"red deploy follower #f3 # a farmer", Action{Colour: Red, Verb: VerbDeploy, Place: "#f3", Comment: "a farmer"}},
-		{"red deploy follower #f3#x", Action{Colour: Red, Verb: VerbDeploy, Place: "#f3", Comment: "x"}},
-		{"red deploy follower E #f3", Action{Colour: Red, Verb: VerbDeploy, Place: "E", Comment: "f3"}},
-		{"red move palace 2,-1:#c1#x", Action{Colour: Red, Verb: VerbMove, Quarter: QuarterPalace, Target: ref(2, -1, "#c1"), Comment: "x"}},
-		{"red move palace 2,-1:N #abbot", Action{Colour: Red, Verb: VerbMove, Quarter: QuarterPalace, Target: ref(2, -1, "N"), Comment: "abbot"}},
-		{"red city palace # abbot", Action{Colour: Red, Verb: VerbCity, Quarter: QuarterPalace, Comment: "abbot"}},
-		{"red gift change-position 0,0:N #f1 #f2", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Target: ref(0, 0, "N"), NewPlace: "#f1", Comment: "f2"}},
-		{"end # stopped early: dinner", Action{Verb: VerbEnd, Comment: "stopped early: dinner"}},
+		{"red deploy follower #f3 # a farmer", Action{Colour: Red, Verb: VerbDeploy, Place: "#f3"}.WithComment("a farmer")},
+		{"red deploy follower #f3#x", Action{Colour: Red, Verb: VerbDeploy, Place: "#f3"}.WithComment("x")},
+		{"red deploy follower E #f3", Action{Colour: Red, Verb: VerbDeploy, Place: "E"}.WithComment("f3")},
+		{"red move palace 2,-1:#c1#x", Action{Colour: Red, Verb: VerbMove, Quarter: QuarterPalace, Target: ref(2, -1, "#c1")}.WithComment("x")},
+		{"red move palace 2,-1:N #abbot", Action{Colour: Red, Verb: VerbMove, Quarter: QuarterPalace, Target: ref(2, -1, "N")}.WithComment("abbot")},
+		{"red city palace # abbot", Action{Colour: Red, Verb: VerbCity, Quarter: QuarterPalace}.WithComment("abbot")},
+		{"red gift change-position 0,0:N #f1 #f2", Action{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Target: ref(0, 0, "N"), NewPlace: "#f1"}.WithComment("f2")},
+		{"end # stopped early: dinner", Action{Verb: VerbEnd}.WithComment("stopped early: dinner")},
 		{"end#", Action{Verb: VerbEnd}},
 	}
 	for _, tt := range tests {
@@ -151,7 +151,7 @@ func TestParseActionForms(t *testing.T) {
 		}
 		// The canonical form parses back to the same action.
 		b, _, err := ParseAction(a.String(), 9)
-		b.Comment = a.Comment
+		b.SetComment(a.Comment())
 		if err != nil || !reflect.DeepEqual(a, b) {
 			t.Errorf("String() = %q parses to %+v, %v", a.String(), b, err)
 		}
@@ -188,13 +188,13 @@ func TestParseActionBlank(t *testing.T) {
 		if err != nil || !blank {
 			t.Errorf("ParseAction(%q) = blank %v, error %v; want blank", line, blank, err)
 		}
-		if a.Line != 3 || a.Verb != "" {
+		if a.Line != 3 || a.Verb != 0 {
 			t.Errorf("ParseAction(%q) = %+v", line, a)
 		}
 	}
 	a, _, _ := ParseAction("  # hello there  ", 1)
-	if a.Comment != "hello there" {
-		t.Errorf("comment = %q", a.Comment)
+	if a.Comment() != "hello there" {
+		t.Errorf("comment = %q", a.Comment())
 	}
 }
 
@@ -570,12 +570,12 @@ func TestRichRecordDetails(t *testing.T) {
 	if want := []string{"exported by karkason", "format one", "setup follows", "five"}; !reflect.DeepEqual(rec.HeaderComments, want) {
 		t.Errorf("header comments = %q, want %q", rec.HeaderComments, want)
 	}
-	if got := rec.Actions[0].CommentsBefore; !reflect.DeepEqual(got, []string{"first turn"}) {
+	if got := rec.Actions[0].CommentsBefore(); !reflect.DeepEqual(got, []string{"first turn"}) {
 		t.Errorf("comments before first action = %q", got)
 	}
 	last := rec.Actions[len(rec.Actions)-1]
-	if last.Verb != VerbEnd || last.Line != 32 || last.Comment != "stopped early" ||
-		!reflect.DeepEqual(last.CommentsBefore, []string{"the end"}) {
+	if last.Verb != VerbEnd || last.Line != 32 || last.Comment() != "stopped early" ||
+		!reflect.DeepEqual(last.CommentsBefore(), []string{"the end"}) {
 		t.Errorf("last action = %+v", last)
 	}
 	if !reflect.DeepEqual(rec.TrailingComments, []string{"after the end"}) {
@@ -587,11 +587,13 @@ func TestRichRecordDetails(t *testing.T) {
 }
 
 func TestWriteRecordCanonical(t *testing.T) {
+	first := Action{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90}.WithComment(" road ")
+	first.SetCommentsBefore([]string{"turn 1", ""})
 	rec := &Record{
 		Setup: Setup{Players: []PlayerSpec{{"Ана", Red}, {"Bo", Blue}}},
 		Actions: []Action{
-			{Colour: Red, Verb: VerbPlace, Tile: "b-rs", Pos: Pos{1, 0}, Rot: 90, Comment: " road ", CommentsBefore: []string{"turn 1", ""}},
-			{Colour: Red, Verb: VerbDeploy, Place: "#f3", Comment: "farmer"},
+			first,
+			Action{Colour: Red, Verb: VerbDeploy, Place: "#f3"}.WithComment("farmer"),
 			{Verb: VerbEnd},
 		},
 		HeaderComments:   []string{"hello"},
@@ -658,7 +660,7 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 		{"bad gift", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: "cake"}}}, KeyBadGift},
 		{"no new place", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbGift, Gift: GiftChangePosition, Target: FeatureRef{Pos{1, 0}, "N"}}}}, KeyBadPlace},
 		{"bad quarter", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbCity, Quarter: "tavern"}}}, KeyBadQuarter},
-		{"comment with newline", Record{Setup: good, Actions: []Action{{Colour: Red, Verb: VerbPass, Comment: "a\nb"}}}, KeyBadComment},
+		{"comment with newline", Record{Setup: good, Actions: []Action{Action{Colour: Red, Verb: VerbPass}.WithComment("a\nb")}}, KeyBadComment},
 		{"header comment with newline", Record{Setup: good, HeaderComments: []string{"a\nred pass"}}, KeyBadComment},
 		{"action after end", Record{Setup: good, Actions: []Action{{Verb: VerbEnd}, {Colour: Red, Verb: VerbPass}}}, KeyAfterEnd},
 	}

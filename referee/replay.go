@@ -41,9 +41,8 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 // Actions are those the game applied, in the game's own memory (capped, so that an append to either copies).
 func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 	var g *Game
-	hint := actionsHint(r)
 	rec, err := parseRecord(r, recordHooks{
-		begin: func(rec *Record, _ bool) error {
+		begin: func(rec *Record, _ bool, hint int) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {
 				return err
@@ -52,7 +51,7 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 			g.reserve(hint)
 			return nil
 		},
-		action: func(a Action) error { return g.Apply(a) },
+		action: func(a Action) error { return g.applyAction(&a) },
 	})
 	if g != nil { // the record's actions are the game's (parseRecord does not keep them twice): the same values
 		rec.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
@@ -237,7 +236,7 @@ func (g *Game) Summary() Summary {
 	}
 	for _, ev := range g.Events {
 		if ev.Key == "ev.market_left" {
-			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data["count"]))
+			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data()["count"]))
 		}
 	}
 	return s

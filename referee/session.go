@@ -81,7 +81,7 @@ func (s *Session) Do(a Action) error {
 	if err := a.Validate(); err != nil {
 		return err
 	}
-	a.CommentsBefore = s.trailing
+	a.SetCommentsBefore(s.trailing)
 	next := s.Game.Clone()
 	if err := next.Apply(a); err != nil {
 		return err
@@ -107,8 +107,8 @@ func (s *Session) Undo() (bool, error) {
 	}
 	next := s.Game.Clone()
 	undone := next.Undo(1)
-	trailing := append(append([]string(nil), undone[0].CommentsBefore...), s.trailing...)
-	undone[0].CommentsBefore = nil
+	trailing := append(append([]string(nil), undone[0].CommentsBefore()...), s.trailing...)
+	undone[0].SetCommentsBefore(nil)
 	var err error
 	if s.Store != nil {
 		rec := next.Record()

@@ -150,7 +150,7 @@ func TestSameTurnChallengeMessages(t *testing.T) {
 						continue
 					}
 					data := map[string]any{}
-					for k, v := range e.Data {
+					for k, v := range e.Data() {
 						data[k] = v
 					}
 					if e.Player >= 0 {

@@ -286,7 +286,7 @@ func (s *Store) appendRecordLine(what, line string) error {
 		return fmt.Errorf("%s line contains a line break", what)
 	}
 	if len(line) > MaxLineBytes {
-		return lineTooLong(0, []byte(line))
+		return lineTooLong(0, line)
 	}
 	return s.appendLine(line + "\n")
 }

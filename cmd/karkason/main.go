@@ -366,7 +366,7 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 	// nothing (COUNT-20).
 	for _, e := range g.Events {
 		if e.Key == "ev.market_left" {
-			b.WriteString(loc.T(e.Key, e.Data) + "\n")
+			b.WriteString(loc.T(e.Key, e.Data()) + "\n")
 		}
 	}
 	return b.String()

@@ -404,15 +404,15 @@ func planVerbs(plan []planned) map[string]int {
 		case p.decline:
 			verbs["decline-"+p.phase.String()]++
 		default:
-			verbs[string(p.a.Verb)]++
+			verbs[p.a.Verb.String()]++
 			if p.a.Large {
-				verbs["large-"+string(p.a.Verb)]++
+				verbs["large-"+p.a.Verb.String()]++
 			}
 			if p.a.Builder || p.a.Pig {
-				verbs[p.a.FigureKind().String()+"-"+string(p.a.Verb)]++
+				verbs[p.a.FigureKind().String()+"-"+p.a.Verb.String()]++
 			}
 			if p.part == 2 && p.phase == referee.PhaseTile {
-				verbs["second-"+string(p.a.Verb)]++
+				verbs["second-"+p.a.Verb.String()]++
 			}
 		}
 	}

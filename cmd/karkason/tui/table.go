@@ -409,8 +409,9 @@ func (t *table) eventLine(g *referee.Game, e referee.Event) string {
 // eventText renders an event's message with the badges of the players it concerns (badges: with colour tags): of a
 // scoring, the players who scored, or of a lost shrine challenge, the players whose figures went back.
 func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string {
+	edata := e.Data()
 	data := map[string]any{}
-	for k, v := range e.Data {
+	for k, v := range edata {
 		data[k] = v
 	}
 	who := ""
@@ -457,8 +458,8 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 	if msg == key {
 		// A message the catalogs lack: its id and data, so that nothing is hidden.
 		msg = strings.TrimPrefix(e.Key, "ev.")
-		for _, k := range sortedKeys(e.Data) {
-			msg += fmt.Sprintf(" %s=%v", k, e.Data[k])
+		for _, k := range sortedKeys(edata) {
+			msg += fmt.Sprintf(" %s=%v", k, edata[k])
 		}
 	}
 	return strings.TrimLeft(who, " ") + tview.Escape(msg)
