@@ -70,7 +70,8 @@ func chartRows(h *harness) []string {
 }
 
 // A chart squeezed below chartMinWidth (the tally of six players at 80 columns) is left out whole, frame and title,
-// instead of a frame titled "Т…"; at its minimum width it is drawn with its frame.
+// instead of a frame titled "Т…", and its place blanked (what was on the screen before must not show through); at
+// its minimum width it is drawn with its frame.
 func TestChartTooNarrowLeftOut(t *testing.T) {
 	rec, err := os.ReadFile("../../../testdata/golden/pos-base-farmers.rec")
 	if err != nil {
@@ -89,6 +90,7 @@ func TestChartTooNarrowLeftOut(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.SetSize(60, 12)
+		s.SetContent(1, 1, 'x', nil, tcell.StyleDefault) // what was on the screen before: blanked if left out
 		ch := &chart{Box: tview.NewBox(), g: g, names: newNames(g, locales.New("bg"))}
 		ch.SetBorder(true).SetTitle(" Точки ")
 		ch.SetRect(0, 0, tc.width, 10)

@@ -540,8 +540,8 @@ func (u *ui) showTiles() {
 // chart draws each player's score before the first turn (Game.StartScores: a position's score track, POS-7; 0
 // otherwise) and after each turn (Game.History): the player's letter in the player's colour, the turns along, the
 // points up. At turn 0 the points the game began with stand in the first column. A chart given less than
-// chartMinWidth columns (the tally of six players at 80 columns leaves it 5) draws nothing, not even its frame: a
-// title cut to "Т…" and an empty box tell a player nothing.
+// chartMinWidth columns (the tally of six players at 80 columns leaves it 5) is blank, without its frame: a title
+// cut to "Т…" and an empty box tell a player nothing.
 type chart struct {
 	*tview.Box
 	g     *referee.Game
@@ -552,7 +552,12 @@ type chart struct {
 const chartMinWidth = 16
 
 func (c *chart) Draw(screen tcell.Screen) {
-	if _, _, w, _ := c.GetRect(); w < chartMinWidth {
+	if x, y, w, h := c.GetRect(); w < chartMinWidth { // blank, so that the screen below does not show through
+		for yy := y; yy < y+h; yy++ {
+			for xx := x; xx < x+w; xx++ {
+				screen.SetContent(xx, yy, ' ', nil, tcell.StyleDefault.Background(tview.Styles.PrimitiveBackgroundColor))
+			}
+		}
 		return
 	}
 	c.Box.DrawForSubclass(screen, c)
