@@ -185,10 +185,12 @@ type rotInfo struct {
 	edgeSeg [4]int8    // segment at table edge e, -1 for a field edge
 	halfSeg [8]int8    // field segment at table half-edge h, -1 if none
 	// Ports: the 4 edges (port e) and 8 half-edges (port 4+h) where the tile meets its neighbours. portSeg is the
-	// segment at each port (edgeSeg, halfSeg), ports those that have one, segPorts each segment's ports.
+	// segment at each port (edgeSeg, halfSeg), ports those that have one, segPorts each segment's ports, segEdges
+	// the edges of each segment's ports (bit e: edge e, whole or half).
 	portSeg  [12]int8
 	ports    uint16
 	segPorts [MaxSegs]uint16
+	segEdges [MaxSegs]uint8
 	packed   uint16 // 4 bits per table edge
 	distinct bool   // this rotation differs from every lower one (symmetric tiles)
 	riverIn  uint8  // bit mask of table edges with river
@@ -764,6 +766,11 @@ func (t *TileType) prepare() {
 			if seg >= 0 {
 				r.ports |= 1 << p
 				r.segPorts[seg] |= 1 << p
+				if p < 4 {
+					r.segEdges[seg] |= 1 << p
+				} else {
+					r.segEdges[seg] |= 1 << ((p - 4) / 2)
+				}
 			}
 		}
 		r.distinct = true
@@ -775,7 +782,7 @@ func (t *TileType) prepare() {
 	}
 	for i, s := range t.Segs {
 		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
-			segLocal: int8(i), marks: s.Marks, cityFlag: s.BordersCity})
+			segLocal: int8(i), kind: s.Kind, marks: s.Marks, cityFlag: s.BordersCity})
 		switch s.Kind {
 		case KRoad, KCity:
 			t.roadsCities |= 1 << i

@@ -316,23 +316,19 @@ type Move struct {
 // the neighbours' features at the cell's 12 ports), and each rotation reads its segments' ports off its tables
 // (rotInfo.portSeg): no join is worked out per rotation and per segment.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
-	supply := s.supplyKinds(player)
+	// A builder or pig goes only onto a feature that holds a follower of the player's (with traders-builders
+	// figureScan marks them in the pass that finds the supply). Where the joins of every cell are worked out anyway
+	// (a follower or the large follower in supply), the cell's ports tell whether it touches one; else only the cells
+	// at whose ports such a feature lies (markNear) are looked at.
+	supply, kinds := s.figureScan(player, s.Opts.TradersBuilders)
 	hasF := supply&(1<<Follower) != 0
 	hasL := supply&(1<<Large) != 0
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
-	hasB := supply&(1<<Builder) != 0
-	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	// A builder or pig goes only onto a feature that holds a follower of the player's (markOwn). Where the joins
-	// of every cell are worked out anyway (a follower or the large follower in supply), the cell's ports tell whether
-	// it touches one; else only the cells beside such a feature (markNear) are looked at.
-	var near []uint8 // by frontier cell: the kinds of the player's features beside it (markNear)
-	if hasB || hasP {
-		kinds := s.markOwn(player)
-		hasB = hasB && kinds&nearRoadCity != 0
-		hasP = hasP && kinds&nearField != 0
-		if (hasB || hasP) && !hasF && !hasL {
-			near = s.markNear(hasB, hasP)
-		}
+	hasB := supply&(1<<Builder) != 0 && kinds&nearRoadCity != 0
+	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers && kinds&nearField != 0
+	var near []uint8 // by frontier cell: the kinds of the player's features at its ports (markNear)
+	if (hasB || hasP) && !hasF && !hasL {
+		near = s.markNear(hasB, hasP)
 	}
 	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
 	// ABBOT-3, IC-4(a)).
@@ -351,7 +347,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		}
 		// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
 		// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
-		// only for the cells beside one (markNear).
+		// only for them (markNear).
 		cellB, cellP := false, false
 		switch {
 		case hasF || hasL:
@@ -526,7 +522,7 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 // (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
 // occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
 // (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
-// cell; the features that hold a follower of the player's are marked (markOwn).
+// cell; the features that hold a follower of the player's are marked (figureScan).
 func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts, hasB, hasP bool,
 	buf []Move) []Move {
 	sk := t.Segs[i].Kind
@@ -568,17 +564,37 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 	return buf
 }
 
-// The kinds of the features that hold a follower of the player's (markOwn), and of those beside a frontier cell
+// The kinds of the features that hold a follower of the player's (figureScan), and of those beside a frontier cell
 // (markNear).
 const (
 	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
 	nearField                // a field: a pig may join it (TB-12)
 )
 
-// markOwn marks the features on which the player has a follower, ordinary or large (TB-5(a), TB-12), by root in the
-// State's scratch (ownBits) and lists their roots (ownRoots); it returns the kinds among them (nearRoadCity,
-// nearField).
-func (s *State) markOwn(player int) uint8 {
+// figureScan returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), and, with
+// mark, in the same pass over the figures, marks the features on which the player has a follower, ordinary or large
+// (TB-5(a), TB-12), by root in the State's scratch (ownBits), lists their roots (ownRoots) and returns their kinds
+// (nearRoadCity, nearField; 0 without mark).
+func (s *State) figureScan(player int, mark bool) (supply, kinds uint8) {
+	if mark {
+		s.beginOwn()
+	}
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		switch f := &figs[i]; f.Where {
+		case InSupply:
+			supply |= 1 << f.Kind
+		case OnBoard:
+			if mark && f.Kind.IsFollower() {
+				kinds |= s.markRoot(s.find(f.Seg))
+			}
+		}
+	}
+	return supply, kinds
+}
+
+// beginOwn starts a new generation of figureScan's marks (the old ones no longer count) and empties ownRoots.
+func (s *State) beginOwn() {
 	s.ownGen++
 	if s.ownGen >= 1<<30 { // the marks' generation wraps: forget every old mark
 		clear(s.ownBuf)
@@ -588,32 +604,27 @@ func (s *State) markOwn(player int) uint8 {
 		s.ownBuf = append(s.ownBuf, make([]uint32, len(s.segs)-len(s.ownBuf))...)
 	}
 	s.ownRoots = s.ownRoots[:0]
-	var kinds uint8
-	figs, _ := s.playerFigures(player)
-	for i := range figs {
-		f := &figs[i]
-		if f.Where != OnBoard || !f.Kind.IsFollower() {
-			continue
-		}
-		r := s.find(f.Seg)
-		if s.ownBuf[r]>>2 == s.ownGen {
-			continue
-		}
-		var bit uint8
-		switch s.SegKind(r) {
-		case KRoad, KCity:
-			bit = nearRoadCity
-		case KField:
-			bit = nearField
-		}
-		s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
-		s.ownRoots = append(s.ownRoots, r)
-		kinds |= bit
-	}
-	return kinds
 }
 
-// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if markOwn marked it, else 0.
+// markRoot marks the feature of root r for figureScan, lists it in ownRoots once, and returns its kind (nearRoadCity,
+// nearField; 0 for any other).
+func (s *State) markRoot(r int32) uint8 {
+	if v := s.ownBuf[r]; v>>2 == s.ownGen {
+		return uint8(v & 3)
+	}
+	var bit uint8
+	switch s.segs[r].kind {
+	case KRoad, KCity:
+		bit = nearRoadCity
+	case KField:
+		bit = nearField
+	}
+	s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
+	s.ownRoots = append(s.ownRoots, r)
+	return bit
+}
+
+// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if figureScan marked it, else 0.
 func (s *State) ownBits(r int32) uint8 {
 	if v := s.ownBuf[r]; v>>2 == s.ownGen {
 		return uint8(v & 3)
@@ -621,8 +632,9 @@ func (s *State) ownBits(r int32) uint8 {
 	return 0
 }
 
-// markNear returns, for each frontier cell in its order, the kinds of the features markOwn marked (nearRoadCity with
-// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
+// markNear returns, for each frontier cell in its order, the kinds of the features figureScan marked (nearRoadCity with
+// builder, nearField with pig) that a tile beside it holds at one of the cell's ports (a segment of the feature on
+// the edge the tile shares with the cell: rotInfo.segEdges): a builder or pig joins them only through such cells. It
 // reuses the State's scratch (nearBuf).
 func (s *State) markNear(builder, pig bool) []uint8 {
 	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
@@ -633,13 +645,15 @@ func (s *State) markNear(builder, pig bool) []uint8 {
 		}
 		m := r
 		for {
-			g := s.gridIndex(s.Tiles[s.segs[m].segTile].Pos)
-			for _, o := range s.dirOff {
-				if fc := s.grid[g+o]; fc < 0 {
+			sg := &s.segs[m]
+			t := &s.Tiles[sg.segTile]
+			g := s.gridIndex(t.Pos)
+			for es := t.Type.rots[t.Rot].segEdges[sg.segLocal]; es != 0; es &= es - 1 {
+				if fc := s.grid[g+s.dirOff[bits.TrailingZeros8(es)]]; fc < 0 {
 					near[-fc-1] |= bit
 				}
 			}
-			if m = s.segs[m].next; m == r {
+			if m = sg.next; m == r {
 				break
 			}
 		}
