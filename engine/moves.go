@@ -312,32 +312,39 @@ type Move struct {
 // player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
 // (specialMoves). Two segments of the tile that join one feature count once.
 //
-// The features a tile would join at a frontier cell are worked out once per cell for every rotation (cellPorts:
-// the neighbours' features at the cell's 12 ports), and each rotation reads its segments' ports off its tables
-// (rotInfo.portSeg): no join is worked out per rotation and per segment.
+// A cell where no figure but the abbot can go (no follower or large follower in supply, no builder or pig move
+// there) gives its placements in a short loop; the others are cellMoves'. The features a tile would join at a
+// frontier cell are worked out once per cell for every rotation (cellPorts: the neighbours' features at the cell's 12
+// ports), and each rotation reads its segments' ports off its tables (rotInfo.portSeg): no join is worked out per
+// rotation and per segment.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	// A builder or pig goes only onto a feature that holds a follower of the player's (with traders-builders
 	// figureScan marks them in the pass that finds the supply). Where the joins of every cell are worked out anyway
 	// (a follower or the large follower in supply), the cell's ports tell whether it touches one; else only the cells
 	// at whose ports such a feature lies (markNear) are looked at.
 	supply, kinds := s.figureScan(player, s.Opts.TradersBuilders)
-	hasF := supply&(1<<Follower) != 0
-	hasL := supply&(1<<Large) != 0
-	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
-	hasB := supply&(1<<Builder) != 0 && kinds&nearRoadCity != 0
-	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers && kinds&nearField != 0
-	var near []uint8 // by frontier cell: the kinds of the player's features at its ports (markNear)
-	if (hasB || hasP) && !hasF && !hasL {
-		near = s.markNear(hasB, hasP)
+	mc := moveCell{
+		t:    t,
+		hasF: supply&(1<<Follower) != 0,
+		hasL: supply&(1<<Large) != 0,
+		hasA: supply&(1<<Abbot) != 0 && t.Centre >= 0,
+		hasB: supply&(1<<Builder) != 0 && kinds&nearRoadCity != 0,
+		hasP: supply&(1<<Pig) != 0 && s.Opts.Farmers && kinds&nearField != 0,
+		// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6,
+		// FARM-1, ABBOT-3, IC-4(a)).
+		cand:  t.followable,
+		river: t.rots[0].riverIn != 0,
 	}
-	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
-	// ABBOT-3, IC-4(a)).
-	cand := t.followable
 	if s.Opts.Farmers {
-		cand |= t.fields
+		mc.cand |= t.fields
 	}
-	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
-	var cp cellPorts
+	var near []uint8 // by frontier cell: the kinds of the player's features at its ports (markNear)
+	if (mc.hasB || mc.hasP) && !mc.hasF && !mc.hasL {
+		near = s.markNear(mc.hasB, mc.hasP)
+	}
+	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
+	cloister := s.special(t) && !mc.river
+	hasA, centre := mc.hasA, int16(t.Centre)
 	for _, fr := range s.fittingCells(t) {
 		fi, rots := int(fr>>4), uint8(fr&0xF)
 		f := s.frontier[fi]
@@ -345,96 +352,131 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		if cloister && !s.cloisterFits(t, p) {
 			continue
 		}
-		// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
-		// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
-		// only for them (markNear).
-		cellB, cellP := false, false
-		switch {
-		case hasF || hasL:
-			s.cellPorts(f.g, f.mask, &cp)
-			if hasB || hasP {
-				var own uint8
-				for m := cp.present; m != 0; m &= m - 1 {
-					own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
-				}
-				cellB, cellP = hasB && own&nearRoadCity != 0, hasP && own&nearField != 0
+		if all || near != nil && near[fi] != 0 {
+			var own uint8
+			if near != nil {
+				own = near[fi]
 			}
-		case near != nil && near[fi] != 0:
-			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
-			if cellB || cellP {
-				s.cellPorts(f.g, f.mask, &cp)
-			}
+			buf = s.cellMoves(&mc, f, p, rots, own, buf)
+			continue
 		}
-		special := cellB || cellP
-		figures := hasF || hasL || special
 		for ; rots != 0; rots &= rots - 1 {
-			k := bits.TrailingZeros8(rots)
-			if river && !s.riverFits(t, p, k) {
-				continue
-			}
-			pl := Placement{p, k}
+			pl := Placement{p, bits.TrailingZeros8(rots)}
 			buf = append(buf, Move{pl, -1, Follower})
 			if hasA {
-				buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
+				buf = append(buf, Move{pl, centre, Abbot}) // a centre feature is never joined
 			}
-			if !figures {
-				continue
+		}
+	}
+	return buf
+}
+
+// moveCell is what LegalMoves knows of a call for every cell: the tile, the figures the player may place (hasB,
+// hasP: the builder or pig in supply and a feature of the player's for it), the segments a figure may take by their
+// kind (cand), whether the tile is a river tile.
+type moveCell struct {
+	t                            *TileType
+	hasF, hasL, hasA, hasB, hasP bool
+	river                        bool
+	cand                         uint16
+}
+
+// cellMoves appends the moves at frontier cell f (at p) in the rotations rots (bit k: rotation k; the edges match)
+// where a figure other than the abbot may go, or the tile is a river tile: rotation by rotation, the placement with
+// no figure, the abbot (hasA), then the figures on each segment, lowest first. near are the kinds of the player's
+// features at the cell's ports when markNear found them (no follower or large follower in supply), else 0.
+func (s *State) cellMoves(mc *moveCell, f frontCell, p Pos, rots uint8, near uint8, buf []Move) []Move {
+	t, hasF, hasL := mc.t, mc.hasF, mc.hasL
+	// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
+	// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
+	// only for them (markNear).
+	var cp cellPorts
+	cellB, cellP := false, false
+	switch {
+	case hasF || hasL:
+		s.cellPorts(f.g, f.mask, &cp)
+		if mc.hasB || mc.hasP {
+			var own uint8
+			for m := cp.present; m != 0; m &= m - 1 {
+				own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
 			}
-			// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
-			// feature. Segments of the tile that join a common feature are one feature once the tile lies,
-			// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
-			// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
-			// feature any of them joins is occupied (BASE-7).
-			r := &t.rots[k]
-			linked := r.ports & cp.present
-			var occSegs uint16
-			for m := linked & cp.occ; m != 0; m &= m - 1 {
-				occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+			cellB, cellP = mc.hasB && own&nearRoadCity != 0, mc.hasP && own&nearField != 0
+		}
+	case near != 0:
+		cellB, cellP = mc.hasB && near&nearRoadCity != 0, mc.hasP && near&nearField != 0
+		if cellB || cellP {
+			s.cellPorts(f.g, f.mask, &cp)
+		}
+	}
+	special := cellB || cellP
+	figures := hasF || hasL || special
+	for ; rots != 0; rots &= rots - 1 {
+		k := bits.TrailingZeros8(rots)
+		if mc.river && !s.riverFits(t, p, k) {
+			continue
+		}
+		pl := Placement{p, k}
+		buf = append(buf, Move{pl, -1, Follower})
+		if mc.hasA {
+			buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
+		}
+		if !figures {
+			continue
+		}
+		// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
+		// feature. Segments of the tile that join a common feature are one feature once the tile lies,
+		// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
+		// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
+		// feature any of them joins is occupied (BASE-7).
+		r := &t.rots[k]
+		linked := r.ports & cp.present
+		var occSegs uint16
+		for m := linked & cp.occ; m != 0; m &= m - 1 {
+			occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+		}
+		var grp [MaxSegs]uint16
+		grouped := false
+		for c := 0; c < cp.nshared; c++ {
+			var sm uint16
+			for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
+				sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
 			}
-			var grp [MaxSegs]uint16
-			grouped := false
-			for c := 0; c < cp.nshared; c++ {
-				var sm uint16
-				for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
-					sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
-				}
-				if sm&(sm-1) == 0 {
-					continue // one segment of the tile: nothing joins
-				}
-				if !grouped {
-					for i := range t.Segs {
-						grp[i] = 1 << i
-					}
-					grouped = true
-				}
-				u := sm
-				for m := sm; m != 0; m &= m - 1 {
-					u |= grp[bits.TrailingZeros16(m)]
-				}
-				for m := u; m != 0; m &= m - 1 {
-					grp[bits.TrailingZeros16(m)] = u
-				}
+			if sm&(sm-1) == 0 {
+				continue // one segment of the tile: nothing joins
 			}
-			for m := cand; m != 0; m &= m - 1 {
-				i := bits.TrailingZeros16(m)
-				g := uint16(1) << i
-				if grouped {
-					if g = grp[i]; bits.TrailingZeros16(g) != i {
-						continue
-					}
+			if !grouped {
+				for i := range t.Segs {
+					grp[i] = 1 << i
 				}
-				if g&occSegs != 0 {
-					if special {
-						buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
-					}
+				grouped = true
+			}
+			u := sm
+			for m := sm; m != 0; m &= m - 1 {
+				u |= grp[bits.TrailingZeros16(m)]
+			}
+			for m := u; m != 0; m &= m - 1 {
+				grp[bits.TrailingZeros16(m)] = u
+			}
+		}
+		for m := mc.cand; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros16(m)
+			g := uint16(1) << i
+			if grouped {
+				if g = grp[i]; bits.TrailingZeros16(g) != i {
 					continue
 				}
-				if hasF {
-					buf = append(buf, Move{pl, int16(i), Follower})
+			}
+			if g&occSegs != 0 {
+				if special {
+					buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
 				}
-				if hasL {
-					buf = append(buf, Move{pl, int16(i), Large})
-				}
+				continue
+			}
+			if hasF {
+				buf = append(buf, Move{pl, int16(i), Follower})
+			}
+			if hasL {
+				buf = append(buf, Move{pl, int16(i), Large})
 			}
 		}
 	}
