@@ -338,25 +338,35 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	if s.Opts.Farmers {
 		mc.cand |= t.fields
 	}
-	var near []uint8 // by frontier cell: the kinds of the player's features at its ports (markNear)
-	if (mc.hasB || mc.hasP) && !mc.hasF && !mc.hasL {
-		near = s.markNear(mc.hasB, mc.hasP)
-	}
 	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
 	cloister := s.special(t) && !mc.river
+	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a
+	// shrine, whether a building of the other kind lies in its 3x3 block (markPartners): SHRINE-3 is checked only
+	// there.
+	var near []uint8
+	nearOwn := (mc.hasB || mc.hasP) && !all
+	if nearOwn || cloister {
+		near = s.clearNear()
+		if nearOwn {
+			s.markNear(near, mc.hasB, mc.hasP)
+		}
+		if cloister {
+			s.markPartners(near, t.Segs[t.Centre].Kind)
+		}
+	}
 	hasA, centre := mc.hasA, int16(t.Centre)
 	for _, fr := range s.fittingCells(t) {
 		fi, rots := int(fr>>4), uint8(fr&0xF)
 		f := s.frontier[fi]
 		p := s.cellPos(f.g)
-		if cloister && !s.cloisterFits(t, p) {
+		var nb uint8
+		if near != nil {
+			nb = near[fi]
+		}
+		if nb&nearPartner != 0 && !s.cloisterFits(t, p) {
 			continue
 		}
-		if all || near != nil && near[fi] != 0 {
-			var own uint8
-			if near != nil {
-				own = near[fi]
-			}
+		if own := nb & (nearRoadCity | nearField); all || own != 0 {
 			buf = s.cellMoves(&mc, f, p, rots, own, buf)
 			continue
 		}
@@ -611,6 +621,7 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 const (
 	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
 	nearField                // a field: a pig may join it (TB-12)
+	nearPartner              // a monastery (shrine) in the block of a cell where a shrine (monastery) is to lie
 )
 
 // figureScan returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), and, with
@@ -674,12 +685,17 @@ func (s *State) ownBits(r int32) uint8 {
 	return 0
 }
 
-// markNear returns, for each frontier cell in its order, the kinds of the features figureScan marked (nearRoadCity with
-// builder, nearField with pig) that a tile beside it holds at one of the cell's ports (a segment of the feature on
-// the edge the tile shares with the cell: rotInfo.segEdges): a builder or pig joins them only through such cells. It
-// reuses the State's scratch (nearBuf).
-func (s *State) markNear(builder, pig bool) []uint8 {
-	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+// clearNear returns the State's scratch by frontier cell (nearBuf), zeroed, for markNear and markPartners.
+func (s *State) clearNear() []uint8 {
+	s.nearBuf = append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+	return s.nearBuf
+}
+
+// markNear marks in near, for each frontier cell in its order, the kinds of the features figureScan marked
+// (nearRoadCity with builder, nearField with pig) that a tile beside it holds at one of the cell's ports (a segment of
+// the feature on the edge the tile shares with the cell: rotInfo.segEdges): a builder or pig joins them only through
+// such cells.
+func (s *State) markNear(near []uint8, builder, pig bool) {
 	for _, r := range s.ownRoots {
 		bit := s.ownBits(r)
 		if bit == 0 || bit == nearRoadCity && !builder || bit == nearField && !pig {
@@ -700,6 +716,22 @@ func (s *State) markNear(builder, pig bool) []uint8 {
 			}
 		}
 	}
-	s.nearBuf = near
-	return near
+}
+
+// markPartners marks in near (nearPartner) the frontier cells in the 3x3 block (DEF-10) of a shrine, for a monastery
+// (kind KMonastery) to be placed, or of a monastery, for a shrine: only there may a placement break SHRINE-3
+// (shrineConflict finds no partner elsewhere).
+func (s *State) markPartners(near []uint8, kind Kind) {
+	others := s.shrines
+	if kind == KShrine {
+		others = s.monasteries
+	}
+	for _, q := range others {
+		g := s.gridIndex(q)
+		for _, o := range s.blockOff[1:] {
+			if fc := s.grid[g+o]; fc < 0 {
+				near[-fc-1] |= nearPartner
+			}
+		}
+	}
 }
