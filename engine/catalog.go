@@ -177,7 +177,8 @@ type TileType struct {
 	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
 	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
 	fit      [4][16]uint8
-	distinct uint8 // the distinct rotations (bit k: rotation k)
+	distinct uint8    // the distinct rotations (bit k: rotation k)
+	riverEnd RiverEnd // RiverEndKind, for the rules that ask it at every placement
 }
 
 type rotInfo struct {
@@ -729,6 +730,7 @@ func (c *Catalogue) parsePieceLine(set string, p *Piece, cells map[string]int, w
 
 // prepare precomputes the four rotations of a tile type.
 func (t *TileType) prepare() {
+	t.riverEnd = t.RiverEndKind()
 	for k := 0; k < 4; k++ {
 		r := &t.rots[k]
 		for e := 0; e < 4; e++ {

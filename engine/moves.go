@@ -91,7 +91,7 @@ func (s *State) riverFault(t *TileType, p Pos, rot int, mask uint16) int {
 			in = e
 		}
 	}
-	if t.RiverEndKind() == Spring {
+	if t.riverEnd == Spring {
 		// A spring is never drawn to continue a river: it is laid at set-up beside the City of Carcassonne
 		// (COMBO-1, COMBO-3), where it starts the river, so its river end must face an empty cell.
 		if joined > 0 {
