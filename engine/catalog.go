@@ -179,6 +179,9 @@ type TileType struct {
 	fit      [4][16]uint8
 	distinct uint8    // the distinct rotations (bit k: rotation k)
 	riverEnd RiverEnd // RiverEndKind, for the rules that ask it at every placement
+	// segEdges[k][i] are the edges at which segment i has a port in rotation k (bit e: table edge e, whole or half;
+	// rotInfo.segPorts), kept apart from rots so that the tables every placement reads stay as they were.
+	segEdges [4][MaxSegs]uint8
 }
 
 type rotInfo struct {
@@ -186,12 +189,10 @@ type rotInfo struct {
 	edgeSeg [4]int8    // segment at table edge e, -1 for a field edge
 	halfSeg [8]int8    // field segment at table half-edge h, -1 if none
 	// Ports: the 4 edges (port e) and 8 half-edges (port 4+h) where the tile meets its neighbours. portSeg is the
-	// segment at each port (edgeSeg, halfSeg), ports those that have one, segPorts each segment's ports, segEdges
-	// the edges of each segment's ports (bit e: edge e, whole or half).
+	// segment at each port (edgeSeg, halfSeg), ports those that have one, segPorts each segment's ports.
 	portSeg  [12]int8
 	ports    uint16
 	segPorts [MaxSegs]uint16
-	segEdges [MaxSegs]uint8
 	packed   uint16 // 4 bits per table edge
 	distinct bool   // this rotation differs from every lower one (symmetric tiles)
 	riverIn  uint8  // bit mask of table edges with river
@@ -769,9 +770,9 @@ func (t *TileType) prepare() {
 				r.ports |= 1 << p
 				r.segPorts[seg] |= 1 << p
 				if p < 4 {
-					r.segEdges[seg] |= 1 << p
+					t.segEdges[k][seg] |= 1 << p
 				} else {
-					r.segEdges[seg] |= 1 << ((p - 4) / 2)
+					t.segEdges[k][seg] |= 1 << ((p - 4) / 2)
 				}
 			}
 		}

@@ -693,7 +693,7 @@ func (s *State) clearNear() []uint8 {
 
 // markNear marks in near, for each frontier cell in its order, the kinds of the features figureScan marked
 // (nearRoadCity with builder, nearField with pig) that a tile beside it holds at one of the cell's ports (a segment of
-// the feature on the edge the tile shares with the cell: rotInfo.segEdges): a builder or pig joins them only through
+// the feature on the edge the tile shares with the cell: TileType.segEdges): a builder or pig joins them only through
 // such cells.
 func (s *State) markNear(near []uint8, builder, pig bool) {
 	for _, r := range s.ownRoots {
@@ -706,7 +706,7 @@ func (s *State) markNear(near []uint8, builder, pig bool) {
 			sg := &s.segs[m]
 			t := &s.Tiles[sg.segTile]
 			g := s.gridIndex(t.Pos)
-			for es := t.Type.rots[t.Rot].segEdges[sg.segLocal]; es != 0; es &= es - 1 {
+			for es := t.Type.segEdges[t.Rot][sg.segLocal]; es != 0; es &= es - 1 {
 				if fc := s.grid[g+s.dirOff[bits.TrailingZeros8(es)]]; fc < 0 {
 					near[-fc-1] |= bit
 				}
