@@ -182,6 +182,8 @@ type TileType struct {
 	// segEdges[k][i] are the edges at which segment i has a port in rotation k (bit e: table edge e, whole or half;
 	// rotInfo.segPorts), kept apart from rots so that the tables every placement reads stay as they were.
 	segEdges [4][MaxSegs]uint8
+	// roadCityEdges[k] are the edges that show a road or city in rotation k (bit e: table edge e; GiftEarned).
+	roadCityEdges [4]uint8
 }
 
 type rotInfo struct {
@@ -774,6 +776,11 @@ func (t *TileType) prepare() {
 				} else {
 					t.segEdges[k][seg] |= 1 << ((p - 4) / 2)
 				}
+			}
+		}
+		for e := 0; e < 4; e++ {
+			if a := r.edgeSeg[e]; a >= 0 && (t.Segs[a].Kind == KRoad || t.Segs[a].Kind == KCity) {
+				t.roadCityEdges[k] |= 1 << e
 			}
 		}
 		r.distinct = true
