@@ -625,29 +625,27 @@ const (
 )
 
 // figureScan returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), and, with
-// mark, in the same pass over the figures, marks the features on which the player has a follower, ordinary or large
-// (TB-5(a), TB-12), by root in the State's scratch (ownBits), lists their roots (ownRoots) and returns their kinds
-// (nearRoadCity, nearField; 0 without mark).
+// mark and the builder or the pig in supply, marks the features on which the player has a follower, ordinary or
+// large (TB-5(a), TB-12), by root in the State's scratch (ownBits), lists their roots (ownRoots) and returns their
+// kinds (nearRoadCity, nearField; else 0, and the marks are not to be read).
 func (s *State) figureScan(player int, mark bool) (supply, kinds uint8) {
-	if mark {
-		s.beginOwn()
-	}
 	figs, _ := s.playerFigures(player)
+	var on [16]int32 // the segments of the player's followers on the board, the first 16 of n
+	n := 0
 	for i := range figs {
 		switch f := &figs[i]; f.Where {
 		case InSupply:
 			supply |= 1 << f.Kind
 		case OnBoard:
-			if mark && f.Kind.IsFollower() {
-				kinds |= s.markRoot(s.find(f.Seg))
+			if f.Kind.IsFollower() {
+				on[n&15] = f.Seg
+				n++
 			}
 		}
 	}
-	return supply, kinds
-}
-
-// beginOwn starts a new generation of figureScan's marks (the old ones no longer count) and empties ownRoots.
-func (s *State) beginOwn() {
+	if !mark || supply&(1<<Builder|1<<Pig) == 0 {
+		return supply, 0
+	}
 	s.ownGen++
 	if s.ownGen >= 1<<30 { // the marks' generation wraps: forget every old mark
 		clear(s.ownBuf)
@@ -656,12 +654,25 @@ func (s *State) beginOwn() {
 	if len(s.ownBuf) < len(s.segs) {
 		s.ownBuf = append(s.ownBuf, make([]uint32, len(s.segs)-len(s.ownBuf))...)
 	}
-	s.ownRoots = s.ownRoots[:0]
+	roots := s.ownRoots[:0]
+	if n > len(on) { // more followers on the board than on holds: the figures once more
+		n = 0
+		for i := range figs {
+			if f := &figs[i]; f.Where == OnBoard && f.Kind.IsFollower() {
+				kinds |= s.markRoot(s.find(f.Seg), &roots)
+			}
+		}
+	}
+	for _, seg := range on[:n] {
+		kinds |= s.markRoot(s.find(seg), &roots)
+	}
+	s.ownRoots = roots
+	return supply, kinds
 }
 
-// markRoot marks the feature of root r for figureScan, lists it in ownRoots once, and returns its kind (nearRoadCity,
+// markRoot marks the feature of root r for figureScan, lists it in roots once, and returns its kind (nearRoadCity,
 // nearField; 0 for any other).
-func (s *State) markRoot(r int32) uint8 {
+func (s *State) markRoot(r int32, roots *[]int32) uint8 {
 	if v := s.ownBuf[r]; v>>2 == s.ownGen {
 		return uint8(v & 3)
 	}
@@ -673,7 +684,7 @@ func (s *State) markRoot(r int32) uint8 {
 		bit = nearField
 	}
 	s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
-	s.ownRoots = append(s.ownRoots, r)
+	*roots = append(*roots, r)
 	return bit
 }
 
