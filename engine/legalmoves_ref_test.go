@@ -171,8 +171,8 @@ func (s *State) specialMovesRef(t *TileType, player int, pl Placement, i int, gr
 	return buf
 }
 
-// supplyKinds (legalMovesRef's; LegalMoves has figureScan) returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one
-// pass over the figures.
+// supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one pass
+// over the figures (legalMovesRef's; LegalMoves finds them with figureScan).
 func (s *State) supplyKinds(player int) uint8 {
 	var m uint8
 	figs, _ := s.playerFigures(player)

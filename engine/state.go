@@ -158,7 +158,7 @@ type State struct {
 	// tile: Completed reads a block's centres without a branch on empty cells.
 	centreAt []int8
 	stampGen uint32
-	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear, markPartners), the State's own
 	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
 	// ownBuf (per segment), ownRoots and ownGen: scratch of LegalMoves, the features of the player's followers
 	// (figureScan).
