@@ -173,11 +173,19 @@ type TileType struct {
 	roadsCities        uint16 // the roads and cities (Completed)
 	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
 	// the City's border as printed (placeRaw sets the rest).
-	segInit []segment
-	// fit[e][T] is the set of distinct rotations (bit k: rotation k) whose table edge e shows terrain T; a frontier
-	// cell's matching rotations are the intersection over the edges it demands (BASE-4), without trying each one.
-	fit      [4][16]uint8
-	distinct uint8 // the distinct rotations (bit k: rotation k)
+	segInit  []segment
+	distinct uint8    // the distinct rotations (bit k: rotation k)
+	riverEnd RiverEnd // RiverEndKind, for the rules that ask it at every placement
+	// segEdges[k][i] are the edges at which segment i has a port in rotation k (bit e: table edge e, whole or half;
+	// rotInfo.segPorts), kept apart from rots so that the tables every placement reads stay as they were.
+	segEdges [4][MaxSegs]uint8
+	// roadCityEdges[k] are the edges that show a road or city in rotation k (bit e: table edge e; GiftEarned).
+	roadCityEdges [4]uint8
+	// fit[0][T] is the set of distinct rotations (bit k: rotation k) whose table edges N and E show the terrains of
+	// T (N in its low 4 bits, E in its high 4), fit[1][T] likewise for S and W; terrain 15 stands for an edge with no
+	// neighbour, which every rotation matches. A frontier cell's matching rotations are the intersection of the two
+	// (BASE-4), without trying each one (fittingRotations).
+	fit [2][256]uint8
 }
 
 type rotInfo struct {
@@ -727,6 +735,7 @@ func (c *Catalogue) parsePieceLine(set string, p *Piece, cells map[string]int, w
 
 // prepare precomputes the four rotations of a tile type.
 func (t *TileType) prepare() {
+	t.riverEnd = t.RiverEndKind()
 	for k := 0; k < 4; k++ {
 		r := &t.rots[k]
 		for e := 0; e < 4; e++ {
@@ -764,6 +773,16 @@ func (t *TileType) prepare() {
 			if seg >= 0 {
 				r.ports |= 1 << p
 				r.segPorts[seg] |= 1 << p
+				if p < 4 {
+					t.segEdges[k][seg] |= 1 << p
+				} else {
+					t.segEdges[k][seg] |= 1 << ((p - 4) / 2)
+				}
+			}
+		}
+		for e := 0; e < 4; e++ {
+			if a := r.edgeSeg[e]; a >= 0 && (t.Segs[a].Kind == KRoad || t.Segs[a].Kind == KCity) {
+				t.roadCityEdges[k] |= 1 << e
 			}
 		}
 		r.distinct = true
@@ -775,7 +794,7 @@ func (t *TileType) prepare() {
 	}
 	for i, s := range t.Segs {
 		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
-			segLocal: int8(i), marks: s.Marks, cityFlag: s.BordersCity})
+			segLocal: int8(i), kind: s.Kind, marks: s.Marks, cityFlag: s.BordersCity})
 		switch s.Kind {
 		case KRoad, KCity:
 			t.roadsCities |= 1 << i
@@ -787,23 +806,29 @@ func (t *TileType) prepare() {
 			t.followable |= 1 << i
 		}
 	}
+	var fit [4][16]uint8 // by edge e and terrain T: the distinct rotations whose edge e shows T
 	for k := 0; k < 4; k++ {
 		if t.rots[k].distinct {
 			t.distinct |= 1 << k
 			for e := 0; e < 4; e++ {
-				t.fit[e][t.rots[k].edges[e]] |= 1 << k
-				t.fit[e][15] |= 1 << k // no neighbour on that edge: any terrain
+				fit[e][t.rots[k].edges[e]] |= 1 << k
+				fit[e][15] |= 1 << k // no neighbour on that edge: any terrain
 			}
 		}
+	}
+	for b := 0; b < 256; b++ {
+		t.fit[0][b] = fit[0][b&0xF] & fit[1][b>>4]
+		t.fit[1][b] = fit[2][b&0xF] & fit[3][b>>4]
 	}
 }
 
 // fittingRotations returns the distinct rotations (bit k: rotation k) in which t's edges show the terrains a frontier
 // cell demands (req: 4 bits per edge, mask: 0xF on the edges that have a neighbour), BASE-4's edge match. An edge
-// with no neighbour reads as terrain 15, which every distinct rotation shows (fit[e][15]): no branch per edge.
+// with no neighbour reads as terrain 15, which every distinct rotation shows: no branch per edge, one table read per
+// two edges (TileType.fit).
 func (t *TileType) fittingRotations(req, mask uint16) uint8 {
 	key := req | ^mask
-	return t.fit[0][key&0xF] & t.fit[1][key>>4&0xF] & t.fit[2][key>>8&0xF] & t.fit[3][key>>12]
+	return t.fit[0][key&0xFF] & t.fit[1][key>>8]
 }
 
 // sameFeatures reports whether rotations a and b put the same features, with what is printed on them (pennants,

@@ -245,19 +245,6 @@ func (s *State) CheckFigures() error {
 	return nil
 }
 
-// supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one
-// pass over the figures.
-func (s *State) supplyKinds(player int) uint8 {
-	var m uint8
-	figs, _ := s.playerFigures(player)
-	for i := range figs {
-		if f := &figs[i]; f.Where == InSupply {
-			m |= 1 << f.Kind
-		}
-	}
-	return m
-}
-
 // fromSupply returns the index of a figure of that kind in the player's supply, -1 if none.
 func (s *State) fromSupply(player int, kind FigureKind) int {
 	figs, lo := s.playerFigures(player)

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The Gifts (GIFT-1..12): receiving a gift when the placed tile extends someone else's road or city (GIFT-2), the
 // deck and discard pile (GIFT-3, GIFT-4), the effects of Synod, Road Sweeper, Change Position and Cash Out
@@ -65,19 +68,14 @@ func (s *State) GiftEarned(tile int) bool {
 	}
 	t := &s.Tiles[tile]
 	r := &t.Type.rots[t.Rot]
-	for e := 0; e < 4; e++ {
-		a := r.edgeSeg[e]
-		if a < 0 {
-			continue
-		}
-		k := t.Type.Segs[a].Kind
-		if k != KRoad && k != KCity {
-			continue
-		}
-		if s.TileIndex(t.Pos.Neighbour(e)) < 0 || s.segs[s.find(t.Seg(int(a)))].occ == 0 {
+	g := s.gridIndex(t.Pos) // a tile's neighbours lie in the grid
+	for m := t.Type.roadCityEdges[t.Rot]; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros8(m)
+		a := t.Seg(int(r.edgeSeg[e]))
+		if s.grid[g+s.dirOff[e]] <= 0 || s.segs[s.find(a)].occ == 0 {
 			continue // nothing joined there, or nobody on the feature: nobody owns it
 		}
-		_, owners, _ := s.Majority(t.Seg(int(a)))
+		_, owners, _ := s.Majority(a)
 		if owners != 0 && owners&(1<<s.Turn.Active) == 0 {
 			return true
 		}

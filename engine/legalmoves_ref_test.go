@@ -171,6 +171,19 @@ func (s *State) specialMovesRef(t *TileType, player int, pl Placement, i int, gr
 	return buf
 }
 
+// supplyKinds returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), in one pass
+// over the figures (legalMovesRef's; LegalMoves finds them with figureScan).
+func (s *State) supplyKinds(player int) uint8 {
+	var m uint8
+	figs, _ := s.playerFigures(player)
+	for i := range figs {
+		if f := &figs[i]; f.Where == InSupply {
+			m |= 1 << f.Kind
+		}
+	}
+	return m
+}
+
 // joinGroups puts the groups of segments a and b of a tile together under the lower group (LegalMoves): every
 // segment of the higher group takes the lower one, so that each group stays named by its lowest segment.
 func joinGroupsRef(group *[16]int8, a, b int8) {
@@ -293,7 +306,7 @@ func (s *State) followerRootsRef(player int) (rs rootSetRef) {
 
 // markNear returns, for each frontier cell in its order, the kinds of the features of rs (nearRoadCity with
 // builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
-// reuses the State's scratch (nearBuf).
+// returns a new slice.
 func (s *State) markNearRef(rs *rootSetRef, builder, pig bool) []uint8 {
 	near := make([]uint8, len(s.frontier))
 	for _, r := range rs.r[:rs.n] {

@@ -91,7 +91,7 @@ func (s *State) riverFault(t *TileType, p Pos, rot int, mask uint16) int {
 			in = e
 		}
 	}
-	if t.RiverEndKind() == Spring {
+	if t.riverEnd == Spring {
 		// A spring is never drawn to continue a river: it is laid at set-up beside the City of Carcassonne
 		// (COMBO-1, COMBO-3), where it starts the river, so its river end must face an empty cell.
 		if joined > 0 {
@@ -312,133 +312,181 @@ type Move struct {
 // player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
 // (specialMoves). Two segments of the tile that join one feature count once.
 //
-// The features a tile would join at a frontier cell are worked out once per cell for every rotation (cellPorts:
-// the neighbours' features at the cell's 12 ports), and each rotation reads its segments' ports off its tables
-// (rotInfo.portSeg): no join is worked out per rotation and per segment.
+// A cell where no figure but the abbot can go (no follower or large follower in supply, no builder or pig move
+// there) gives its placements in a short loop; the others are cellMoves'. The features a tile would join at a
+// frontier cell are worked out once per cell for every rotation (cellPorts: the neighbours' features at the cell's 12
+// ports), and each rotation reads its segments' ports off its tables (rotInfo.portSeg): no join is worked out per
+// rotation and per segment.
 func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
-	supply := s.supplyKinds(player)
-	hasF := supply&(1<<Follower) != 0
-	hasL := supply&(1<<Large) != 0
-	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
-	hasB := supply&(1<<Builder) != 0
-	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	// A builder or pig goes only onto a feature that holds a follower of the player's (markOwn). Where the joins
-	// of every cell are worked out anyway (a follower or the large follower in supply), the cell's ports tell whether
-	// it touches one; else only the cells beside such a feature (markNear) are looked at.
-	var near []uint8 // by frontier cell: the kinds of the player's features beside it (markNear)
-	if hasB || hasP {
-		kinds := s.markOwn(player)
-		hasB = hasB && kinds&nearRoadCity != 0
-		hasP = hasP && kinds&nearField != 0
-		if (hasB || hasP) && !hasF && !hasL {
-			near = s.markNear(hasB, hasP)
+	// A builder or pig goes only onto a feature that holds a follower of the player's (with traders-builders
+	// figureScan marks them in the pass that finds the supply). Where the joins of every cell are worked out anyway
+	// (a follower or the large follower in supply), the cell's ports tell whether it touches one; else only the cells
+	// at whose ports such a feature lies (markNear) are looked at.
+	supply, kinds := s.figureScan(player, s.Opts.TradersBuilders)
+	mc := moveCell{
+		t:    t,
+		hasF: supply&(1<<Follower) != 0,
+		hasL: supply&(1<<Large) != 0,
+		hasA: supply&(1<<Abbot) != 0 && t.Centre >= 0,
+		hasB: supply&(1<<Builder) != 0 && kinds&nearRoadCity != 0,
+		hasP: supply&(1<<Pig) != 0 && s.Opts.Farmers && kinds&nearField != 0,
+		// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6,
+		// FARM-1, ABBOT-3, IC-4(a)).
+		cand:  t.followable,
+		river: t.rots[0].riverIn != 0,
+	}
+	if s.Opts.Farmers {
+		mc.cand |= t.fields
+	}
+	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
+	cloister := s.special(t) && !mc.river
+	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a
+	// shrine, whether a building of the other kind lies in its 3x3 block (markPartners): SHRINE-3 is checked only
+	// there.
+	var near []uint8
+	nearOwn := (mc.hasB || mc.hasP) && !all
+	if nearOwn || cloister {
+		near = s.clearNear()
+		if nearOwn {
+			s.markNear(near, mc.hasB, mc.hasP)
+		}
+		if cloister {
+			s.markPartners(near, t.Segs[t.Centre].Kind)
 		}
 	}
-	// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6, FARM-1,
-	// ABBOT-3, IC-4(a)).
-	cand := t.followable
-	if s.Opts.Farmers {
-		cand |= t.fields
-	}
-	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
-	var cp cellPorts
+	hasA, centre := mc.hasA, int16(t.Centre)
 	for _, fr := range s.fittingCells(t) {
 		fi, rots := int(fr>>4), uint8(fr&0xF)
 		f := s.frontier[fi]
 		p := s.cellPos(f.g)
-		if cloister && !s.cloisterFits(t, p) {
+		var nb uint8
+		if near != nil {
+			nb = near[fi]
+		}
+		if nb&nearPartner != 0 && !s.cloisterFits(t, p) {
 			continue
 		}
-		// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
-		// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
-		// only for the cells beside one (markNear).
-		cellB, cellP := false, false
-		switch {
-		case hasF || hasL:
-			s.cellPorts(f.g, f.mask, &cp)
-			if hasB || hasP {
-				var own uint8
-				for m := cp.present; m != 0; m &= m - 1 {
-					own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
-				}
-				cellB, cellP = hasB && own&nearRoadCity != 0, hasP && own&nearField != 0
-			}
-		case near != nil && near[fi] != 0:
-			cellB, cellP = hasB && near[fi]&nearRoadCity != 0, hasP && near[fi]&nearField != 0
-			if cellB || cellP {
-				s.cellPorts(f.g, f.mask, &cp)
-			}
+		if own := nb & (nearRoadCity | nearField); all || own != 0 {
+			buf = s.cellMoves(&mc, f, p, rots, own, buf)
+			continue
 		}
-		special := cellB || cellP
-		figures := hasF || hasL || special
 		for ; rots != 0; rots &= rots - 1 {
-			k := bits.TrailingZeros8(rots)
-			if river && !s.riverFits(t, p, k) {
-				continue
-			}
-			pl := Placement{p, k}
+			pl := Placement{p, bits.TrailingZeros8(rots)}
 			buf = append(buf, Move{pl, -1, Follower})
 			if hasA {
-				buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
+				buf = append(buf, Move{pl, centre, Abbot}) // a centre feature is never joined
 			}
-			if !figures {
-				continue
+		}
+	}
+	return buf
+}
+
+// moveCell is what LegalMoves knows of a call for every cell: the tile, the figures the player may place (hasB,
+// hasP: the builder or pig in supply and a feature of the player's for it), the segments a figure may take by their
+// kind (cand), whether the tile is a river tile.
+type moveCell struct {
+	t                            *TileType
+	hasF, hasL, hasA, hasB, hasP bool
+	river                        bool
+	cand                         uint16
+}
+
+// cellMoves appends the moves at frontier cell f (at p) in the rotations rots (bit k: rotation k; the edges match)
+// where a figure other than the abbot may go, or the tile is a river tile: rotation by rotation, the placement with
+// no figure, the abbot (hasA), then the figures on each segment, lowest first. near are the kinds of the player's
+// features at the cell's ports when markNear found them (no follower or large follower in supply), else 0.
+func (s *State) cellMoves(mc *moveCell, f frontCell, p Pos, rots uint8, near uint8, buf []Move) []Move {
+	t, hasF, hasL := mc.t, mc.hasF, mc.hasL
+	// A builder (pig) move here needs a road or city (a field) of the player's follower at a port of the cell:
+	// their moves are looked for only at such cells, and without a follower in supply the joins are worked out
+	// only for them (markNear).
+	var cp cellPorts
+	cellB, cellP := false, false
+	switch {
+	case hasF || hasL:
+		s.cellPorts(f.g, f.mask, &cp)
+		if mc.hasB || mc.hasP {
+			var own uint8
+			for m := cp.present; m != 0; m &= m - 1 {
+				own |= s.ownBits(cp.root[bits.TrailingZeros16(m)])
 			}
-			// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
-			// feature. Segments of the tile that join a common feature are one feature once the tile lies,
-			// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
-			// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
-			// feature any of them joins is occupied (BASE-7).
-			r := &t.rots[k]
-			linked := r.ports & cp.present
-			var occSegs uint16
-			for m := linked & cp.occ; m != 0; m &= m - 1 {
-				occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+			cellB, cellP = mc.hasB && own&nearRoadCity != 0, mc.hasP && own&nearField != 0
+		}
+	case near != 0:
+		cellB, cellP = mc.hasB && near&nearRoadCity != 0, mc.hasP && near&nearField != 0
+		if cellB || cellP {
+			s.cellPorts(f.g, f.mask, &cp)
+		}
+	}
+	special := cellB || cellP
+	figures := hasF || hasL || special
+	for ; rots != 0; rots &= rots - 1 {
+		k := bits.TrailingZeros8(rots)
+		if mc.river && !s.riverFits(t, p, k) {
+			continue
+		}
+		pl := Placement{p, k}
+		buf = append(buf, Move{pl, -1, Follower})
+		if mc.hasA {
+			buf = append(buf, Move{pl, int16(t.Centre), Abbot}) // a centre feature is never joined
+		}
+		if !figures {
+			continue
+		}
+		// Occupancy of each segment's joined feature: occupied if a port of the segment touches an occupied
+		// feature. Segments of the tile that join a common feature are one feature once the tile lies,
+		// transitively (a field round the end of a road joins both fields of a straight road): they are grouped
+		// (grp[i]: the segments of i's group), offered once under their lowest segment, and free only if no
+		// feature any of them joins is occupied (BASE-7).
+		r := &t.rots[k]
+		linked := r.ports & cp.present
+		var occSegs uint16
+		for m := linked & cp.occ; m != 0; m &= m - 1 {
+			occSegs |= 1 << r.portSeg[bits.TrailingZeros16(m)]
+		}
+		var grp [MaxSegs]uint16
+		grouped := false
+		for c := 0; c < cp.nshared; c++ {
+			var sm uint16
+			for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
+				sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
 			}
-			var grp [MaxSegs]uint16
-			grouped := false
-			for c := 0; c < cp.nshared; c++ {
-				var sm uint16
-				for m := cp.shared[c] & linked; m != 0; m &= m - 1 {
-					sm |= 1 << r.portSeg[bits.TrailingZeros16(m)]
-				}
-				if sm&(sm-1) == 0 {
-					continue // one segment of the tile: nothing joins
-				}
-				if !grouped {
-					for i := range t.Segs {
-						grp[i] = 1 << i
-					}
-					grouped = true
-				}
-				u := sm
-				for m := sm; m != 0; m &= m - 1 {
-					u |= grp[bits.TrailingZeros16(m)]
-				}
-				for m := u; m != 0; m &= m - 1 {
-					grp[bits.TrailingZeros16(m)] = u
-				}
+			if sm&(sm-1) == 0 {
+				continue // one segment of the tile: nothing joins
 			}
-			for m := cand; m != 0; m &= m - 1 {
-				i := bits.TrailingZeros16(m)
-				g := uint16(1) << i
-				if grouped {
-					if g = grp[i]; bits.TrailingZeros16(g) != i {
-						continue
-					}
+			if !grouped {
+				for i := range t.Segs {
+					grp[i] = 1 << i
 				}
-				if g&occSegs != 0 {
-					if special {
-						buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
-					}
+				grouped = true
+			}
+			u := sm
+			for m := sm; m != 0; m &= m - 1 {
+				u |= grp[bits.TrailingZeros16(m)]
+			}
+			for m := u; m != 0; m &= m - 1 {
+				grp[bits.TrailingZeros16(m)] = u
+			}
+		}
+		for m := mc.cand; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros16(m)
+			g := uint16(1) << i
+			if grouped {
+				if g = grp[i]; bits.TrailingZeros16(g) != i {
 					continue
 				}
-				if hasF {
-					buf = append(buf, Move{pl, int16(i), Follower})
+			}
+			if g&occSegs != 0 {
+				if special {
+					buf = s.specialMoves(t, pl, i, g, r, &cp, cellB, cellP, buf)
 				}
-				if hasL {
-					buf = append(buf, Move{pl, int16(i), Large})
-				}
+				continue
+			}
+			if hasF {
+				buf = append(buf, Move{pl, int16(i), Follower})
+			}
+			if hasL {
+				buf = append(buf, Move{pl, int16(i), Large})
 			}
 		}
 	}
@@ -526,7 +574,7 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 // (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
 // occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
 // (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
-// cell; the features that hold a follower of the player's are marked (markOwn).
+// cell; the features that hold a follower of the player's are marked (figureScan).
 func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts, hasB, hasP bool,
 	buf []Move) []Move {
 	sk := t.Segs[i].Kind
@@ -568,17 +616,36 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 	return buf
 }
 
-// The kinds of the features that hold a follower of the player's (markOwn), and of those beside a frontier cell
+// The kinds of the features that hold a follower of the player's (figureScan), and of those beside a frontier cell
 // (markNear).
 const (
 	nearRoadCity = 1 << iota // a road or city: a builder may join it (TB-5)
 	nearField                // a field: a pig may join it (TB-12)
+	nearPartner              // a monastery (shrine) in the block of a cell where a shrine (monastery) is to lie
 )
 
-// markOwn marks the features on which the player has a follower, ordinary or large (TB-5(a), TB-12), by root in the
-// State's scratch (ownBits) and lists their roots (ownRoots); it returns the kinds among them (nearRoadCity,
-// nearField).
-func (s *State) markOwn(player int) uint8 {
+// figureScan returns the kinds of figure the player has in supply, as a bit mask (bit k: FigureKind k), and, with
+// mark and the builder or the pig in supply, marks the features on which the player has a follower, ordinary or
+// large (TB-5(a), TB-12), by root in the State's scratch (ownBits), lists their roots (ownRoots) and returns their
+// kinds (nearRoadCity, nearField; else 0, and the marks are not to be read).
+func (s *State) figureScan(player int, mark bool) (supply, kinds uint8) {
+	figs, _ := s.playerFigures(player)
+	var on [16]int32 // the segments of the player's followers on the board, the first 16 of n
+	n := 0
+	for i := range figs {
+		switch f := &figs[i]; f.Where {
+		case InSupply:
+			supply |= 1 << f.Kind
+		case OnBoard:
+			if f.Kind.IsFollower() {
+				on[n&15] = f.Seg
+				n++
+			}
+		}
+	}
+	if !mark || supply&(1<<Builder|1<<Pig) == 0 {
+		return supply, 0
+	}
 	s.ownGen++
 	if s.ownGen >= 1<<30 { // the marks' generation wraps: forget every old mark
 		clear(s.ownBuf)
@@ -587,33 +654,41 @@ func (s *State) markOwn(player int) uint8 {
 	if len(s.ownBuf) < len(s.segs) {
 		s.ownBuf = append(s.ownBuf, make([]uint32, len(s.segs)-len(s.ownBuf))...)
 	}
-	s.ownRoots = s.ownRoots[:0]
-	var kinds uint8
-	figs, _ := s.playerFigures(player)
-	for i := range figs {
-		f := &figs[i]
-		if f.Where != OnBoard || !f.Kind.IsFollower() {
-			continue
+	roots := s.ownRoots[:0]
+	if n > len(on) { // more followers on the board than on holds: the figures once more
+		n = 0
+		for i := range figs {
+			if f := &figs[i]; f.Where == OnBoard && f.Kind.IsFollower() {
+				kinds |= s.markRoot(s.find(f.Seg), &roots)
+			}
 		}
-		r := s.find(f.Seg)
-		if s.ownBuf[r]>>2 == s.ownGen {
-			continue
-		}
-		var bit uint8
-		switch s.SegKind(r) {
-		case KRoad, KCity:
-			bit = nearRoadCity
-		case KField:
-			bit = nearField
-		}
-		s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
-		s.ownRoots = append(s.ownRoots, r)
-		kinds |= bit
 	}
-	return kinds
+	for _, seg := range on[:n] {
+		kinds |= s.markRoot(s.find(seg), &roots)
+	}
+	s.ownRoots = roots
+	return supply, kinds
 }
 
-// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if markOwn marked it, else 0.
+// markRoot marks the feature of root r for figureScan, lists it in roots once, and returns its kind (nearRoadCity,
+// nearField; 0 for any other).
+func (s *State) markRoot(r int32, roots *[]int32) uint8 {
+	if v := s.ownBuf[r]; v>>2 == s.ownGen {
+		return uint8(v & 3)
+	}
+	var bit uint8
+	switch s.segs[r].kind {
+	case KRoad, KCity:
+		bit = nearRoadCity
+	case KField:
+		bit = nearField
+	}
+	s.ownBuf[r] = s.ownGen<<2 | uint32(bit)
+	*roots = append(*roots, r)
+	return bit
+}
+
+// ownBits returns the kind (nearRoadCity, nearField) of the feature of root r if figureScan marked it, else 0.
 func (s *State) ownBits(r int32) uint8 {
 	if v := s.ownBuf[r]; v>>2 == s.ownGen {
 		return uint8(v & 3)
@@ -621,11 +696,17 @@ func (s *State) ownBits(r int32) uint8 {
 	return 0
 }
 
-// markNear returns, for each frontier cell in its order, the kinds of the features markOwn marked (nearRoadCity with
-// builder, nearField with pig) that a tile beside it holds: a builder or pig joins them only through such cells. It
-// reuses the State's scratch (nearBuf).
-func (s *State) markNear(builder, pig bool) []uint8 {
-	near := append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+// clearNear returns the State's scratch by frontier cell (nearBuf), zeroed, for markNear and markPartners.
+func (s *State) clearNear() []uint8 {
+	s.nearBuf = append(s.nearBuf[:0], make([]uint8, len(s.frontier))...)
+	return s.nearBuf
+}
+
+// markNear marks in near, for each frontier cell in its order, the kinds of the features figureScan marked
+// (nearRoadCity with builder, nearField with pig) that a tile beside it holds at one of the cell's ports (a segment of
+// the feature on the edge the tile shares with the cell: TileType.segEdges): a builder or pig joins them only through
+// such cells.
+func (s *State) markNear(near []uint8, builder, pig bool) {
 	for _, r := range s.ownRoots {
 		bit := s.ownBits(r)
 		if bit == 0 || bit == nearRoadCity && !builder || bit == nearField && !pig {
@@ -633,17 +714,35 @@ func (s *State) markNear(builder, pig bool) []uint8 {
 		}
 		m := r
 		for {
-			g := s.gridIndex(s.Tiles[s.segs[m].segTile].Pos)
-			for _, o := range s.dirOff {
-				if fc := s.grid[g+o]; fc < 0 {
+			sg := &s.segs[m]
+			t := &s.Tiles[sg.segTile]
+			g := s.gridIndex(t.Pos)
+			for es := t.Type.segEdges[t.Rot][sg.segLocal]; es != 0; es &= es - 1 {
+				if fc := s.grid[g+s.dirOff[bits.TrailingZeros8(es)]]; fc < 0 {
 					near[-fc-1] |= bit
 				}
 			}
-			if m = s.segs[m].next; m == r {
+			if m = sg.next; m == r {
 				break
 			}
 		}
 	}
-	s.nearBuf = near
-	return near
+}
+
+// markPartners marks in near (nearPartner) the frontier cells in the 3x3 block (DEF-10) of a shrine, for a monastery
+// (kind KMonastery) to be placed, or of a monastery, for a shrine: only there may a placement break SHRINE-3
+// (shrineConflict finds no partner elsewhere).
+func (s *State) markPartners(near []uint8, kind Kind) {
+	others := s.shrines
+	if kind == KShrine {
+		others = s.monasteries
+	}
+	for _, q := range others {
+		g := s.gridIndex(q)
+		for _, o := range s.blockOff[1:] {
+			if fc := s.grid[g+o]; fc < 0 {
+				near[-fc-1] |= nearPartner
+			}
+		}
+	}
 }

@@ -94,6 +94,7 @@ type segment struct {
 	pennants int16
 	segTile  int16 // the tile's index in Tiles
 	segLocal int8  // the segment's index in its tile type's Segs
+	kind     Kind  // the segment's kind (its tile type's Segs[segLocal].Kind): SegKind in one load
 	marks    Mark  // inns, cathedrals, the pig herd of the feature as printed (IC-11): Marks keeps those that act
 	cityFlag bool  // field borders the City of Carcassonne
 }
@@ -157,10 +158,10 @@ type State struct {
 	// tile: Completed reads a block's centres without a branch on empty cells.
 	centreAt []int8
 	stampGen uint32
-	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear), the State's own
+	nearBuf  []uint8  // per frontier cell: scratch of LegalMoves (markNear, markPartners), the State's own
 	fitBuf   []uint32 // per frontier cell: scratch of LegalMoves (fittingCells), the State's own
 	// ownBuf (per segment), ownRoots and ownGen: scratch of LegalMoves, the features of the player's followers
-	// (markOwn).
+	// (figureScan).
 	ownBuf   []uint32
 	ownRoots []int32
 	ownGen   uint32
@@ -485,10 +486,7 @@ func (s *State) PlacePiece(pc *Piece) {
 }
 
 // SegKind returns the kind of a global segment.
-func (s *State) SegKind(seg int32) Kind {
-	t := &s.Tiles[s.segs[seg].segTile]
-	return t.Type.Segs[s.segs[seg].segLocal].Kind
-}
+func (s *State) SegKind(seg int32) Kind { return s.segs[seg].kind }
 
 // SegTile returns the tile index and local segment index of a global segment.
 func (s *State) SegTile(seg int32) (tile int, local int) {

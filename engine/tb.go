@@ -314,7 +314,7 @@ func (s *State) ExtendsBuilder(player, tile int) bool {
 		return false
 	}
 	t := &s.Tiles[tile]
-	if t.Type.RiverEndKind() == Lake {
+	if t.Type.riverEnd == Lake {
 		return false
 	}
 	b := -1
