@@ -68,6 +68,10 @@ type Options struct {
 	// TradersBuilders: each player has a builder and a pig (TB-2, TB-5, TB-12; the pig is placed only with Farmers),
 	// goods symbols act (TB-3, TB-4), with Farmers the River II pig herd too (COMBO-12); tb.go.
 	TradersBuilders bool
+	// Tiles and Segs size a new board's memory once (New): how many tiles the game may lay (start pieces and
+	// stacks) and how many segments they have in all (len(TileType.Segs) summed). Hints only: 0 takes the default (128
+	// tiles, 512 segments), and a game that lays more grows the board as it goes.
+	Tiles, Segs int
 }
 
 // activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
@@ -176,15 +180,22 @@ func New(cat *Catalogue, o Options) *State {
 	if o.Followers == 0 {
 		o.Followers = 7
 	}
+	tiles, segs := o.Tiles, o.Segs
+	if tiles <= 0 {
+		tiles = 128
+	}
+	if segs <= 0 {
+		segs = 512 // a base game has about 250 to 330; more grow it once
+	}
 	s := &State{
 		Cat:      cat,
 		Opts:     o,
 		grid:     make([]int16, 1<<(2*minGridShift)),
-		Tiles:    make([]Placed, 0, 128),
+		Tiles:    make([]Placed, 0, tiles),
 		frontier: make([]frontCell, 0, 128),
-		segs:     make([]segment, 0, 512), // a base game has about 330; more grow it once
-		stamp:    make([]uint32, 0, 128),
-		centreAt: append(make([]int8, 0, 129), -1),
+		segs:     make([]segment, 0, segs),
+		stamp:    make([]uint32, 0, tiles),
+		centreAt: append(make([]int8, 0, tiles+1), -1),
 	}
 	s.setWindow(minGridShift)
 	s.markMask = o.activeMarks()

@@ -36,6 +36,22 @@ func (b *Bag) clone() Bag {
 	return c
 }
 
+// room is the tiles the box holds, and their segments, for sizing a new board (engine.Options.Tiles, Segs): the
+// stacks, with room for the start piece (the City of Carcassonne's cells at most) and the river's first and last
+// tiles besides.
+func (b *Bag) room(cat *engine.Catalogue) (tiles, segs int) {
+	for i, t := range cat.Types {
+		n := b.Land[i] + b.River[i]
+		tiles += n
+		segs += n * len(t.Segs)
+	}
+	for _, t := range b.Last {
+		tiles, segs = tiles+1, segs+len(t.Segs)
+	}
+	const startTiles, startSegs = 8, 64
+	return tiles + startTiles, segs + startSegs
+}
+
 // sum adds up copies left by type (four at a time).
 func sum(v []int) int {
 	var a, b, c, d int

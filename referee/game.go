@@ -232,7 +232,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
 	}
-	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat),
+	g := &Game{Setup: setup, Cat: cat, Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
 	// tiles (IC-2), the Traders & Builders tiles (TB-2).
@@ -303,6 +303,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		}
 	}
 	g.Bag.recount()
+	opts.Tiles, opts.Segs = g.Bag.room(cat)
+	g.S = engine.New(cat, opts)
 	switch start {
 	case StartStandard:
 		g.S.PlaceStart(cat.Tile("b-c1rs"))
