@@ -37,8 +37,8 @@ func (b *Bag) clone() Bag {
 }
 
 // room is the tiles the box holds, and their segments, for sizing a new board (engine.Options.Tiles, Segs): the
-// stacks, with room for the start piece (the City of Carcassonne's cells at most) and the river's first and last
-// tiles besides.
+// stacks, the river's last tiles, every start piece's cells (the City of Carcassonne's), and room for a start
+// tile, the river's first tile and its spring besides.
 func (b *Bag) room(cat *engine.Catalogue) (tiles, segs int) {
 	for i, t := range cat.Types {
 		n := b.Land[i] + b.River[i]
@@ -48,7 +48,12 @@ func (b *Bag) room(cat *engine.Catalogue) (tiles, segs int) {
 	for _, t := range b.Last {
 		tiles, segs = tiles+1, segs+len(t.Segs)
 	}
-	const startTiles, startSegs = 8, 64
+	for _, p := range cat.Pieces { // the start piece is one of them, or one tile
+		for _, t := range p.Cells {
+			tiles, segs = tiles+1, segs+len(t.Segs)
+		}
+	}
+	const startTiles, startSegs = 4, 32 // the start tile, the river's first tile, a spring
 	return tiles + startTiles, segs + startSegs
 }
 
