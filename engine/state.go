@@ -68,10 +68,6 @@ type Options struct {
 	// TradersBuilders: each player has a builder and a pig (TB-2, TB-5, TB-12; the pig is placed only with Farmers),
 	// goods symbols act (TB-3, TB-4), with Farmers the River II pig herd too (COMBO-12); tb.go.
 	TradersBuilders bool
-	// Tiles and Segs size a new board's memory once (New): how many tiles the game may lay (start pieces and
-	// stacks) and how many segments they have in all (len(TileType.Segs) summed). Hints only: 0 takes the default (128
-	// tiles, 512 segments), and a game that lays more grows the board as it goes.
-	Tiles, Segs int
 }
 
 // activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
@@ -176,11 +172,15 @@ type State struct {
 }
 
 // New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
-func New(cat *Catalogue, o Options) *State {
+func New(cat *Catalogue, o Options) *State { return NewSized(cat, o, 0, 0) }
+
+// NewSized is New with the board's memory sized once for a game that may lay tiles tiles (start pieces and stacks)
+// with segs segments in all (len(TileType.Segs) summed). Hints only: 0 takes the default (128 tiles, 512
+// segments), and a game that lays more grows the board as it goes.
+func NewSized(cat *Catalogue, o Options, tiles, segs int) *State {
 	if o.Followers == 0 {
 		o.Followers = 7
 	}
-	tiles, segs := o.Tiles, o.Segs
 	if tiles <= 0 {
 		tiles = 128
 	}

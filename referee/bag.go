@@ -36,7 +36,7 @@ func (b *Bag) clone() Bag {
 	return c
 }
 
-// room is the tiles the box holds, and their segments, for sizing a new board (engine.Options.Tiles, Segs): the
+// room is the tiles the box holds, and their segments, for sizing a new board (engine.NewSized): the
 // stacks, the river's last tiles, every start piece's cells (the City of Carcassonne's), and room for a start
 // tile, the river's first tile and its spring besides.
 func (b *Bag) room(cat *engine.Catalogue) (tiles, segs int) {

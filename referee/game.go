@@ -303,8 +303,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		}
 	}
 	g.Bag.recount()
-	opts.Tiles, opts.Segs = g.Bag.room(cat)
-	g.S = engine.New(cat, opts)
+	tiles, segs := g.Bag.room(cat)
+	g.S = engine.NewSized(cat, opts, tiles, segs)
 	switch start {
 	case StartStandard:
 		g.S.PlaceStart(cat.Tile("b-c1rs"))
