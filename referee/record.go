@@ -165,7 +165,10 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // room (lineReader.actionsLeft).
 type recordHooks struct {
 	begin  func(rec *Record, atEnd bool, actions int) error
-	action func(a Action) error
+	action func(a *Action) error
+	// slot, set with action, is where the next action line is parsed once the hook begin has run, and the action
+	// that action is given: the room in the game's record where it stays if it is accepted (not copied there).
+	slot func() *Action
 }
 
 // parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go). The
@@ -199,7 +202,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
-	var a Action         // one action for every line (parseAction)
+	var local Action     // one action for every line (parseAction), when hooks.slot gives none
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
 	// record whose header and setup are read (the record is then begun without it), else err itself.
@@ -270,7 +273,11 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			blank, err := parseActionAfter(&sc, &a, first, ok)
+			a := &local
+			if begun && hooks.action != nil {
+				a = hooks.slot()
+			}
+			blank, err := parseActionAfter(&sc, a, first, ok)
 			if err != nil {
 				return refused(n, err)
 			}
@@ -285,11 +292,15 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				return rec, err
 			}
 			if hooks.action != nil { // the hook keeps the action (the game's record): not kept twice
-				if err := hooks.action(a); err != nil {
+				sl := hooks.slot()
+				if sl != a { // the first action, parsed before the game was begun
+					*sl = *a
+				}
+				if err := hooks.action(sl); err != nil {
 					return refused(n, err)
 				}
 			} else {
-				rec.Actions = append(rec.Actions, a)
+				rec.Actions = append(rec.Actions, *a)
 			}
 			actions++
 			pending = nil
