@@ -33,15 +33,14 @@ func (g *Game) applyAction(a *Action) error {
 	return nil
 }
 
-// nextAction returns the room after the record's last action (made if there is none), where the next action can be
-// parsed so that applyAction keeps it without a copy. What is there is not part of the record until applyAction
-// accepts it.
+// nextAction returns the room after the record's last action, where the next action can be parsed so that
+// applyAction keeps it without a copy; nil when the record has no room left (reserve). What is there is not part of
+// the record until applyAction accepts it.
 func (g *Game) nextAction() *Action {
-	n := len(g.Actions)
-	if n == cap(g.Actions) {
-		g.Actions = slices.Grow(g.Actions, 1)
+	if n := len(g.Actions); n < cap(g.Actions) {
+		return &g.Actions[:n+1][n]
 	}
-	return &g.Actions[:n+1][n]
+	return nil
 }
 
 // rebuild replays the accepted actions from the set-up: the state after a refusal is exactly the state before it.
