@@ -216,63 +216,10 @@ type Catalogue struct {
 	Pieces []*Piece
 	byID   map[string]*TileType
 	pieces map[string]*Piece
-	// ids is byID as an open-addressed table (idHash, linear probing, len a power of two, at most half full): the
-	// tile types of the keys, nil in empty slots, with idKeys their keys. A replay looks up every tile line's id,
-	// already in lower case: this is cheaper than lowering it again and hashing it for the map.
-	ids    []*TileType
-	idKeys []string
 }
 
 // Tile returns the tile type with the given id or alias ("b-rs", "U", "u"), case-insensitively; nil if unknown.
-func (c *Catalogue) Tile(id string) *TileType {
-	if t := c.tileExact(id); t != nil {
-		return t
-	}
-	return c.byID[strings.ToLower(id)]
-}
-
-// tileExact looks id up as it is (lower case) in ids; nil if it is not a key.
-func (c *Catalogue) tileExact(id string) *TileType {
-	if len(c.ids) == 0 {
-		return nil
-	}
-	mask := uint32(len(c.ids) - 1)
-	for i := idHash(id) & mask; ; i = (i + 1) & mask {
-		t := c.ids[i]
-		if t == nil || c.idKeys[i] == id {
-			return t
-		}
-	}
-}
-
-// idHash is the hash of a tile id for ids (FNV-1a).
-func idHash(id string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(id); i++ {
-		h = (h ^ uint32(id[i])) * 16777619
-	}
-	return h
-}
-
-// indexIDs builds ids and idKeys from byID's lower-case keys (all that Tile can find).
-func (c *Catalogue) indexIDs() {
-	n := 16
-	for n < 2*len(c.byID) {
-		n *= 2
-	}
-	c.ids, c.idKeys = make([]*TileType, n), make([]string, n)
-	mask := uint32(n - 1)
-	for id, t := range c.byID {
-		if strings.ToLower(id) != id { // Tile finds only lower-case keys
-			continue
-		}
-		i := idHash(id) & mask
-		for c.ids[i] != nil {
-			i = (i + 1) & mask
-		}
-		c.ids[i], c.idKeys[i] = t, id
-	}
-}
+func (c *Catalogue) Tile(id string) *TileType { return c.byID[strings.ToLower(id)] }
 
 // Piece returns the multi-cell piece with the given id ("coc"), nil if unknown.
 func (c *Catalogue) Piece(id string) *Piece { return c.pieces[strings.ToLower(id)] }
@@ -364,7 +311,6 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		}
 		t.prepare()
 	}
-	c.indexIDs()
 	return c, nil
 }
 
