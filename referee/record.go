@@ -160,9 +160,9 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // the setup line and the position lines, if any), with the record so far: at its first action line, or at its end
 // when it has none; with game, each action is then applied to that game before the next line is read, and the
 // actions it accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds
-// them; playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone, or a
-// position), or its first action is next; actions is how many actions the record may still hold, for reserving
-// room (lineReader.actionsLeft).
+// them; playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone,
+// or a position), or its first action is next; actions is how many actions the record may still hold, for
+// reserving room (lineReader.actionsLeft).
 type recordHooks struct {
 	begin func(rec *Record, atEnd bool, actions int) error
 	// game, if set, returns the game begin set up: each action is applied to it (Game.applyAction) and kept in its
@@ -201,7 +201,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
-	var local Action     // one action for every line (parseAction), when hooks.slot gives none
+	var local Action     // one action for every line (parseAction), where the game gives no room (nextAction)
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
 	// record whose header and setup are read (the record is then begun without it), else err itself.
