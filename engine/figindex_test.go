@@ -105,7 +105,10 @@ func TestGridGrows(t *testing.T) {
 	cat := Standard()
 	wide := func(o Options) *State {
 		s := New(cat, o)
-		s.growGrid()
+		s.growGrid(Pos{Limit, Limit})
+		if s.gshift != maxGridShift {
+			t.Fatal("the grid did not grow to the widest")
+		}
 		return s
 	}
 	same := func(a, b *State, what string) {

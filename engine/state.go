@@ -30,7 +30,7 @@ const MaxPlayers = 6
 const (
 	// maxGridShift: the grid is at most 1<<maxGridShift cells wide; a new board's grid is 1<<minGridShift wide and
 	// grows once a tile is placed near its edge (growGrid), so that a new board is small.
-	maxGridShift, minGridShift = 7, 6
+	maxGridShift, minGridShift = 7, 5
 	// Limit is the largest |x| or |y| a tile may be placed at: the board is finite in this program (far beyond any
 	// real game: 106 land tiles and the City would have to lie in one straight line to reach it).
 	Limit = 1<<maxGridShift/2 - 2
@@ -172,19 +172,30 @@ type State struct {
 }
 
 // New returns an empty board for the catalogue and options. Place the start piece with PlaceStart.
-func New(cat *Catalogue, o Options) *State {
+func New(cat *Catalogue, o Options) *State { return NewSized(cat, o, 0, 0) }
+
+// NewSized is New with the board's memory sized once for a game that may lay tiles tiles (start pieces and stacks)
+// with segs segments in all (len(TileType.Segs) summed). Hints only: 0 takes the default (128 tiles, 512
+// segments), and a game that lays more grows the board as it goes.
+func NewSized(cat *Catalogue, o Options, tiles, segs int) *State {
 	if o.Followers == 0 {
 		o.Followers = 7
+	}
+	if tiles <= 0 {
+		tiles = 128
+	}
+	if segs <= 0 {
+		segs = 512 // a base game has about 250 to 330; more grow it once
 	}
 	s := &State{
 		Cat:      cat,
 		Opts:     o,
 		grid:     make([]int16, 1<<(2*minGridShift)),
-		Tiles:    make([]Placed, 0, 128),
+		Tiles:    make([]Placed, 0, tiles),
 		frontier: make([]frontCell, 0, 128),
-		segs:     make([]segment, 0, 512), // a base game has about 330; more grow it once
-		stamp:    make([]uint32, 0, 128),
-		centreAt: append(make([]int8, 0, 129), -1),
+		segs:     make([]segment, 0, segs),
+		stamp:    make([]uint32, 0, tiles),
+		centreAt: append(make([]int8, 0, tiles+1), -1),
 	}
 	s.setWindow(minGridShift)
 	s.markMask = o.activeMarks()
@@ -285,15 +296,23 @@ func (s *State) setWindow(shift uint8) {
 	s.blockOff = [9]int32{0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
 }
 
-// growGrid widens the grid's window to the largest, for a tile about to be placed too near its edge (tileMax): the
-// cells move to their places in the wider grid, the frontier with them.
-func (s *State) growGrid() {
-	if s.gshift == maxGridShift {
+// growGrid widens the grid's window, for a tile about to be placed at p too near its edge (tileMax), to the
+// narrowest that holds p far enough inside (twice as wide as before at least, the widest at most): the cells move to
+// their places in the wider grid, the frontier with them.
+func (s *State) growGrid(p Pos) {
+	shift := s.gshift
+	for shift < maxGridShift {
+		shift++
+		if m := 1<<shift/2 - 3; p.X >= -m && p.X <= m && p.Y >= -m && p.Y <= m {
+			break
+		}
+	}
+	if shift == s.gshift {
 		return
 	}
 	old, oldShift := s.grid, s.gshift
-	s.grid = make([]int16, 1<<(2*maxGridShift))
-	s.setWindow(maxGridShift)
+	s.grid = make([]int16, 1<<(2*shift))
+	s.setWindow(shift)
 	for g, v := range old {
 		if v != 0 {
 			ow := int32(1) << oldShift
@@ -373,7 +392,7 @@ var ErrOutOfBoard = errors.New("engine: position beyond the board's limit")
 // legality; callers check with CanPlace first.
 func (s *State) placeRaw(t *TileType, p Pos, rot int) int {
 	if m := s.tileMax; p.X < -m || p.X > m || p.Y < -m || p.Y > m {
-		s.growGrid()
+		s.growGrid(p)
 	}
 	idx := len(s.Tiles)
 	base := int32(len(s.segs))

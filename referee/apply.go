@@ -14,7 +14,8 @@ import (
 // returns a *Refusal (line number set from a.Line) and leaves the game exactly as it was.
 func (g *Game) Apply(a Action) error { return g.applyAction(&a) }
 
-// applyAction is Apply of *a, which it copies into the record if it is accepted.
+// applyAction is Apply of *a, which it copies into the record if it is accepted (or, when a is nextAction's room,
+// keeps there).
 func (g *Game) applyAction(a *Action) error {
 	if err := g.apply(a); err != nil {
 		g.rebuild()
@@ -24,7 +25,21 @@ func (g *Game) applyAction(a *Action) error {
 		}
 		return err
 	}
+	if n := len(g.Actions); n < cap(g.Actions) && a == &g.Actions[:n+1][n] {
+		g.Actions = g.Actions[:n+1] // parsed in place (nextAction)
+		return nil
+	}
 	g.Actions = append(g.Actions, *a)
+	return nil
+}
+
+// nextAction returns the room after the record's last action, where the next action can be parsed so that
+// applyAction keeps it without a copy; nil when the record has no room left (reserve). What is there is not part of
+// the record until applyAction accepts it.
+func (g *Game) nextAction() *Action {
+	if n := len(g.Actions); n < cap(g.Actions) {
+		return &g.Actions[:n+1][n]
+	}
 	return nil
 }
 

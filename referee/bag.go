@@ -36,6 +36,27 @@ func (b *Bag) clone() Bag {
 	return c
 }
 
+// room is the tiles the box holds, and their segments, for sizing a new board (engine.NewSized): the
+// stacks, the river's last tiles, every start piece's cells (the City of Carcassonne's), and room for a start
+// tile, the river's first tile and its spring besides.
+func (b *Bag) room(cat *engine.Catalogue) (tiles, segs int) {
+	for i, t := range cat.Types {
+		n := b.Land[i] + b.River[i]
+		tiles += n
+		segs += n * len(t.Segs)
+	}
+	for _, t := range b.Last {
+		tiles, segs = tiles+1, segs+len(t.Segs)
+	}
+	for _, p := range cat.Pieces { // the start piece is one of them, or one tile
+		for _, t := range p.Cells {
+			tiles, segs = tiles+1, segs+len(t.Segs)
+		}
+	}
+	const startTiles, startSegs = 4, 32 // the start tile, the river's first tile, a spring
+	return tiles + startTiles, segs + startSegs
+}
+
 // sum adds up copies left by type (four at a time).
 func sum(v []int) int {
 	var a, b, c, d int

@@ -232,7 +232,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
 	}
-	g := &Game{Setup: setup, Cat: cat, S: engine.New(cat, opts), Bag: newBag(cat),
+	g := &Game{Setup: setup, Cat: cat, Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
 	// The land stack (CFG-5): base tiles without the start copy, shrines, the new tiles, the Inns & Cathedrals
 	// tiles (IC-2), the Traders & Builders tiles (TB-2).
@@ -303,6 +303,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		}
 	}
 	g.Bag.recount()
+	tiles, segs := g.Bag.room(cat)
+	g.S = engine.NewSized(cat, opts, tiles, segs)
 	switch start {
 	case StartStandard:
 		g.S.PlaceStart(cat.Tile("b-c1rs"))
@@ -388,14 +390,27 @@ func (g *Game) Players() int { return len(g.Setup.Players) }
 func (g *Game) next(p int) int { return (p + 1) % g.Players() }
 
 func (g *Game) announce(player int, rule, key string, kv ...any) {
-	e := Event{Action: len(g.Actions), Turn: g.TurnNo, Player: player, Rule: rule, Key: key}
+	e := g.newEvent()
+	e.Action, e.Turn, e.Player, e.Rule, e.Key = len(g.Actions), g.TurnNo, player, rule, key
 	if len(kv) > 0 {
 		e.data = make(map[string]any, len(kv)/2)
 		for i := 0; i+1 < len(kv); i += 2 {
 			e.data[kv[i].(string)] = kv[i+1]
 		}
 	}
-	g.Events = append(g.Events, e)
+}
+
+// newEvent appends a zero Event to the list and returns it, to be filled in place (an Event built aside and appended
+// would be copied whole, with a write barrier on each of its pointers while the collector marks).
+func (g *Game) newEvent() *Event {
+	n := len(g.Events)
+	if n == cap(g.Events) {
+		g.Events = slices.Grow(g.Events, 1)
+	}
+	g.Events = g.Events[:n+1]
+	e := &g.Events[n]
+	*e = Event{}
+	return e
 }
 
 // announceScores adds scorings to the list of every scoring (ScoreLog) and announces them.
@@ -410,8 +425,8 @@ func (g *Game) announceScores(scores []engine.Score) {
 func (g *Game) announceLogged(from int) []engine.Score {
 	for i := from; i < len(g.scoreLog); i++ {
 		sc := &g.scoreLog[i]
-		g.Events = append(g.Events, Event{Action: len(g.Actions), Turn: g.TurnNo, Player: -1, Rule: sc.Rule,
-			Key: scoreKeys[sc.Cat], Score: sc})
+		e := g.newEvent()
+		e.Action, e.Turn, e.Player, e.Rule, e.Key, e.Score = len(g.Actions), g.TurnNo, -1, sc.Rule, scoreKeys[sc.Cat], sc
 	}
 	return g.scoreLog[from:]
 }

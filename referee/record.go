@@ -158,14 +158,16 @@ func ParseRecord(r io.Reader) (*Record, error) {
 // recordHooks are called as the record is read, so that a game is played along line by line (Replay, Resume): a
 // hook's error stops the reading and is returned. begin is called once the record's beginning is read (the header,
 // the setup line and the position lines, if any), with the record so far: at its first action line, or at its end
-// when it has none; action is then called with each action, before the next line is read, and the actions it
-// accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds them;
-// playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone, or a
-// position), or its first action is next; actions is how many actions the record may still hold, for reserving
-// room (lineReader.actionsLeft).
+// when it has none; with game, each action is then applied to that game before the next line is read, and the
+// actions it accepts are not kept in the record as well (Record.Actions stays empty: the game played along holds
+// them; playAlong gives the record the game's). atEnd tells begin which: the record has no action (a set-up alone,
+// or a position), or its first action is next; actions is how many actions the record may still hold, for
+// reserving room (lineReader.actionsLeft).
 type recordHooks struct {
-	begin  func(rec *Record, atEnd bool, actions int) error
-	action func(a Action) error
+	begin func(rec *Record, atEnd bool, actions int) error
+	// game, if set, returns the game begin set up: each action is applied to it (Game.applyAction) and kept in its
+	// record, parsed straight into the room after the record's last action when there is some (Game.nextAction).
+	game func() *Game
 }
 
 // parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go). The
@@ -199,7 +201,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	}
 	var pending []string // comment-only lines waiting for the next action
 	var sc scanner       // one scanner for every line
-	var a Action         // one action for every line (parseAction)
+	var local Action     // one action for every line (parseAction), where the game gives no room (nextAction)
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
 	// record whose header and setup are read (the record is then begun without it), else err itself.
@@ -270,7 +272,13 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				rec.Position = append(rec.Position, p)
 				continue
 			}
-			blank, err := parseActionAfter(&sc, &a, first, ok)
+			a := &local
+			if begun && hooks.game != nil {
+				if sl := hooks.game().nextAction(); sl != nil {
+					a = sl
+				}
+			}
+			blank, err := parseActionAfter(&sc, a, first, ok)
 			if err != nil {
 				return refused(n, err)
 			}
@@ -284,12 +292,12 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			if err := begin(false); err != nil {
 				return rec, err
 			}
-			if hooks.action != nil { // the hook keeps the action (the game's record): not kept twice
-				if err := hooks.action(a); err != nil {
+			if hooks.game != nil { // the game keeps the action (its record): not kept twice
+				if err := hooks.game().applyAction(a); err != nil {
 					return refused(n, err)
 				}
 			} else {
-				rec.Actions = append(rec.Actions, a)
+				rec.Actions = append(rec.Actions, *a)
 			}
 			actions++
 			pending = nil

@@ -51,7 +51,7 @@ func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
 			g.reserve(hint)
 			return nil
 		},
-		action: func(a Action) error { return g.applyAction(&a) },
+		game: func() *Game { return g },
 	})
 	if g != nil { // the record's actions are the game's (parseRecord does not keep them twice): the same values
 		rec.Actions = g.Actions[:len(g.Actions):len(g.Actions)]
