@@ -11,9 +11,9 @@ import (
 )
 
 // FuzzReplay feeds arbitrary text to Replay with final scoring. It must never panic; an error is a *ParseError
-// or a *Refusal, and a refusal names a line of the text (Line > 0) and cites a rule ID. The seeds are the golden
-// records and a few records of random games (every expansion); plain `go test` runs only the seeds and
-// testdata/fuzz/FuzzReplay.
+// or a *Refusal, and a refusal names a line of the text (Line > 0) and cites a rule ID; the game it leaves is the
+// one its good part replays to (a refused line changes nothing). The seeds are the golden records and a few records
+// of random games (every expansion); plain `go test` runs only the seeds and testdata/fuzz/FuzzReplay.
 func FuzzReplay(f *testing.F) {
 	files, _ := filepath.Glob("../testdata/golden/*.rec")
 	for _, file := range files {
@@ -66,10 +66,20 @@ func FuzzReplay(f *testing.F) {
 		default:
 			t.Fatalf("error %v is %T, neither *ParseError nor *Refusal", err, err)
 		}
-		if g != nil { // the state after the last good action must still be consistent
+		if g != nil { // the state after the last good action must still be consistent: the good part replays to it
 			var b bytes.Buffer
 			if err := WriteRecord(&b, g.Record()); err != nil {
 				t.Fatalf("the good part of the record does not write: %v", err)
+			}
+			again, err := Replay(bytes.NewReader(b.Bytes()), false)
+			if err != nil {
+				t.Fatalf("the good part of the record is refused: %v\n%s", err, b.String())
+			}
+			if again.S.Scores != g.S.Scores || len(again.Actions) != len(g.Actions) || again.Phase != g.Phase ||
+				len(again.S.Tiles) != len(g.S.Tiles) {
+				t.Fatalf("the refused line changed the game: scores %v, %d actions, phase %v, %d tiles; the good "+
+					"part alone: %v, %d, %v, %d", g.S.Scores, len(g.Actions), g.Phase, len(g.S.Tiles), again.S.Scores,
+					len(again.Actions), again.Phase, len(again.S.Tiles))
 			}
 		}
 	})
