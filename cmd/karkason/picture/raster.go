@@ -116,12 +116,10 @@ func (r *raster) fieldComps(a *tileArt) []int32 {
 		out[i] = -1
 	}
 	touches := make([]bool, r.comps)
-	for e := 0; e < 4; e++ {
-		for k := 0; k < r.n; k++ {
-			for _, p := range []int{k, (r.n-1)*r.n + k, k * r.n, k*r.n + r.n - 1} {
-				if c := r.comp[p]; c >= 0 {
-					touches[c] = true
-				}
+	for k := 0; k < r.n; k++ { // the pixels of the four borders
+		for _, p := range []int{k, (r.n-1)*r.n + k, k * r.n, k*r.n + r.n - 1} {
+			if c := r.comp[p]; c >= 0 {
+				touches[c] = true
 			}
 		}
 	}
