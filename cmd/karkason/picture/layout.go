@@ -2,6 +2,7 @@ package picture
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -103,16 +104,6 @@ func hasObject(t *engine.TileType, word string) bool {
 	return slices.ContainsFunc(t.Objects, func(o string) bool { return strings.HasPrefix(o, word) })
 }
 
-func edgeCount(m uint8) int {
-	n := 0
-	for e := 0; e < 4; e++ {
-		if m&(1<<e) != 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // inwardN is the unit vector into the tile from edge e.
 func inwardN(e int) Pt {
 	return [4]Pt{{0, 1}, {-1, 0}, {0, -1}, {1, 0}}[e]
@@ -151,7 +142,7 @@ func layout(t *engine.TileType) *tileArt {
 	for _, kind := range []engine.Kind{engine.KRiver, engine.KRoad} {
 		for i := range t.Segs {
 			sd := &t.Segs[i]
-			if sd.Kind != kind || edgeCount(sd.Edges) < 2 {
+			if sd.Kind != kind || bits.OnesCount8(sd.Edges) < 2 {
 				continue
 			}
 			f := &a.feats[i]
@@ -194,7 +185,7 @@ func layout(t *engine.TileType) *tileArt {
 	// Rivers that end on the tile: a spring or a lake, in from its edge until it touches something.
 	for i := range t.Segs {
 		sd := &t.Segs[i]
-		if sd.Kind != engine.KRiver || edgeCount(sd.Edges) != 1 {
+		if sd.Kind != engine.KRiver || bits.OnesCount8(sd.Edges) != 1 {
 			continue
 		}
 		a.riverEnd(i)
@@ -202,7 +193,7 @@ func layout(t *engine.TileType) *tileArt {
 	// Roads that end on the tile.
 	var ends []int
 	for i := range t.Segs {
-		if sd := &t.Segs[i]; sd.Kind == engine.KRoad && edgeCount(sd.Edges) == 1 {
+		if sd := &t.Segs[i]; sd.Kind == engine.KRoad && bits.OnesCount8(sd.Edges) == 1 {
 			ends = append(ends, i)
 		}
 	}

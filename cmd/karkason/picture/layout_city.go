@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/karkason/karkason/engine"
@@ -53,7 +54,7 @@ func layoutCities(a *tileArt) {
 	for _, i := range cities {
 		m := t.Segs[i].Edges
 		ctl := capCtl
-		if edgeCount(m) == 1 {
+		if bits.OnesCount8(m) == 1 {
 			e := edgesOf(m)[0]
 			for _, j := range cities {
 				if j != i && t.Segs[j].Edges&(1<<((e+1)%4)|1<<((e+3)%4)) != 0 {
