@@ -288,7 +288,7 @@ func (a *tileArt) apart(i, j int, bridge bool) {
 		b, other := pair[0], pair[1]
 		e := edgesOf(t.Segs[b].Edges)[0]
 		o := (e + 2) % 4
-		if t.Edges[o] != engine.Field || fieldAt(t, 2*o) < 0 || fieldAt(t, 2*o) != fieldAt(t, 2*o+1) {
+		if t.Edges[o] != engine.Field || t.SegAtHalf(0, 2*o) < 0 || t.SegAtHalf(0, 2*o) != t.SegAtHalf(0, 2*o+1) {
 			continue
 		}
 		house := add(mid(o), mul(inwardN(o), 0.2*T))

@@ -133,7 +133,7 @@ func spurs(t *engine.TileType, i int, pts []Pt) []Pt {
 			continue // held
 		}
 		h1, h2 := 2*((c+3)%4)+1, 2*c // the halves on either side of corner c
-		f1, f2 := fieldAt(t, h1), fieldAt(t, h2)
+		f1, f2 := t.SegAtHalf(0, h1), t.SegAtHalf(0, h2)
 		if f1 < 0 || f2 < 0 || f1 == f2 || !borders(t, f1, i) || !borders(t, f2, i) {
 			continue
 		}
@@ -157,16 +157,6 @@ func spurs(t *engine.TileType, i int, pts []Pt) []Pt {
 		pts = append(append(append([]Pt{}, pts[:ka+1]...), onPrev, corner, onNext), pts[kb:]...)
 	}
 	return pts
-}
-
-// fieldAt is the field segment at half-edge h (rotation 0), -1 if none.
-func fieldAt(t *engine.TileType, h int) int {
-	for i := range t.Segs {
-		if t.Segs[i].Kind == engine.KField && t.Segs[i].Halves&(1<<h) != 0 {
-			return i
-		}
-	}
-	return -1
 }
 
 func borders(t *engine.TileType, field, city int) bool {
