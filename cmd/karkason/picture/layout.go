@@ -519,14 +519,16 @@ func polyDist(p Pt, poly []Pt) float64 {
 	return d
 }
 
-func segDist(p, a, b Pt) float64 {
+func segDist(p, a, b Pt) float64 { return dist(p, nearestOnSeg(p, a, b)) }
+
+// nearestOnSeg is the point of the line segment a-b nearest to p.
+func nearestOnSeg(p, a, b Pt) Pt {
 	ab := sub(b, a)
-	l := dot(ab, ab)
 	t := 0.0
-	if l > 0 {
+	if l := dot(ab, ab); l > 0 {
 		t = max(0, min(1, dot(sub(p, a), ab)/l))
 	}
-	return dist(p, add(a, mul(ab, t)))
+	return add(a, mul(ab, t))
 }
 
 // throughPath is the middle line of a road or river between edges e1 and e2: straight across, or a bend round
@@ -736,13 +738,7 @@ func nearestOn(polys [][]Pt, p Pt) Pt {
 	best, bd := p, math.Inf(1)
 	for _, poly := range polys {
 		for i := range poly {
-			a, b := poly[i], poly[(i+1)%len(poly)]
-			ab := sub(b, a)
-			t := 0.0
-			if l := dot(ab, ab); l > 0 {
-				t = max(0, min(1, dot(sub(p, a), ab)/l))
-			}
-			q := add(a, mul(ab, t))
+			q := nearestOnSeg(p, poly[i], poly[(i+1)%len(poly)])
 			if d := dist(p, q); d < bd {
 				best, bd = q, d
 			}
