@@ -262,10 +262,8 @@ func (a *tileArt) anchors() {
 			continue
 		}
 		p := add(a.feats[i].anchor, Pt{-0.1 * T, -0.1 * T})
-		pen := pennantShape(p)
-		if !allIn(pen, a.feats[i].regions) {
+		if !allIn(pennantShape(p), a.feats[i].regions) {
 			p = add(a.feats[i].anchor, Pt{-0.08 * T, -0.08 * T})
-			pen = pennantShape(p)
 		}
 		a.pennants[i] = p
 		a.feats[i].anchor = add(a.feats[i].anchor, Pt{0.06 * T, 0.04 * T})
