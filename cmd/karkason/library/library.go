@@ -218,19 +218,6 @@ func ListWith(fsys storefs.FS, dir string, c *Cache) ([]Game, error) {
 // Read reads one record file as List does.
 func Read(path string) Game { return read(path, nil) }
 
-// ReadRecord reads and parses the record at path as every command reads it (referee.ReadFile): read-only, no lock,
-// a regular file only (a FIFO or a device is refused, never waited on), bounded by referee.MaxRecordBytes,
-// MaxLines and MaxLineBytes, and a cut-off last line (no line end, refused: a write cut off by a crash) left out.
-// Errors: a *referee.FileError, the first refused line (*referee.ParseError, *referee.Refusal), returned with no
-// record.
-func ReadRecord(path string) (*referee.Record, error) {
-	rd, err := referee.ReadFile(path, engine.Standard())
-	if err != nil {
-		return nil, err
-	}
-	return rd.Record, nil
-}
-
 // read reads one record as List does, through the cache c (nil: none): a record whose summary the cache holds for
 // its file as it is now is not read again, and one whose bytes it holds a summary of (the same content under
 // another name or another time) is not played again; any other is read and played by the reader of every command

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/karkason/karkason/cmd/karkason/library"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
@@ -26,10 +25,11 @@ const cityRiver = "../../../testdata/export/city-river.rec"
 
 func load(t testing.TB, path string, turn int) (*referee.Record, *referee.Game) {
 	t.Helper()
-	rec, err := library.ReadRecord(path)
+	rd, err := referee.ReadFile(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
 	}
+	rec := rd.Record
 	g, err := GameAt(rec, turn)
 	if err != nil {
 		t.Fatal(err)
