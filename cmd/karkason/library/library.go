@@ -225,13 +225,9 @@ func Read(path string) Game { return read(path, nil) }
 // and none cut off (see summarize).
 func read(path string, c *Cache) Game {
 	g := Game{Path: path, File: filepath.Base(path), Modules: []string{}}
-	var mod time.Time
-	info, err := os.Stat(path)
-	if err == nil {
-		mod = info.ModTime()
+	info, mod := stat(path)
+	if info != nil {
 		g.Modified = mod
-	} else if li, err := os.Lstat(path); err == nil {
-		mod = li.ModTime() // a link that leads nowhere (or round in a circle): its own date, not year 1
 	}
 	g.Date, g.DateFrom = dateOf(path, mod)
 	if info != nil && c.fresh(g.File, info, &g) {
@@ -355,13 +351,21 @@ func (g Game) String() string {
 // DateOf returns the date of the record at path and where it comes from (DateFromName, DateFromMtime), as List
 // dates it.
 func DateOf(path string) (time.Time, string) {
-	var mod time.Time
-	if info, err := os.Stat(path); err == nil {
-		mod = info.ModTime()
-	} else if info, err := os.Lstat(path); err == nil {
-		mod = info.ModTime() // a link that leads nowhere (or round in a circle): its own date, not year 1
-	}
+	_, mod := stat(path)
 	return dateOf(path, mod)
+}
+
+// stat returns the FileInfo of the record at path (nil if it cannot be followed) and the modification time it is
+// dated by: the file's, else the link's own for a link that leads nowhere (or round in a circle), not year 1; the
+// zero time if neither is known.
+func stat(path string) (fs.FileInfo, time.Time) {
+	if info, err := os.Stat(path); err == nil {
+		return info, info.ModTime()
+	}
+	if li, err := os.Lstat(path); err == nil {
+		return nil, li.ModTime()
+	}
+	return nil, time.Time{}
 }
 
 // dateOf is DateOf with the file's modification time already known (the zero time if it is not).
