@@ -164,13 +164,6 @@ func names(g *referee.Game, mask uint8) string {
 // and each incomplete city with goods symbols with the leaders if the player who draws next completed it.
 func goodsReport(b *strings.Builder, g *referee.Game, a *referee.Aids, loc *locales.Localizer) {
 	ga := a.Goods
-	kinds := func(gd engine.Goods) string {
-		var out []string
-		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
-			out = append(out, fmt.Sprintf("%s %d", loc.T("term.goods."+k.String(), nil), gd[k]))
-		}
-		return strings.Join(out, ", ")
-	}
 	leaders := func(ls [engine.NumGoods]uint8) string {
 		var out []string
 		for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
@@ -185,16 +178,25 @@ func goodsReport(b *strings.Builder, g *referee.Game, a *referee.Aids, loc *loca
 	b.WriteString("\n" + loc.T("cli.aids.goods", nil) + "\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	for p := 0; p < g.Players(); p++ {
-		fmt.Fprintf(tw, "  %s\t%s\n", g.Name(p), kinds(ga.Held[p]))
+		fmt.Fprintf(tw, "  %s\t%s\n", g.Name(p), goodsText(ga.Held[p], loc))
 	}
 	tw.Flush()
 	b.WriteString("  " + loc.T("cli.aids.goods_leaders", nil) + " " + leaders(ga.Leaders) + "\n")
 	for _, c := range ga.Cities {
-		line := "  " + c.Feature.String() + "  " + kinds(c.Goods)
+		line := "  " + c.Feature.String() + "  " + goodsText(c.Goods, loc)
 		if a.NextPlayer >= 0 {
 			line += "  " + loc.T("cli.aids.goods_if_next", map[string]any{"Player": g.Name(a.NextPlayer)}) + " " +
 				leaders(c.IfNext)
 		}
 		b.WriteString(line + "\n")
 	}
+}
+
+// goodsText is a count of goods tokens in words, each kind in order: "wine 2, grain 0, cloth 1" (TB-3).
+func goodsText(gd engine.Goods, loc *locales.Localizer) string {
+	var out []string
+	for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
+		out = append(out, fmt.Sprintf("%s %d", loc.T("term.goods."+k.String(), nil), gd[k]))
+	}
+	return strings.Join(out, ", ")
 }

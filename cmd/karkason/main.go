@@ -340,11 +340,7 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 		fmt.Fprintf(&b, "%-16s %-7s %s", p.Name, loc.T("colour."+string(p.Colour), nil),
 			loc.N("plural.points", g.S.Scores[i], nil))
 		if g.S.Opts.TradersBuilders { // the goods tokens held (TB-3(e): public)
-			var held []string
-			for k := engine.GoodsKind(0); k < engine.NumGoods; k++ {
-				held = append(held, fmt.Sprintf("%s %d", loc.T("term.goods."+k.String(), nil), g.S.Goods[i][k]))
-			}
-			fmt.Fprintf(&b, "  (%s)", strings.Join(held, ", "))
+			fmt.Fprintf(&b, "  (%s)", goodsText(g.S.Goods[i], loc))
 		}
 		b.WriteString("\n")
 	}
