@@ -383,7 +383,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		}
 		if err == nil && key == "language" && !knownLanguage(s) {
 			err = &Error{ID: MsgBadEnv, Var: name, Setting: key, Kind: MsgEnvLanguage, Value: s,
-				Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", referee.Quote(s))}
+				Err: notSpoken(s)}
 		}
 		if err != nil {
 			if firstErr == nil {
@@ -404,7 +404,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 	if f := fset.Lookup(FlagLang); f.Changed && !knownLanguage(f.Value.String()) {
 		v := f.Value.String()
 		return l.fallback(), rest, &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: v,
-			Err: fmt.Errorf("--lang %q is not a language karkason speaks (en, bg, uk)", referee.Quote(v))}
+			Err: fmt.Errorf("--lang %w", notSpoken(v))}
 	}
 	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids} {
 		if err := v.BindPFlag(key, fset.Lookup(name)); err != nil && firstErr == nil {
@@ -600,7 +600,7 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 	if lang, ok := raw["language"].(string); ok && strings.TrimSpace(lang) != "" && !knownLanguage(lang) {
 		delete(raw, "language")
 		return raw, unknown, &Error{ID: MsgBroken, Path: path, Setting: "language", Kind: MsgFileLanguage, Value: lang,
-			Line: lineOf(text, "language", lang), Err: fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", referee.Quote(lang))}
+			Line: lineOf(text, "language", lang), Err: notSpoken(lang)}
 	}
 	return raw, unknown, nil
 }
@@ -609,6 +609,12 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 // (locales.Known); an empty one follows the environment's locale.
 func knownLanguage(s string) bool {
 	return strings.TrimSpace(s) == "" || locales.Known(s)
+}
+
+// notSpoken is the error (for the log) of a language setting v that
+// karkason does not speak.
+func notSpoken(v string) error {
+	return fmt.Errorf("%q is not a language karkason speaks (en, bg, uk)", referee.Quote(v))
 }
 
 // want is what a setting of default def must be: WantText, WantNumber or
