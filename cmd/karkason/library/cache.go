@@ -154,13 +154,9 @@ func OpenCache(stateDir, dir string) *Cache {
 		c.old = f
 		c.byName, c.byHash = make(map[string]int, len(f.Files)), make(map[[sha256.Size]byte]summarySrc, len(f.Files))
 		for i, name := range f.Files {
-			if name == "" || name != filepath.Base(name) {
+			if _, dup := c.byName[name]; dup || name == "" || name != filepath.Base(name) {
 				c.old, c.byName, c.byHash = &cacheFile{}, map[string]int{}, map[[sha256.Size]byte]summarySrc{}
 				break // not what Save writes: damaged
-			}
-			if _, dup := c.byName[name]; dup {
-				c.old, c.byName, c.byHash = &cacheFile{}, map[string]int{}, map[[sha256.Size]byte]summarySrc{}
-				break
 			}
 			c.byName[name] = i
 			c.byHash[f.key(i).Hash] = summarySrc{at: i}
