@@ -1002,10 +1002,10 @@ func (b *boardView) drawOverview(screen tcell.Screen, v view) {
 	}
 	for col := 0; col < v.cols; col++ {
 		for row := 0; row < v.rows/2; row++ {
-			top, hasTop := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}]
-			bot, hasBot := colour[engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}]
-			x, y := v.ox+col, v.oy+row
 			topPos, botPos := engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row}, engine.Pos{X: v.x0 + col, Y: v.y0 + 2*row + 1}
+			top, hasTop := colour[topPos]
+			bot, hasBot := colour[botPos]
+			x, y := v.ox+col, v.oy+row
 			if r, ok := label[topPos]; ok && !hasBot {
 				screen.SetContent(x, y, r, nil, overviewLabel(top))
 				continue

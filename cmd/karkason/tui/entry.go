@@ -479,13 +479,22 @@ func (e *entry) withBase(choices []choice, follower func(a referee.Action) (refe
 			has[g] = true
 			a, label, short := follower(*c.act)
 			if why := e.g.Check(a); why != nil {
-				out = append(out, choice{label: label + " — " + e.t.u.why(why), short: short + " — " + ruleTag(why),
-					seg: c.seg, hasSeg: c.hasSeg, target: c.target, why: why})
+				out = append(out, e.refused(choice{label: label, short: short, seg: c.seg, hasSeg: c.hasSeg,
+					target: c.target}, why))
 			}
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// refused is answer c refused by the referee now (why): greyed, its label followed by the refusal in a few words
+// and its short label (choice.short) by the rule alone, so that its key stays and says why.
+func (e *entry) refused(c choice, why error) choice {
+	c.label += " — " + e.t.u.why(why)
+	c.short += " — " + ruleTag(why)
+	c.why = why
+	return c
 }
 
 // ruleTag is the rule of a refusal as a greyed answer's short label ends in it, "[COUNT-15]", escaped for tview (the

@@ -199,10 +199,16 @@ func bonusWords(g *referee.Game, loc translator, sc *engine.Score) []string {
 				who = append(who, g.Name(p))
 			}
 		}
-		out = append(out, loc.T("ui.detail.bonus."+b.Rule, map[string]any{"Names": strings.Join(who, ", "),
-			"Points": b.Points})+" ("+b.Rule+")")
+		out = append(out, bonusText(loc, b.Rule, who, b.Points))
 	}
 	return out
+}
+
+// bonusText is one bonus of a field's scoring in words with its rule, "pig (Ана): +3, 1 a city (TB-14)": the
+// breakdown of F3 and the log (bonusWords) and the tally's list of scorings say it alike.
+func bonusText(loc translator, rule string, names []string, points int) string {
+	return loc.T("ui.detail.bonus."+rule, map[string]any{"Names": strings.Join(names, ", "), "Points": points}) +
+		" (" + rule + ")"
 }
 
 // ruleWords says in words what a scoring rule of Inns & Cathedrals made of a feature of category cat ("road",

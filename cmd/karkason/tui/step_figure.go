@@ -67,8 +67,8 @@ func (s *figureStep) show() {
 		a := referee.Action{Colour: g.Colour(e.who), Verb: referee.VerbDeploy, Place: g.S.PlaceName(ti, l)}
 		if why := g.Check(a); why != nil {
 			seg := t.Seg(l)
-			deploys = append(deploys, choice{label: e.segName(seg) + " — " + e.t.u.why(why), seg: seg, hasSeg: true,
-				target: segTarget(seg), why: why, short: e.segName(seg) + " — " + ruleTag(why)})
+			deploys = append(deploys, e.refused(choice{label: e.segName(seg), short: e.segName(seg), seg: seg,
+				hasSeg: true, target: segTarget(seg)}, why))
 		}
 	}
 	// In the tile's order of its features; on each, the follower first (kindLetters: then the large follower, who

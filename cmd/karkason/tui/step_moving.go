@@ -64,9 +64,8 @@ func (s *movingStep) show() {
 		a := referee.Action{Colour: g.Colour(e.who), Verb: referee.VerbMove, Quarter: q.String(),
 			Target: referee.FeatureRef{Pos: referee.Pos{X: p.X, Y: p.Y}, Place: g.S.PlaceName(ti, l)}}
 		if why := g.Check(a); why != nil {
-			moves = append(moves, choice{label: label(a, t) + " — " + e.t.u.why(why), seg: t, hasSeg: true,
-				target: segTarget(r), why: why,
-				short: e.quarterName(a.Quarter) + " → " + e.segWhere(t) + " — " + ruleTag(why)})
+			moves = append(moves, e.refused(choice{label: label(a, t), short: e.quarterName(a.Quarter) + " → " +
+				e.segWhere(t), seg: t, hasSeg: true, target: segTarget(r)}, why))
 		}
 	}
 	moves = e.withBase(moves, func(a referee.Action) (referee.Action, string, string) {

@@ -259,17 +259,7 @@ func plainMatches(matches []engine.Match, abbot bool, marks engine.Marks) []engi
 	if abbot || marks.Centre == engine.KGarden {
 		return matches
 	}
-	var plain []engine.Match
-	for _, m := range matches {
-		twin := false
-		for _, o := range matches {
-			twin = twin || (o.Rot == m.Rot && gardenTwin(m.Type, o.Type))
-		}
-		if !twin {
-			plain = append(plain, m)
-		}
-	}
-	return plain
+	return dropTwins(matches, gardenTwin)
 }
 
 // gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.

@@ -163,8 +163,7 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			for _, c := range b.Players {
 				names = append(names, g.Name(g.Player(c)))
 			}
-			l.who += "; " + tview.Escape(loc.T("ui.detail.bonus."+b.Rule, map[string]any{"Names": strings.Join(names, ", "),
-				"Points": b.Points})+" ("+b.Rule+")")
+			l.who += "; " + tview.Escape(bonusText(loc, b.Rule, names, b.Points))
 		}
 		wRule = max(wRule, len([]rune(l.rule)))
 		wWhat = max(wWhat, len([]rune(l.what)))

@@ -65,17 +65,20 @@ func twinMark(a, b *engine.TileType) rune {
 // the same rotation) is left out, as the mark was not typed (it is asked for once the plain one is laid); the
 // copies the box holds most of first.
 func withoutTwins(matches []engine.Match, bag referee.Bag) []engine.Match {
+	out := dropTwins(matches, func(a, b *engine.TileType) bool { return twinMark(a, b) != 0 })
+	slices.SortStableFunc(out, func(a, b engine.Match) int { return bag.Left(b.Type) - bag.Left(a.Type) })
+	return out
+}
+
+// dropTwins returns the matches, in their order, less each that is twin (twin(its type, the other's)) of another
+// match in the same rotation.
+func dropTwins(matches []engine.Match, twin func(a, b *engine.TileType) bool) []engine.Match {
 	var out []engine.Match
 	for _, m := range matches {
-		twin := false
-		for _, o := range matches {
-			twin = twin || (o.Rot == m.Rot && twinMark(m.Type, o.Type) != 0)
-		}
-		if !twin {
+		if !slices.ContainsFunc(matches, func(o engine.Match) bool { return o.Rot == m.Rot && twin(m.Type, o.Type) }) {
 			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b engine.Match) int { return bag.Left(b.Type) - bag.Left(a.Type) })
 	return out
 }
 
