@@ -64,6 +64,26 @@ func TestFullStateFolderSaysStateDir(t *testing.T) {
 	})
 }
 
+// The same for a new entry of a board as it lies: the pointer that cannot be written is said on the entry's screen
+// (it was dropped without a word), and the entry opens all the same.
+func TestFullStateFolderSaidForANewEntry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		fsys := storefs.NewFaulty()
+		o := testOptions(t, "en")
+		o.FS = fsys
+		fsys.Set(func(y *storefs.Faulty) { y.Space = 0 })
+		h := start(t, o)
+		defer h.stop()
+		h.asItLies("Ann", "Bob")
+		if h.u.pos == nil {
+			t.Fatalf("the entry did not open:\n%s", h.text())
+		}
+		if status := h.u.table.status.GetText(true); !strings.Contains(status, "--state-dir") {
+			t.Fatalf("status %q", status)
+		}
+	})
+}
+
 // A settings message is shown on the screen, over the first view (issue 21: it was printed on the terminal just
 // before the table covered it).
 func TestSettingsNoticeOnTheScreen(t *testing.T) {

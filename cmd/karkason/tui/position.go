@@ -92,7 +92,7 @@ func (f *setupForm) submitPosition() {
 		path := newRecordPath(dir, time.Now(), s.Players)
 		en, err = referee.NewEntry(s, f.u.cat, path)
 		if err == nil {
-			writeLastGame(f.u.o.Config.StateDir, path)
+			f.u.rememberGame(path) // a pointer that cannot be written is said, as for a new game (setupForm.submit)
 		}
 	} else {
 		var d *referee.Draft
