@@ -221,15 +221,6 @@ func (s *State) cloisterFits(t *TileType, p Pos) bool {
 	return true
 }
 
-// centreKind returns the centre feature kind of the tile at q, or KRoad if there is none (no tile or no centre).
-func (s *State) centreKind(q Pos) Kind {
-	t := s.At(q)
-	if t == nil || t.Type.Centre < 0 {
-		return KRoad
-	}
-	return t.Type.Segs[t.Type.Centre].Kind
-}
-
 // LegalPlacements appends every legal (position, rotation) of tile type t to buf, counting a rotation that gives
 // the same placement as a lower one of a symmetric tile only once (BASE-4, BASE-5).
 func (s *State) LegalPlacements(t *TileType, buf []Placement) []Placement {
