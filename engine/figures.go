@@ -177,18 +177,11 @@ func (s *State) Supplied(kind FigureKind) int {
 	case Follower:
 		return s.Opts.Followers
 	case Abbot:
-		return boolInt(s.Opts.Abbot)
+		return b2i(s.Opts.Abbot)
 	case Large:
-		return boolInt(s.Opts.InnsCathedrals)
+		return b2i(s.Opts.InnsCathedrals)
 	case Builder, Pig:
-		return boolInt(s.Opts.TradersBuilders)
-	}
-	return 0
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+		return b2i(s.Opts.TradersBuilders)
 	}
 	return 0
 }
