@@ -135,21 +135,14 @@ func refuse(rule, key string, kv ...any) *RuleError {
 	return e
 }
 
+// initFigures gives each player, in supply, the figures of the options (Supplied), kind by kind in FigureKind order.
 func (s *State) initFigures() {
 	for p := 0; p < s.Opts.Players; p++ {
 		s.figBase[p] = int32(len(s.Figures))
-		for i := 0; i < s.Opts.Followers; i++ {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Follower, Seg: -1})
-		}
-		if s.Opts.Abbot {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Abbot, Seg: -1})
-		}
-		if s.Opts.InnsCathedrals {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Large, Seg: -1})
-		}
-		if s.Opts.TradersBuilders {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Builder, Seg: -1},
-				Figure{Player: int8(p), Kind: Pig, Seg: -1})
+		for k := FigureKind(0); k < NumFigureKinds; k++ {
+			for range s.Supplied(k) {
+				s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: k, Seg: -1})
+			}
 		}
 	}
 	for p := s.Opts.Players; p <= MaxPlayers; p++ {
