@@ -17,7 +17,7 @@ type CellFit struct {
 // special reports whether placing t needs more than the edge match: a river tile (RIVER-5/6, RIV2-5) or, with
 // shrines in play, a monastery or shrine (SHRINE-3).
 func (s *State) special(t *TileType) bool {
-	return t.rots[0].riverIn != 0 || (s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister())
+	return t.rots[0].riverIn != 0 || s.shrineLimited(t)
 }
 
 // fitsAt reports whether t fits frontier cell f in some rotation: the edge match first (fittingRotations, BASE-4),
