@@ -174,7 +174,6 @@ type TileType struct {
 	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
 	// the City's border as printed (placeRaw sets the rest).
 	segInit  []segment
-	distinct uint8    // the distinct rotations (bit k: rotation k)
 	riverEnd RiverEnd // RiverEndKind, for the rules that ask it at every placement
 	// segEdges[k][i] are the edges at which segment i has a port in rotation k (bit e: table edge e, whole or half;
 	// rotInfo.segPorts), kept apart from rots so that the tables every placement reads stay as they were.
@@ -809,7 +808,6 @@ func (t *TileType) prepare() {
 	var fit [4][16]uint8 // by edge e and terrain T: the distinct rotations whose edge e shows T
 	for k := 0; k < 4; k++ {
 		if t.rots[k].distinct {
-			t.distinct |= 1 << k
 			for e := 0; e < 4; e++ {
 				fit[e][t.rots[k].edges[e]] |= 1 << k
 				fit[e][15] |= 1 << k // no neighbour on that edge: any terrain

@@ -135,21 +135,14 @@ func refuse(rule, key string, kv ...any) *RuleError {
 	return e
 }
 
+// initFigures gives each player, in supply, the figures of the options (Supplied), kind by kind in FigureKind order.
 func (s *State) initFigures() {
 	for p := 0; p < s.Opts.Players; p++ {
 		s.figBase[p] = int32(len(s.Figures))
-		for i := 0; i < s.Opts.Followers; i++ {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Follower, Seg: -1})
-		}
-		if s.Opts.Abbot {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Abbot, Seg: -1})
-		}
-		if s.Opts.InnsCathedrals {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Large, Seg: -1})
-		}
-		if s.Opts.TradersBuilders {
-			s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: Builder, Seg: -1},
-				Figure{Player: int8(p), Kind: Pig, Seg: -1})
+		for k := FigureKind(0); k < NumFigureKinds; k++ {
+			for range s.Supplied(k) {
+				s.Figures = append(s.Figures, Figure{Player: int8(p), Kind: k, Seg: -1})
+			}
 		}
 	}
 	for p := s.Opts.Players; p <= MaxPlayers; p++ {
@@ -177,18 +170,11 @@ func (s *State) Supplied(kind FigureKind) int {
 	case Follower:
 		return s.Opts.Followers
 	case Abbot:
-		return boolInt(s.Opts.Abbot)
+		return b2i(s.Opts.Abbot)
 	case Large:
-		return boolInt(s.Opts.InnsCathedrals)
+		return b2i(s.Opts.InnsCathedrals)
 	case Builder, Pig:
-		return boolInt(s.Opts.TradersBuilders)
-	}
-	return 0
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+		return b2i(s.Opts.TradersBuilders)
 	}
 	return 0
 }
@@ -363,7 +349,7 @@ func riverRuleFor(t *TileType) string {
 
 // CanDeploy checks a step-2 placement (BASE-6, SEQ-5(a)-(d)): a figure of the player's supply onto local segment
 // `local` of the tile just placed (tile index tile). Errors cite ABBOT-1 / IC-2 / TB-2 (no such figure in this game),
-// BASE-6 (no follower in supply), DEF-5 (the abbot, the large follower, the builder or the pig is not in supply:
+// BASE-6 (no follower or abbot in supply), DEF-5 (the large follower, the builder or the pig is not in supply:
 // IC-4(c)), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
 // for the pig TB-12 (canPlaceSpecial).
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {

@@ -47,7 +47,7 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 			return err
 		}
 	}
-	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+	if s.shrineLimited(t) {
 		if err := s.checkShrineLimit(t.Segs[t.Centre].Kind, p); err != nil {
 			return err
 		}
@@ -212,22 +212,19 @@ func (s *State) fitsSpecial(t *TileType, p Pos, rot int) bool {
 	return s.cloisterFits(t, p)
 }
 
+// shrineLimited reports whether SHRINE-3 limits where t may lie: shrines are in play and t's centre is a monastery
+// or a shrine.
+func (s *State) shrineLimited(t *TileType) bool {
+	return s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister()
+}
+
 // cloisterFits reports whether a monastery or shrine tile may lie at p under SHRINE-3 (with shrines in play; any
 // other tile may): the limit depends on the cell, not on the rotation.
 func (s *State) cloisterFits(t *TileType, p Pos) bool {
-	if s.Opts.Shrines && t.Centre >= 0 && t.Segs[t.Centre].Kind.IsCloister() {
+	if s.shrineLimited(t) {
 		return s.shrineConflict(t.Segs[t.Centre].Kind, p) == shrineFits
 	}
 	return true
-}
-
-// centreKind returns the centre feature kind of the tile at q, or KRoad if there is none (no tile or no centre).
-func (s *State) centreKind(q Pos) Kind {
-	t := s.At(q)
-	if t == nil || t.Type.Centre < 0 {
-		return KRoad
-	}
-	return t.Type.Segs[t.Type.Centre].Kind
 }
 
 // LegalPlacements appends every legal (position, rotation) of tile type t to buf, counting a rotation that gives
@@ -252,7 +249,8 @@ func (s *State) Placeable(t *TileType) bool {
 // limit). Edges are matched against each frontier cell's demanded terrains; the river and shrine limits are
 // checked only for tiles they concern.
 func (s *State) placements(t *TileType, buf []Placement, limit int) []Placement {
-	river, cloister := t.rots[0].riverIn != 0, s.special(t) && t.rots[0].riverIn == 0
+	river := t.rots[0].riverIn != 0
+	cloister := s.shrineLimited(t) && !river
 	for _, f := range s.frontier {
 		rots := t.fittingRotations(f.req, f.mask)
 		if rots == 0 {
@@ -339,7 +337,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		mc.cand |= t.fields
 	}
 	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
-	cloister := s.special(t) && !mc.river
+	cloister := s.shrineLimited(t) && !mc.river
 	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a
 	// shrine, whether a building of the other kind lies in its 3x3 block (markPartners): SHRINE-3 is checked only
 	// there.

@@ -311,20 +311,20 @@ func (s *State) growGrid(p Pos) {
 		return
 	}
 	old, oldShift := s.grid, s.gshift
+	oldPos := func(g int32) Pos { // cellPos in the old window
+		oh := int32(1) << oldShift / 2
+		return Pos{int(g&(1<<oldShift-1) - oh), int(g>>oldShift - oh)}
+	}
 	s.grid = make([]int16, 1<<(2*shift))
 	s.setWindow(shift)
 	for g, v := range old {
 		if v != 0 {
-			ow := int32(1) << oldShift
-			oh := ow / 2
-			s.grid[s.gridIndex(Pos{int(int32(g)&(ow-1) - oh), int(int32(g)>>oldShift - oh)})] = v
+			s.grid[s.gridIndex(oldPos(int32(g)))] = v
 		}
 	}
 	for i := range s.frontier {
 		f := &s.frontier[i]
-		ow := int32(1) << oldShift
-		oh := ow / 2
-		f.g = s.gridIndex(Pos{int(f.g&(ow-1) - oh), int(f.g>>oldShift - oh)})
+		f.g = s.gridIndex(oldPos(f.g))
 	}
 }
 
