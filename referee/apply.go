@@ -375,14 +375,14 @@ func (g *Game) discard(a Action) error {
 
 // figure handles step 2 (SEQ-5): deploy, return-abbot or pass.
 func (g *Game) figure(a *Action, who int) error {
-	g.lastFigure = figureStep{player: who, kind: figureOf(*a), deploy: a.Verb == VerbDeploy}
+	g.lastFigure = figureStep{player: who, kind: a.FigureKind(), deploy: a.Verb == VerbDeploy}
 	switch a.Verb {
 	case VerbDeploy:
 		local, err := g.S.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			return err
 		}
-		if _, err := g.S.Deploy(who, figureOf(*a), g.part.tile, local); err != nil {
+		if _, err := g.S.Deploy(who, a.FigureKind(), g.part.tile, local); err != nil {
 			return err
 		}
 		seg := g.S.Tiles[g.part.tile].Seg(local)
@@ -465,13 +465,11 @@ func (a Action) FigureKind() engine.FigureKind {
 	return engine.Follower
 }
 
-func figureOf(a Action) engine.FigureKind { return a.FigureKind() }
-
 // moveArgs resolves a move line: the quarter, the figure kind and the target segment.
 func (g *Game) moveArgs(a Action) (engine.Quarter, engine.FigureKind, int32, error) {
 	q, _ := engine.ParseQuarter(a.Quarter)
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
-	return q, figureOf(a), seg, err
+	return q, a.FigureKind(), seg, err
 }
 
 // checkMove checks a move line against COUNT-14, COUNT-15, COUNT-16(e) and COUNT-17, whoever's go it is.
@@ -607,7 +605,7 @@ func (g *Game) challengeStarted(before []engine.Challenge, seg int32) bool {
 // enterCity handles "city" (COUNT-6..10).
 func (g *Game) enterCity(a Action, who int) error {
 	q, _ := engine.ParseQuarter(a.Quarter)
-	if err := g.S.EnterCity(who, q, figureOf(a)); err != nil {
+	if err := g.S.EnterCity(who, q, a.FigureKind()); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-6", "ev.city_entered", "quarter", a.Quarter)
@@ -705,7 +703,7 @@ func (g *Game) applyMarket(a Action, who int) error {
 	if err != nil {
 		return err
 	}
-	if err := g.S.MoveFromMarket(who, figureOf(a), seg); err != nil {
+	if err := g.S.MoveFromMarket(who, a.FigureKind(), seg); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-19", "ev.market_moved")
@@ -808,7 +806,7 @@ func (g *Game) gift(a Action, who int) error {
 	if !ok {
 		return refusal("GIFT-1", "err.no_such_gift", "card", a.Gift)
 	}
-	kind := figureOf(a)
+	kind := a.FigureKind()
 	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
