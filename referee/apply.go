@@ -115,7 +115,7 @@ func (g *Game) apply(a *Action) error {
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
 	}
-	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && !g.secondPartComing() &&
+	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && !g.secondPartDue() &&
 		(g.Phase == PhaseFigure || g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
 		// The gift window is after drawing and before placing (SEQ-2, GIFT-5(a)): this turn's tile lies already.
 		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8; the second part
@@ -616,7 +616,7 @@ func (g *Game) enterCity(a Action, who int) error {
 // endPart closes the current turn part (DEF-12): a second part follows when one is due (secondPartDue, tb.go), else
 // the turn ends. SEQ-9: after the last land tile the game ends after this part, without a second one (TB-10(b)).
 func (g *Game) endPart() {
-	if !g.lastTurn && g.secondPartDue() {
+	if g.secondPartDue() {
 		g.beginPart(2)
 		g.announce(g.Active, "SEQ-7a", "ev.second_part")
 		return
