@@ -813,8 +813,7 @@ func (g *Game) gift(a Action, who int) error {
 	before := g.S.Challenges()
 	// Builders and pigs that go back with their owner's last follower (TB-11(b)).
 	specials := g.specialsOnBoard()
-	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target
-	rule := "GIFT-10(c)"
+	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target (a.Void)
 	switch {
 	case a.Void: // "<card> void": only while the card has no target (GIFT-5(d))
 		if err := g.S.CanOpen(who, card); err != nil {
@@ -826,7 +825,7 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.OpenVoid(who, card); err != nil {
 			return err
 		}
-		void, rule = true, "GIFT-5(d)"
+		void = true
 	case card == engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
@@ -879,10 +878,10 @@ func (g *Game) gift(a Action, who int) error {
 	g.part.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
 	switch { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
-	case void && a.Void:
-		g.announce(who, rule, "ev.gift_void_card", "card", a.Gift)
+	case a.Void:
+		g.announce(who, "GIFT-5(d)", "ev.gift_void_card", "card", a.Gift)
 	case void:
-		g.announce(who, rule, "ev.gift_void")
+		g.announce(who, "GIFT-10(c)", "ev.gift_void")
 	}
 	g.announceScores(scores)
 	if challenge {
