@@ -289,10 +289,13 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
 	}
-	if !g.TileInGame(t) { // e.g. an ic- tile without inns-cathedrals (IC-2, CFG-3)
-		return nil, refusal("CFG-5", "err.tile_not_in_game", "tile", t.ID)
-	}
 	if err := g.Bag.check(t); err != nil {
+		// The bag holds only tiles of this game's box (setUpGame, boxCopies), so a tile not in the game is refused by
+		// check too; asked only then, which rule it breaks is the first question (IC-2, CFG-3: e.g. an ic- tile
+		// without inns-cathedrals), not one every placement of a replay asks.
+		if !g.TileInGame(t) {
+			return nil, refusal("CFG-5", "err.tile_not_in_game", "tile", t.ID)
+		}
 		return nil, err
 	}
 	return t, nil
