@@ -152,7 +152,7 @@ func (g *Game) nextDrawer() int {
 	switch {
 	case g.Phase == PhaseMarket || g.Phase == PhaseEnded || g.lastTurn:
 		return -1
-	case g.Phase == PhaseTile || g.extraTurn || g.secondPartComing():
+	case g.Phase == PhaseTile || g.extraTurn || g.secondPartDue():
 		return g.Active
 	}
 	return g.next(g.Active)
@@ -164,7 +164,7 @@ func (g *Game) nextIsFirstPart() bool {
 	if g.Phase == PhaseTile {
 		return g.part.no == 1
 	}
-	return !g.secondPartComing()
+	return !g.secondPartDue()
 }
 
 // ifEndedNow returns the scores if the game ended now, as Final().S.Scores (END-2..7, the market round left out),

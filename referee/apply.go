@@ -115,7 +115,7 @@ func (g *Game) apply(a *Action) error {
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(a.Colour))
 	}
-	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && !g.secondPartComing() &&
+	if a.Verb == VerbGift && who == g.Active && g.part.tile >= 0 && !g.extraTurn && !g.secondPartDue() &&
 		(g.Phase == PhaseFigure || g.Phase == PhaseMoving || g.Phase == PhaseCity || g.Phase == PhaseCount) {
 		// The gift window is after drawing and before placing (SEQ-2, GIFT-5(a)): this turn's tile lies already.
 		// (After the volcano the same player's extra turn is a new turn with its own window, RIV2-8; the second part
@@ -289,10 +289,13 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
 	}
-	if !g.TileInGame(t) { // e.g. an ic- tile without inns-cathedrals (IC-2, CFG-3)
-		return nil, refusal("CFG-5", "err.tile_not_in_game", "tile", t.ID)
-	}
 	if err := g.Bag.check(t); err != nil {
+		// The bag holds only tiles of this game's box (setUpGame, boxCopies), so a tile not in the game is refused by
+		// check too; asked only then, which rule it breaks is the first question (IC-2, CFG-3: e.g. an ic- tile
+		// without inns-cathedrals), not one every placement of a replay asks.
+		if !g.TileInGame(t) {
+			return nil, refusal("CFG-5", "err.tile_not_in_game", "tile", t.ID)
+		}
 		return nil, err
 	}
 	return t, nil
@@ -375,14 +378,14 @@ func (g *Game) discard(a Action) error {
 
 // figure handles step 2 (SEQ-5): deploy, return-abbot or pass.
 func (g *Game) figure(a *Action, who int) error {
-	g.lastFigure = figureStep{player: who, kind: figureOf(*a), deploy: a.Verb == VerbDeploy}
+	g.lastFigure = figureStep{player: who, kind: a.FigureKind(), deploy: a.Verb == VerbDeploy}
 	switch a.Verb {
 	case VerbDeploy:
 		local, err := g.S.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			return err
 		}
-		if _, err := g.S.Deploy(who, figureOf(*a), g.part.tile, local); err != nil {
+		if _, err := g.S.Deploy(who, a.FigureKind(), g.part.tile, local); err != nil {
 			return err
 		}
 		seg := g.S.Tiles[g.part.tile].Seg(local)
@@ -465,13 +468,11 @@ func (a Action) FigureKind() engine.FigureKind {
 	return engine.Follower
 }
 
-func figureOf(a Action) engine.FigureKind { return a.FigureKind() }
-
 // moveArgs resolves a move line: the quarter, the figure kind and the target segment.
 func (g *Game) moveArgs(a Action) (engine.Quarter, engine.FigureKind, int32, error) {
 	q, _ := engine.ParseQuarter(a.Quarter)
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
-	return q, figureOf(a), seg, err
+	return q, a.FigureKind(), seg, err
 }
 
 // checkMove checks a move line against COUNT-14, COUNT-15, COUNT-16(e) and COUNT-17, whoever's go it is.
@@ -607,7 +608,7 @@ func (g *Game) challengeStarted(before []engine.Challenge, seg int32) bool {
 // enterCity handles "city" (COUNT-6..10).
 func (g *Game) enterCity(a Action, who int) error {
 	q, _ := engine.ParseQuarter(a.Quarter)
-	if err := g.S.EnterCity(who, q, figureOf(a)); err != nil {
+	if err := g.S.EnterCity(who, q, a.FigureKind()); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-6", "ev.city_entered", "quarter", a.Quarter)
@@ -618,7 +619,7 @@ func (g *Game) enterCity(a Action, who int) error {
 // endPart closes the current turn part (DEF-12): a second part follows when one is due (secondPartDue, tb.go), else
 // the turn ends. SEQ-9: after the last land tile the game ends after this part, without a second one (TB-10(b)).
 func (g *Game) endPart() {
-	if !g.lastTurn && g.secondPartDue() {
+	if g.secondPartDue() {
 		g.beginPart(2)
 		g.announce(g.Active, "SEQ-7a", "ev.second_part")
 		return
@@ -705,7 +706,7 @@ func (g *Game) applyMarket(a Action, who int) error {
 	if err != nil {
 		return err
 	}
-	if err := g.S.MoveFromMarket(who, figureOf(a), seg); err != nil {
+	if err := g.S.MoveFromMarket(who, a.FigureKind(), seg); err != nil {
 		return err
 	}
 	g.announce(who, "COUNT-19", "ev.market_moved")
@@ -808,15 +809,14 @@ func (g *Game) gift(a Action, who int) error {
 	if !ok {
 		return refusal("GIFT-1", "err.no_such_gift", "card", a.Gift)
 	}
-	kind := figureOf(a)
+	kind := a.FigureKind()
 	pos := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	var scores []engine.Score
 	challenge := false // Synod began a shrine challenge (GIFT-6(e), SHRINE-5(b))
 	before := g.S.Challenges()
 	// Builders and pigs that go back with their owner's last follower (TB-11(b)).
 	specials := g.specialsOnBoard()
-	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target
-	rule := "GIFT-10(c)"
+	void := false // Two Choices with no second tile to draw (GIFT-10(c)), or a card opened with no target (a.Void)
 	switch {
 	case a.Void: // "<card> void": only while the card has no target (GIFT-5(d))
 		if err := g.S.CanOpen(who, card); err != nil {
@@ -828,7 +828,7 @@ func (g *Game) gift(a Action, who int) error {
 		if err := g.S.OpenVoid(who, card); err != nil {
 			return err
 		}
-		void, rule = true, "GIFT-5(d)"
+		void = true
 	case card == engine.Synod:
 		seg, err := g.S.FeatureAt(pos, a.Target.Place)
 		if err != nil {
@@ -881,10 +881,10 @@ func (g *Game) gift(a Action, who int) error {
 	g.part.twoChoices = card == engine.TwoChoices
 	g.announce(who, giftRules[card], "ev.gift_opened", "card", a.Gift)
 	switch { // the card is discarded all the same and its end points are lost (GIFT-5(d), GIFT-11)
-	case void && a.Void:
-		g.announce(who, rule, "ev.gift_void_card", "card", a.Gift)
+	case a.Void:
+		g.announce(who, "GIFT-5(d)", "ev.gift_void_card", "card", a.Gift)
 	case void:
-		g.announce(who, rule, "ev.gift_void")
+		g.announce(who, "GIFT-10(c)", "ev.gift_void")
 	}
 	g.announceScores(scores)
 	if challenge {

@@ -22,3 +22,50 @@ func TestSetExpansion(t *testing.T) {
 		t.Errorf("an unknown set: %q, %v", exp, ok)
 	}
 }
+
+// The bag holds only tiles of the game's box: a tile type that is not in the game (TileInGame) has no copy left to
+// draw, in every set-up the rules accept, so that drawn asks TileInGame only of a tile the bag refuses.
+func TestBagHoldsOnlyTilesInGame(t *testing.T) {
+	cat := engine.Standard()
+	exps := Expansions()
+	for mask := 0; mask < 1<<len(exps); mask++ {
+		var chosen []string
+		for i, e := range exps {
+			if mask&(1<<i) != 0 {
+				chosen = append(chosen, e)
+			}
+		}
+		for _, start := range []string{"", StartNone} {
+			setup := Setup{Players: []PlayerSpec{{"A", Red}, {"B", Blue}}, Expansions: chosen, Start: start}
+			g, err := NewGame(setup, cat)
+			if err != nil {
+				continue
+			}
+			for _, tt := range cat.Types {
+				if tt.Piece == nil && !g.TileInGame(tt) && g.Bag.Left(tt) > 0 {
+					t.Errorf("%v start=%q: %s is not in the game but %d are left", chosen, start, tt.ID, g.Bag.Left(tt))
+				}
+			}
+		}
+	}
+}
+
+// A tile of an expansion not in play is refused as not in the game (CFG-5), not as none left in the bag.
+func TestTileNotInGameRefusal(t *testing.T) {
+	cat := engine.Standard()
+	g, err := NewGame(Setup{Players: []PlayerSpec{{"A", Red}, {"B", Blue}}}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ic *engine.TileType
+	for _, tt := range cat.Types {
+		if tt.Set == "ic" && tt.Piece == nil {
+			ic = tt
+			break
+		}
+	}
+	err = g.Apply(Action{Colour: Red, Verb: VerbPlace, Tile: ic.ID, Pos: Pos{1, 0}})
+	if r, ok := err.(*Refusal); !ok || r.Rule != "CFG-5" || r.Key != "err.tile_not_in_game" {
+		t.Errorf("%s without inns-cathedrals: %v", ic.ID, err)
+	}
+}

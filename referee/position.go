@@ -516,7 +516,8 @@ var (
 		engine.Large: PosLarge, engine.Builder: PosBuilder, engine.Pig: PosPig}
 )
 
-// Figure returns the figure kind a figure line places (follower, abbot, large); false for a line of another kind.
+// Figure returns the figure kind a figure line places (follower, abbot, large, builder, pig); false for a line of
+// another kind.
 func (k PositionKind) Figure() (engine.FigureKind, bool) {
 	f, ok := positionFigure[k]
 	return f, ok

@@ -365,3 +365,37 @@ func TestResumeEntryWithStartPiece(t *testing.T) {
 		t.Errorf("resumed again: %v", got)
 	}
 }
+
+// The figures of Inns & Cathedrals and Traders & Builders turn with the board like the others when the start tile
+// is typed where it lies: the large follower of the example above, entered in the entry's coordinates at 0,0:W, is
+// the record's 1,0:E (normalise moved only followers and abbots before).
+func TestDraftTypedStartLargeFollowerTurns(t *testing.T) {
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}},
+		Expansions: []string{ExpansionFarmers, ExpansionInnsCathedrals}, Start: StartStandard}
+	d, err := NewDraft(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []PositionLine{
+		tileLine("b-rs", 0, 0, 270),
+		{Kind: PosLarge, Colour: Red, Target: FeatureRef{Pos{0, 0}, "W"}}, // the record's 1,0:E
+		tileLine("b-c1", 1, 1, 0),
+		tileLine("b-c1rs", 1, 0, 180),
+	} {
+		if err := d.Add(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	g, err := d.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range g.Position {
+		got = append(got, l.String())
+	}
+	want := []string{"position tile b-rs 1,0 90", "position red large 1,0:E", "position tile b-c1 0,-1 180"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

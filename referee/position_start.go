@@ -52,7 +52,7 @@ func (d *Draft) normalise() ([]PositionLine, error) {
 			continue
 		case l.Kind == PosTile:
 			l.Pos, l.Rot = move(l.Pos), (l.Rot+90*turns)%360
-		case (l.Kind == PosFollower || l.Kind == PosAbbot) && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber:
+		case l.Kind.isFigure() && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber:
 			l.Target = FeatureRef{Pos: move(l.Target.Pos), Place: turnPlace(l.Target.Place, turns)}
 		}
 		out = append(out, l)

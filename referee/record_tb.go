@@ -37,6 +37,3 @@ const (
 	PosGrain   PositionKind = "grain"   // position <colour> grain <n>                 (POS-11)
 	PosCloth   PositionKind = "cloth"   // position <colour> cloth <n>                 (POS-11)
 )
-
-// isGoods reports whether lines of this kind give a player goods tokens: wine, grain, cloth (POS-11).
-func (k PositionKind) isGoods() bool { return k == PosWine || k == PosGrain || k == PosCloth }

@@ -118,7 +118,7 @@ func afterFigureStep(t *testing.T, g *Game, a Action) []watched {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Deploy(who, figureOf(a), g.part.tile, local); err != nil {
+		if _, err := s.Deploy(who, a.FigureKind(), g.part.tile, local); err != nil {
 			t.Fatalf("%q: %v", a, err)
 		}
 	case VerbReturnAbbot:

@@ -25,12 +25,13 @@ type figureStep struct {
 	deploy bool // a deploy (else the abbot taken back or a pass)
 }
 
-// secondPartDue reports whether the turn gets a second part now that its first one is done (SEQ-7a): the first
-// part's placement extended the road or city of the active player's builder (TB-7, noted by place) and a tile is
-// left to draw from the stack current then (TB-10(b); the river stack while it has tiles, OPEN-22). The caller
-// checks SEQ-9 (lastTurn: the last land tile ends the game after its part).
+// secondPartDue reports whether, in the first part, a second part follows once this part's decisions are made
+// (SEQ-7a): the first part's placement extended the road or city of the active player's builder (TB-7, noted by
+// place), the game does not end after this part (SEQ-9: lastTurn, the last land tile) and a tile is left to draw
+// from the stack current then (TB-10(b); the river stack while it has tiles, OPEN-22). A gift line of the active
+// player then opens the second part's window (COMBO-20(b)).
 func (g *Game) secondPartDue() bool {
-	return g.part.no == 1 && g.part.secondTile && g.Bag.LandLeft()+g.Bag.RiverLeft() > 0
+	return g.part.no == 1 && g.part.secondTile && !g.lastTurn && g.Bag.LandLeft()+g.Bag.RiverLeft() > 0
 }
 
 // secondPartOpen reports whether the second part of a double turn is due and nothing of it is done yet: it may still
@@ -41,10 +42,6 @@ func (g *Game) secondPartOpen() bool { return g.Phase == PhaseTile && g.part.no 
 // declined (SEQ-7a, TB-9): Legal then lists `builder-pass` last. It is cheaper than Legal for a view that only
 // needs to know (the table's tile step asks it at every key). The game is not changed.
 func (g *Game) SecondTileOpen() bool { return g.secondPartOpen() }
-
-// secondPartComing reports whether, in the first part, a second part will follow once this part's decisions are
-// made: a gift line of the active player then opens the second part's window (COMBO-20(b)).
-func (g *Game) secondPartComing() bool { return !g.lastTurn && g.secondPartDue() }
 
 // declineSecondPart declines the builder's second tile (TB-9): the turn ends after its first part.
 func (g *Game) declineSecondPart() {
