@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // Table aids (issue 10): what is at stake on the board as it lies. Nothing here changes the state; every number
 // comes from the rules already in the engine: a fit is CanPlace (BASE-4, RIVER-5/6, RIV2-5, SHRINE-3, COUNT-4 is
 // edge matching against the City's cells), a projection is the tally of BASE-10/11 and END-3, a field's worth is
@@ -20,15 +18,15 @@ func (s *State) special(t *TileType) bool {
 	return t.rots[0].riverIn != 0 || s.shrineLimited(t)
 }
 
-// fitsAt reports whether t fits frontier cell f in some rotation: the edge match first (fittingRotations, BASE-4),
-// then, for a special tile, the river and shrine limits of CanPlace (fitsSpecial).
+// fitsAt reports whether t fits frontier cell f in some rotation: the edge match first, then, for a special tile,
+// CanPlace.
 func (s *State) fitsAt(t *TileType, f frontCell, special bool) bool {
-	rots := t.fittingRotations(f.req, f.mask)
-	if !special {
-		return rots != 0
-	}
-	for ; rots != 0; rots &= rots - 1 {
-		if s.fitsSpecial(t, s.cellPos(f.g), bits.TrailingZeros8(rots)) {
+	for k := 0; k < 4; k++ {
+		r := &t.rots[k]
+		if !r.distinct || (r.packed^f.req)&f.mask != 0 {
+			continue
+		}
+		if !special || s.fitsSpecial(t, s.cellPos(f.g), k) {
 			return true
 		}
 	}
@@ -39,7 +37,7 @@ func (s *State) fitsAt(t *TileType, f frontCell, special bool) bool {
 // tiles of stack that fit there in some rotation, counting copies: stack[i] is the number of copies of
 // Cat.Types[i]. A tile whose placement is a plain edge match is counted once per distinct set of demanded edges
 // (cells that demand the same terrains share the count); river tiles and, with shrines, monasteries and shrines
-// are checked cell by cell with CanPlace's limits (fitsSpecial).
+// are checked cell by cell with CanPlace.
 func (s *State) FitCounts(stack []int, buf []CellFit) []CellFit {
 	type memo struct {
 		req, mask uint16
