@@ -279,10 +279,10 @@ func TestInnsAndCathedrals(t *testing.T) {
 	}
 }
 
-// goodsMended are the segments whose goods symbols differ on purpose from the shared catalogue's record: the record of
-// tb-corner2roads-cloth (O) has no goods line, while its own table row ("O ... cloth") and the totals of section 5 (5
-// cloth: K L M N O; 20 symbols = the 20 tokens, TB-1) give its city a cloth symbol (engine/data/tb.tiles).
-var goodsMended = map[string]bool{"tb-corner2roads-cloth:c1": true}
+// goodsMended are the segments whose goods symbols differ on purpose from the shared catalogue's record. It is empty
+// since the shared record of tb-corner2roads-cloth (O) gained its "goods cloth on c1" line, agreeing with its table row
+// and the totals of section 5 (5 cloth: K L M N O; 20 symbols = the 20 tokens, TB-1); a difference found again fails.
+var goodsMended = map[string]bool{}
 
 // TestSharedTBCatalogue cross-checks the Traders & Builders tiles (engine/data/tb.tiles) against the shared catalogue
 // tiles-ic-tb.md section 3 when it is present, goods symbols included (TB-1, TB-3), and the River II pig herd
@@ -293,7 +293,7 @@ func TestSharedTBCatalogue(t *testing.T) {
 		t.Errorf("cross-checked %d T&B tile types, want 24", n)
 	}
 	if !strings.Contains(data, "| tb-corner2roads-cloth | O | TB/CcRR!.c | cloth |") {
-		t.Error("the shared table no longer gives tb-corner2roads-cloth a cloth symbol: check goodsMended")
+		t.Error("the shared table no longer gives tb-corner2roads-cloth a cloth symbol")
 	}
 }
 
