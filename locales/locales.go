@@ -29,8 +29,29 @@ var tags = []language.Tag{language.English, language.Bulgarian, language.Ukraini
 
 var matcher = language.NewMatcher(tags)
 
-//go:embed en.toml bg.toml uk.toml
+// files are the message catalogues: <lang>.toml, and beside it any number of part files <part>.<lang>.toml (one per
+// module or feature, e.g. pd.bg.toml), loaded after it in name order, so that work on separate parts never edits one
+// file. An id given in two files of one language is a load error.
+//
+//go:embed *.toml
 var files embed.FS
+
+// catalogFiles returns the file names of lang's catalogue in the folder dir ("" or "rules/") of fsys: lang.toml
+// first, then its part files <part>.<lang>.toml in name order.
+func catalogFiles(fsys embed.FS, dir, lang string) []string {
+	names := []string{dir + lang + ".toml"}
+	folder := strings.TrimSuffix(dir, "/")
+	if folder == "" {
+		folder = "."
+	}
+	entries, _ := fsys.ReadDir(folder)
+	for _, e := range entries {
+		if n := e.Name(); strings.HasSuffix(n, "."+lang+".toml") && n != lang+".toml" {
+			names = append(names, dir+n)
+		}
+	}
+	return names
+}
 
 // catalog is the catalogue of one language, parsed from its embedded file when it is first needed (a message
 // rendered in that language, a fallback to English), not at start-up: a command that prints nothing in words
@@ -59,17 +80,22 @@ func catalogOf(lang string) *catalog {
 // load parses the embedded catalogue. It never panics: a catalogue that fails to parse is left empty (its
 // messages then fall back to English, then to the id) and the error is kept for the tests.
 func (c *catalog) load() {
-	name := languages[c.lang] + ".toml"
 	c.messages = map[string]*i18n.Message{}
 	b := i18n.NewBundle(tags[c.lang])
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	mf, err := b.LoadMessageFileFS(files, name)
-	if err != nil {
-		c.err = fmt.Errorf("locales: %s: %w", name, err)
-		return
-	}
-	for _, m := range mf.Messages {
-		c.messages[m.ID] = m
+	for _, name := range catalogFiles(files, "", languages[c.lang]) {
+		mf, err := b.LoadMessageFileFS(files, name)
+		if err != nil {
+			c.err = fmt.Errorf("locales: %s: %w", name, err)
+			return
+		}
+		for _, m := range mf.Messages {
+			if _, dup := c.messages[m.ID]; dup {
+				c.err = fmt.Errorf("locales: %s: message %s given in another file too", name, m.ID)
+				return
+			}
+			c.messages[m.ID] = m
+		}
 	}
 	c.loc = i18n.NewLocalizer(b, languages[c.lang])
 }

@@ -205,35 +205,47 @@ var keyLineRE = regexp.MustCompile(`^(\[)?"([^"]+)"`)
 // sorted by id, so diffs stay small and a missing id is easy to spot.
 func TestCatalogFilesSorted(t *testing.T) {
 	for _, lang := range languages {
-		data, err := files.ReadFile(lang + ".toml")
-		if err != nil {
-			t.Fatal(err)
+		quoted := 0
+		for _, name := range catalogFiles(files, "", lang) {
+			quoted += checkCatalogFileSorted(t, name)
 		}
-		var plain, tables []string
-		for _, line := range strings.Split(string(data), "\n") {
-			m := keyLineRE.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			if m[1] == "[" {
-				tables = append(tables, m[2])
-			} else {
-				if len(tables) > 0 {
-					t.Errorf("%s.toml: plain message %q after the plural tables", lang, m[2])
-				}
-				plain = append(plain, m[2])
-			}
-		}
-		if !slices.IsSorted(plain) {
-			t.Errorf("%s.toml: plain messages are not sorted", lang)
-		}
-		if !slices.IsSorted(tables) {
-			t.Errorf("%s.toml: plural tables are not sorted", lang)
-		}
-		if got := len(plain) + len(tables); got != len(cat().messages[lang]) {
-			t.Errorf("%s.toml: %d quoted ids in the file, %d messages loaded", lang, got, len(cat().messages[lang]))
+		if quoted != len(cat().messages[lang]) {
+			t.Errorf("%s: %d quoted ids in its files, %d messages loaded", lang, quoted, len(cat().messages[lang]))
 		}
 	}
+}
+
+// checkCatalogFileSorted checks one catalogue file (plain messages first, then plural tables, each part sorted by
+// id) and returns the number of ids it quotes.
+func checkCatalogFileSorted(t *testing.T, name string) int {
+	t.Helper()
+	lang := strings.TrimSuffix(name, ".toml")
+	data, err := files.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, tables []string
+	for _, line := range strings.Split(string(data), "\n") {
+		m := keyLineRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if m[1] == "[" {
+			tables = append(tables, m[2])
+		} else {
+			if len(tables) > 0 {
+				t.Errorf("%s.toml: plain message %q after the plural tables", lang, m[2])
+			}
+			plain = append(plain, m[2])
+		}
+	}
+	if !slices.IsSorted(plain) {
+		t.Errorf("%s.toml: plain messages are not sorted", lang)
+	}
+	if !slices.IsSorted(tables) {
+		t.Errorf("%s.toml: plural tables are not sorted", lang)
+	}
+	return len(plain) + len(tables)
 }
 
 // (e) Match normalizes LANG-like values.

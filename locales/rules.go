@@ -18,7 +18,10 @@ import (
 // They are not go-i18n messages: a rule text is long, has no placeholders and
 // is looked up by rule id.
 //
-//go:embed rules/en.toml rules/bg.toml rules/uk.toml
+// Beside rules/<lang>.toml, part files rules/<part>.<lang>.toml (one per expansion, e.g. rules/pd.bg.toml) are
+// read after it in name order, their ids following the main file's.
+//
+//go:embed rules/*.toml
 var ruleFiles embed.FS
 
 // Rule is the text of one rule in one language: ID is the bare rule id of
@@ -63,7 +66,13 @@ type ruleFile struct {
 // fall back to English) and the first error is kept for the tests, as are duplicate ids.
 func (b *ruleBook) load() {
 	b.byID = map[string]Rule{}
-	name := "rules/" + languages[b.lang] + ".toml"
+	for _, name := range catalogFiles(ruleFiles, "rules/", languages[b.lang]) {
+		b.loadFile(name)
+	}
+}
+
+// loadFile adds the rules of one file of b's language.
+func (b *ruleBook) loadFile(name string) {
 	data, err := ruleFiles.ReadFile(name)
 	if err != nil {
 		b.err = fmt.Errorf("locales: %s: %w", name, err)
