@@ -294,20 +294,52 @@ func commentOnly(line string) (string, bool) {
 	return "", false
 }
 
-// CutOff is the last line of a record file when it has no line end and is refused (it does not parse, or the
-// referee refuses it): what a write cut off mid-line leaves (a crash, a kill, a power cut while karkason wrote it;
-// karkason writes every line whole, with its "\n", and syncs it before it counts). Every reading of a record file
-// leaves it out in the same way, so that every command sees the same lines (ReadFile for replay, export and the
-// saved games; Resume and ResumeEntry, which move it aside to a side file, Recovery): the record is the lines
-// before it. A last line without its line end that is accepted is an ordinary line (a record written by hand).
-// A cut-off line is only ever one after the header and the setup line: before them there is no record to keep.
+// CutOff is the last line of a record file when it has no line end: what a write cut off mid-line leaves (a crash,
+// a kill, a power cut while karkason wrote it; karkason writes every line whole, with its "\n", and syncs it
+// before it counts). Such a line is never taken as an action, even when what is left of it parses
+// ("position red score 4" of "position red score 41", "red city smithy" of "red city smithy large"): every reading
+// of a record file leaves it out in the same way, so that every command sees the same lines (ReadFile for replay,
+// export and the saved games; Resume and ResumeEntry, which move it aside to a side file, Recovery): the record
+// is the lines before it. Whole says the line parses: a record written by hand whose last line merely lacks its
+// line end, which the players may accept (replay --accept-last-line, ReadOptions; the table's accept key,
+// AcceptCutOff). A cut-off line is only ever one after the header and the setup line (before them there is no
+// record to keep), and only text a karkason line could begin with (tornText): NUL, control bytes or bytes that are
+// not UTF-8 are no cut-off write but a file that is not a record (KeyNotText), refused as it is. A last line that
+// is blank or only a comment is read as such: it changes no game.
 type CutOff struct {
-	Line int   // the line's number
-	Err  error // why it was refused: *ParseError or *Refusal
+	Line  int   // the line's number
+	Err   error // why it was refused: *ParseError or *Refusal; nil when Whole
+	Whole bool  // the line parses: only its line end is missing
+}
+
+// tornText reports whether a last line without its line end can be the beginning of a line karkason wrote: UTF-8
+// text (but for a character cut in the middle at its end) without NUL or other control characters (a tab and the
+// "\r" of a "\r\n" aside).
+func tornText(line string) bool {
+	for i := len(line) - 1; i >= 0 && i >= len(line)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(line[i]) {
+			if !utf8.FullRuneInString(line[i:]) {
+				line = line[:i] // a character cut in the middle by the write
+			}
+			break
+		}
+	}
+	if !utf8.ValidString(line) {
+		return false
+	}
+	for _, r := range line {
+		if (r < 0x20 && r != '\t' && r != '\r') || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // Error is the English text, for the log.
 func (c *CutOff) Error() string {
+	if c.Whole {
+		return fmt.Sprintf("line %d has no line end (a write cut off, left out; accept it if it was written by hand)", c.Line)
+	}
 	return fmt.Sprintf("line %d has no line end and is refused (a write cut off, left out): %v", c.Line, c.Err)
 }
 

@@ -21,11 +21,15 @@ import (
 //
 // Rulings on files (issue 21 leaves them open; they live here):
 //
-//   - A last line without its line end is read like any other line when it is accepted (a record written by hand,
-//     as the record format allows); refused, it is a write cut off (CutOff): every command leaves it out, replay
-//     and export with a note and exit code 0, games and stats list the game by the lines before it, and only
-//     resume moves it aside (FILE.torn-<time>, then -2, -3... if that name is taken), named on the screen. Before
-//     a whole header and setup line there is no record, so nothing is cut off: the file is refused.
+//   - A last line without its line end is a write cut off (CutOff: karkason writes every line whole with its line
+//     end and syncs it), never an action, even when it parses: every command leaves it out, replay and export
+//     with a note and exit code 0, games and stats list the game by the lines before it, and only resume moves it
+//     aside (FILE.torn-<time>, then -2, -3... if that name is taken), named on the screen. A line that parses
+//     (CutOff.Whole: a record written by hand) may be accepted: replay --accept-last-line reads it (ReadOptions),
+//     the table offers one key that writes it back whole (AcceptCutOff). A blank or comment-only last line is
+//     read as such (it changes no game). Before a whole header and setup line there is no record, so nothing is
+//     cut off: the file is refused; so is a last line that no write of karkason could have begun (NUL, control
+//     bytes, not UTF-8: KeyNotText), so that a file that is not a record is never changed.
 //   - Resume and ResumeEntry refuse a record with a refused line whole, as it is (no game or entry up to the line
 //     before, which would let new lines follow the refused one): the message names the line, replay shows the game
 //     up to it, and the players mend the line by hand.
@@ -51,17 +55,29 @@ type Reading struct {
 // folder, a FIFO or a device: ErrNotFile), else the first refused line (*ParseError, *Refusal; KeyTooLarge for a
 // file over the caps), returned with the Reading up to it. A cut-off last line is not an error: Reading.CutOff.
 func ReadFile(path string, cat *engine.Catalogue) (*Reading, error) {
+	return ReadFileWith(path, cat, ReadOptions{})
+}
+
+// ReadOptions change how ReadFileWith reads a record file.
+type ReadOptions struct {
+	// AcceptLastLine reads a last line without its line end like any other line (replay --accept-last-line): a
+	// record written by hand. Without it such a line is left out as a write cut off (CutOff).
+	AcceptLastLine bool
+}
+
+// ReadFileWith is ReadFile with options.
+func ReadFileWith(path string, cat *engine.Catalogue, o ReadOptions) (*Reading, error) {
 	f, err := storefs.OpenRegular(path)
 	if err != nil {
 		return nil, &FileError{Op: OpRead, Path: path, Err: err}
 	}
 	defer f.Close()
-	return reading(path, f, cat)
+	return reading(path, f, cat, o.AcceptLastLine)
 }
 
 // reading plays the record read from r (the file at path, or its bytes: ReadData) as ReadFile does.
-func reading(path string, r io.Reader, cat *engine.Catalogue) (*Reading, error) {
-	rec, g, err := playAlong(r, cat)
+func reading(path string, r io.Reader, cat *engine.Catalogue, acceptOpen bool) (*Reading, error) {
+	rec, g, err := playAlong(r, cat, acceptOpen)
 	rd := &Reading{Record: rec, Game: g}
 	if c, ok := err.(*CutOff); ok {
 		rd.CutOff, err = c, nil
@@ -114,7 +130,7 @@ func ReadFileData(path string) (*FileData, error) {
 // ReadData plays the bytes of a record file (ReadFileData) as ReadFile plays the file itself, by the same code
 // (playAlong): the same Reading and the same error, line for line, a cut-off last line left out alike.
 func ReadData(d *FileData, cat *engine.Catalogue) (*Reading, error) {
-	return reading(d.Path, &dataReader{r: bytes.NewReader(d.Bytes), d: d}, cat)
+	return reading(d.Path, &dataReader{r: bytes.NewReader(d.Bytes), d: d}, cat, false)
 }
 
 // dataReader hands a FileData to playAlong as the open file would be: its bytes, then the read's error (if any),

@@ -121,7 +121,7 @@ func TestReadDataMeetsTheReadError(t *testing.T) {
 		t.Error("bytes with a read error are whole")
 	}
 	got, gerr := ReadData(d, engine.Standard())
-	want, werr := reading(path, io.MultiReader(bytes.NewReader(part), errReader{syscall.EIO}), engine.Standard())
+	want, werr := reading(path, io.MultiReader(bytes.NewReader(part), errReader{syscall.EIO}), engine.Standard(), false)
 	if diff := sameReading(got, gerr, want, werr); diff != "" {
 		t.Errorf("ReadData and the failing file differ: %s", diff)
 	}

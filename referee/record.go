@@ -148,7 +148,7 @@ func WriteRecord(w io.Writer, rec *Record) error {
 // like any other (a record file is read with ReadFile, which sets such a line aside when it is
 // refused: CutOff).
 func ParseRecord(r io.Reader) (*Record, error) {
-	rec, err := parseRecord(r, recordHooks{})
+	rec, err := parseRecord(r, recordHooks{acceptOpen: true})
 	if err != nil {
 		return nil, uncut(err)
 	}
@@ -168,6 +168,10 @@ type recordHooks struct {
 	// game, if set, returns the game begin set up: each action is applied to it (Game.applyAction) and kept in its
 	// record, parsed straight into the room after the record's last action when there is some (Game.nextAction).
 	game func() *Game
+	// acceptOpen reads a last line without its line end like any other line: a record given as a stream
+	// (ParseRecord, Replay) or a record file whose last line the players accept (ReadOptions.AcceptLastLine,
+	// AcceptCutOff). Without it, such a line is a write cut off (CutOff), whether it parses or not.
+	acceptOpen bool
 }
 
 // parseRecord is ParseRecord with hooks; the record is read through a lineReader (the caps of reader.go). The
@@ -204,16 +208,17 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	var local Action     // one action for every line (parseAction), where the game gives no room (nextAction)
 	actions := 0         // actions accepted (with an action hook, not kept in rec.Actions)
 	// refused ends the reading at line n with err: a CutOff when n is the last line, without its line end, of a
-	// record whose header and setup are read (the record is then begun without it), else err itself.
+	// record whose header and setup are read (the record is then begun without it), else err itself. A nil err is
+	// a last line that parses but has no line end (CutOff.Whole), left out unless hooks.acceptOpen.
 	refused := func(n int, err error) (*Record, error) {
-		if !lr.open || state < inActions {
+		if !lr.open || state < inActions || hooks.acceptOpen {
 			return rec, err
 		}
 		rec.TrailingComments = pending
 		if berr := begin(actions == 0); berr != nil {
 			return rec, berr
 		}
-		return rec, &CutOff{Line: n, Err: err}
+		return rec, &CutOff{Line: n, Err: err, Whole: err == nil}
 	}
 	for {
 		line, more := lr.next()
@@ -229,7 +234,13 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		}
 		line = strings.TrimSuffix(line, "\r")
 		if !lr.validLine(line) {
+			if lr.open && !tornText(line) { // cannot be a line karkason began to write: no record there
+				return rec, newError(n, KeyNotText, line, expUTF8)
+			}
 			return refused(n, newError(n, KeyBadUTF8, line, expUTF8))
+		}
+		if lr.open && !tornText(line) { // NUL or control bytes: not a line karkason began to write
+			return rec, newError(n, KeyNotText, line, expUTF8)
 		}
 		if c, ok := commentOnly(line); ok { // (what the scanner finds on such a line, without splitting it)
 			if state == wantHeader || state == wantSetup {
@@ -268,6 +279,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				if err != nil {
 					return refused(n, err)
 				}
+				if lr.open && !hooks.acceptOpen {
+					return refused(n, nil) // a whole line, but without its line end: cut off all the same
+				}
 				p.CommentsBefore, pending = pending, nil
 				rec.Position = append(rec.Position, p)
 				continue
@@ -285,6 +299,9 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 			if blank {
 				pending = appendComment(pending, a.Comment())
 				continue
+			}
+			if lr.open && !hooks.acceptOpen {
+				return refused(n, nil) // a whole line, but without its line end: cut off all the same
 			}
 			if pending != nil {
 				a.SetCommentsBefore(pending)
@@ -319,7 +336,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 	}
 	rec.TrailingComments = pending
 	err = begin(true) // a record of no action: a set-up, or a position to tally
-	if last := len(rec.Position) - 1; err != nil && lr.open && actions == 0 && last >= 0 &&
+	if last := len(rec.Position) - 1; err != nil && lr.open && !hooks.acceptOpen && actions == 0 && last >= 0 &&
 		rec.Position[last].Line == lr.n && lineOf(err) == lr.n {
 		// The last line, without its line end, is a position line the position is refused at: begun again
 		// without it.

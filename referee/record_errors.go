@@ -53,7 +53,10 @@ func (e *ParseError) MessageData() map[string]any {
 
 // Message ids of ParseError.Key.
 const (
-	KeyBadUTF8            = "record.bad_utf8"
+	KeyBadUTF8 = "record.bad_utf8"
+	// KeyNotText: a last line without its line end that no karkason write could have begun (NUL, control bytes,
+	// bytes that are not UTF-8): the file is not a record, and nothing of it is moved aside (CutOff).
+	KeyNotText            = "record.not_text"
 	KeyMissingHeader      = "record.missing_header"
 	KeyBadHeader          = "record.bad_header"
 	KeyBadVersion         = "record.bad_version"
@@ -97,7 +100,7 @@ const (
 // a translation.
 func ParseErrorKeys() []string {
 	return append([]string{
-		KeyBadUTF8, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
+		KeyBadUTF8, KeyNotText, KeyMissingHeader, KeyBadHeader, KeyBadVersion, KeyMissingSetup, KeyBadSetup,
 		KeySetupBadItem, KeySetupUnknownKey, KeySetupDuplicateKey, KeySetupNoPlayers, KeyBadPlayer,
 		KeyBadName, KeyBadColour, KeyDuplicateColour, KeyDuplicateName, KeyPlayerCount, KeyBadExpansion,
 		KeyDuplicateExpansion, KeyNoneNotAlone, KeyBadStart, KeyBadFollowers, KeyExpectedAction,

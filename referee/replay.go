@@ -17,7 +17,7 @@ import (
 // the state after the last good action (nil if the header or setup is bad). Read errors of r are returned as they
 // are.
 func Replay(r io.Reader, final bool) (*Game, error) {
-	_, g, err := playAlong(r, engine.Standard())
+	_, g, err := playAlong(r, engine.Standard(), true)
 	return settled(g, uncut(err), final)
 }
 
@@ -39,9 +39,10 @@ func settled(g *Game, err error, final bool) (*Game, error) {
 // returns the record read (up to the first error), the game after the last good action (nil before the game is
 // set up) and the first error, a *CutOff for a refused last line without its line end (parseRecord). The record's
 // Actions are those the game applied, in the game's own memory (capped, so that an append to either copies).
-func playAlong(r io.Reader, cat *engine.Catalogue) (*Record, *Game, error) {
+func playAlong(r io.Reader, cat *engine.Catalogue, acceptOpen bool) (*Record, *Game, error) {
 	var g *Game
 	rec, err := parseRecord(r, recordHooks{
+		acceptOpen: acceptOpen,
 		begin: func(rec *Record, _ bool, hint int) error {
 			ng, err := NewGameFrom(rec, cat) // a set-up the rules refuse (CFG-*) is the setup line's error
 			if err != nil {

@@ -61,7 +61,7 @@ func ResumeOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Session, er
 	if err != nil {
 		return nil, err
 	}
-	rec, g, err := playAlong(bytes.NewReader(o.data), cat)
+	rec, g, err := playAlong(bytes.NewReader(o.data), cat, false)
 	cut, _ := err.(*CutOff)
 	if err != nil && cut == nil {
 		o.release()

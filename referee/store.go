@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee/storefs"
 )
 
@@ -58,6 +59,10 @@ type Recovery struct {
 	Line      int    // its line number
 	TornBytes int    // its bytes
 	SavedTo   string // the side file that holds them
+	// Whole: the line parses, only its line end was missing (CutOff.Whole): a record written by hand, whose
+	// players may accept the line after all (AcceptCutOff).
+	Whole bool
+	data  []byte // the line's bytes
 }
 
 // Create starts a new record file at path (which must not exist) with the header, the comments (one line each,
@@ -191,7 +196,42 @@ func (o *opened) store(cut *CutOff) (*Store, *Recovery, error) {
 		return fail(err)
 	}
 	s.size, s.open = int64(at), false
-	return s, &Recovery{Line: cut.Line, TornBytes: n - at, SavedTo: saved}, nil
+	return s, &Recovery{Line: cut.Line, TornBytes: n - at, SavedTo: saved, Whole: cut.Whole,
+		data: o.data[at:]}, nil
+}
+
+// AcceptCutOff takes back into the record at path the last line that opening moved aside (r): the players say it
+// was written by hand and lacked only its line end (Recovery.Whole). The record must be closed (it is locked and
+// read again here) and end as opening left it, with a line end; the line is appended whole with its line end
+// (appendLine) only when the record with it is read without a refusal, and its side file is then removed, its line
+// being in the record again. Errors: the line's refusal (*ParseError, *Refusal, with its line number; nothing is
+// written), ErrLocked under a *FileError when the record changed meanwhile, a *FileError of the file system.
+func AcceptCutOff(fsys storefs.FS, path string, r *Recovery, cat *engine.Catalogue) error {
+	o, err := openRecord(fsys, path)
+	if err != nil {
+		return err
+	}
+	if n := len(o.data); n > 0 && o.data[n-1] != '\n' {
+		o.release()
+		return &FileError{Op: OpSave, Path: path, Err: ErrLocked}
+	}
+	whole := append(append(append([]byte(nil), o.data...), r.data...), '\n')
+	if _, _, err := playAlong(bytes.NewReader(whole), cat, false); err != nil {
+		o.release()
+		return uncut(err)
+	}
+	st, _, err := o.store(nil)
+	if err != nil {
+		return err
+	}
+	err = st.appendLine(string(r.data) + "\n")
+	if cerr := st.Close(); err == nil && cerr != nil {
+		err = &FileError{Op: OpSave, Path: path, Err: cerr}
+	}
+	if err == nil {
+		fsys.Remove(r.SavedTo)
+	}
+	return err
 }
 
 // writeSynced writes data to f, syncs and closes it; the first error is returned (f is closed either way).

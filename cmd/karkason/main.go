@@ -2,9 +2,11 @@
 //
 //	karkason                          the table: a set-up form, then the board, the scores and a move form
 //	karkason resume [FILE]            go on with a saved game (the most recent one without FILE)
-//	karkason replay FILE [--json] [--final] [--aids]
+//	karkason replay FILE [--json] [--final] [--aids] [--accept-last-line]
 //	                                  replay a game record and print the scores with their breakdown;
-//	                                  --aids adds the table aids (what is at stake on the board)
+//	                                  --aids adds the table aids (what is at stake on the board);
+//	                                  --accept-last-line reads a last line without its line end (a record
+//	                                  written by hand) instead of leaving it out as a write cut off
 //	karkason games [--json]           the saved games, newest first (package library)
 //	karkason stats [--json] [--player NAME]... [--since DATE] [--until DATE] [--modules LIST]
 //	                                  statistics across the finished games (package library)
@@ -44,6 +46,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	jsonOut := fs.Bool("json", false, "replay: print JSON")
 	final := fs.Bool("final", false, "replay: add end-of-game scoring")
 	version := fs.Bool("version", false, "print the version")
+	acceptLast := fs.Bool("accept-last-line", false, "replay: read a last line without its line end")
 	// --help is a flag of its own (not pflag's built-in one, which stops at it), so that a --lang after it still
 	// chooses the language of the help.
 	help := fs.BoolP("help", "h", false, "print the usage")
@@ -125,7 +128,8 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		if f := fs.Lookup(config.FlagAids); f != nil && f.Changed {
 			aids = cfg.Aids
 		}
-		return warned(replay(rest[0], *jsonOut, *final, aids, stdout, stderr, loc, log))
+		return warned(replay(rest[0], replayFlags{json: *jsonOut, final: *final, aids: aids, acceptLast: *acceptLast},
+			stdout, stderr, loc, log))
 	case "games":
 		if len(rest) != 0 {
 			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
@@ -187,6 +191,17 @@ func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer, log *errlog
 		if o.Notice != "" {
 			fmt.Fprintln(stderr, o.Notice)
 		}
+		if errors.Is(err, tui.ErrNoTerminal) { // nothing was opened or changed
+			fmt.Fprintln(stderr, loc.T("cli.no_terminal", nil))
+			return 1
+		}
+		var se *tui.StartError
+		if errors.As(err, &se) { // what the start changed (a line moved aside), said where the start ends
+			for _, n := range se.Notes {
+				fmt.Fprintln(stderr, n)
+			}
+			err = se.Err
+		}
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
 	}
@@ -201,6 +216,10 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	var p *referee.ParseError
 	var c *referee.CutOff
 	switch {
+	case errors.As(err, &c) && c.Whole:
+		// The last line parses but has no line end: a write cut off all the same (issue 31), left out; a record
+		// written by hand is told how to accept it.
+		return loc.T("cli.cut_off_whole", map[string]any{"Line": c.Line})
 	case errors.As(err, &c):
 		// The last line, without its line end, refused: a write cut off, left out (every command reads the record
 		// without it; resume moves it aside).
@@ -240,9 +259,10 @@ func refusalText(loc *locales.Localizer, err error) string {
 // action). The record is read by the reader of every command (referee.ReadFile): a regular file only, never waited
 // on, within referee.MaxRecordBytes, MaxLines and MaxLineBytes, played as it is read (a refused line stops the
 // reading at once); a last line cut off mid-write is left out with a note.
-func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
+	jsonOut, final, aids := rf.json, rf.final, rf.aids
 	code := 0
-	rd, err := referee.ReadFile(path, engine.Standard())
+	rd, err := referee.ReadFileWith(path, engine.Standard(), referee.ReadOptions{AcceptLastLine: rf.acceptLast})
 	if rd == nil {
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
@@ -293,6 +313,12 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		return outputFailed(err, stderr, loc, log)
 	}
 	return code
+}
+
+// replayFlags are replay's flags: --json, --final, --aids and --accept-last-line (a last line without its line end
+// read as a line, not left out as a write cut off: referee.ReadOptions).
+type replayFlags struct {
+	json, final, aids, acceptLast bool
 }
 
 // bonusTerm names the bonuses inside a field's line of the breakdown, by rule (TB-14, COMBO-12).

@@ -14,6 +14,9 @@ import (
 // The tests run as if the system's user database knew no home folder, so that a test without HOME never reads the
 // settings of, or writes a log into, the home of whoever runs them.
 func TestMain(m *testing.M) {
+	if os.Getenv(asMainVar) == "1" { // the test binary run as karkason itself (runAsMain)
+		os.Exit(run(os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+	}
 	config.UserHomeDir = func() string { return "" }
 	os.Exit(m.Run())
 }

@@ -155,6 +155,7 @@ func (u *ui) openEntry(path string) (ok bool, err error) {
 	}
 	u.rememberGame(path)
 	u.startEntry(en)
+	u.offerAccept(path, en.Recovered)
 	return true, nil
 }
 

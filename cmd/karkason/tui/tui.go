@@ -54,18 +54,24 @@ func Run(o Options) error {
 		// Cyrillic and the board's box-drawing characters are one cell wide (go-stack notes).
 		os.Setenv("RUNEWIDTH_EASTASIAN", "0")
 	}
-	u := newUI(o)
-	if err := u.begin(); err != nil {
-		return err
+	if !haveTerminal() {
+		return ErrNoTerminal // before anything is opened: nothing changed (terminal.go)
 	}
 	screen, err := tcell.NewScreen()
 	if err != nil {
+		return ErrNoTerminal
+	}
+	u := newUI(o)
+	if err := u.begin(); err != nil {
 		return err
 	}
 	u.app.SetScreen(screen)
 	defer u.stopOnSignals()()
 	err = u.app.Run()
 	u.close()
+	if err != nil && len(u.startNotes) > 0 {
+		return &StartError{Notes: u.startNotes, Err: err}
+	}
 	return err
 }
 
@@ -119,6 +125,9 @@ type ui struct {
 	pos *posEntry
 	// aidsOn tells whether the table shows its aids (the setting aids; F12 switches it for the session).
 	aidsOn bool
+	// startNotes are the changes opening made to a record (a cut-off line moved aside), said again by the command
+	// if the table cannot run after all (StartError).
+	startNotes []string
 }
 
 func newUI(o Options) *ui {
@@ -238,14 +247,20 @@ func (u *ui) openGame(path string) error {
 	}
 	u.rememberGame(path)
 	u.startTable(s)
+	u.offerAccept(path, s.Recovered)
 	return nil
 }
 
 // recovered says that a cut-off last line was moved aside, and where (the side file's path, escaped for the
 // terminal).
 func (u *ui) recovered(r *referee.Recovery) string {
-	return u.loc.T("ui.recovered", map[string]any{"Line": r.Line, "Bytes": u.loc.N("plural.bytes", r.TornBytes, nil),
+	msg := u.loc.T("ui.recovered", map[string]any{"Line": r.Line, "Bytes": u.loc.N("plural.bytes", r.TornBytes, nil),
 		"File": referee.Printable(r.SavedTo)})
+	if r.Whole { // it parses: only its line end is missing (offerAccept)
+		msg = u.loc.T("ui.recovered_whole", map[string]any{"Line": r.Line, "File": referee.Printable(r.SavedTo)})
+	}
+	u.startNotes = append(u.startNotes, msg)
+	return msg
 }
 
 // rememberGame makes path the last game (for karkason resume without a file); a failure is shown as a note when
