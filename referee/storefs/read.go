@@ -22,7 +22,8 @@ var ErrTooLarge = errors.New("file larger than expected")
 
 // OpenRegular opens path read-only with O_NONBLOCK (the open of a FIFO returns at once instead of waiting for a
 // writer) and returns it if it is a regular file (symbolic links followed); anything else is closed again and
-// refused with an *fs.PathError whose Err is ErrNotRegular. Reading the file is ordinary: O_NONBLOCK means nothing
+// refused with an *fs.PathError whose Err is ErrNotRegular; so is a "regular file" of a file system of the kernel
+// (procfs, sysfs, debugfs...: /proc/kmsg, whose read blocks, issue 31 item 7), which is no file on disk (onPseudoFS). Reading the file is ordinary: O_NONBLOCK means nothing
 // for a regular file. Errors of the open itself are os.OpenFile's.
 func OpenRegular(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
@@ -34,7 +35,7 @@ func OpenRegular(path string) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
+	if !fi.Mode().IsRegular() || onPseudoFS(f) {
 		f.Close()
 		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 	}
