@@ -102,6 +102,7 @@ const (
 	MsgEnvLanguage  = "config.env_language"  // so does KARKASON_LANGUAGE; data: Value, Var
 	MsgFileLanguage = "config.file_language" // so does the settings file; data: Value, Path, Line
 	MsgTooLarge     = "config.too_large"     // the settings file is larger than MaxFileBytes; data: Path, Max (KiB)
+	MsgTooDeep      = "config.too_deep"      // it nests tables and lists too deep or too many (depth.go); data: Path, Line, Max (MaxNesting)
 )
 
 // MaxFileBytes bounds the settings file: a larger file is not read (a settings file is a few hundred bytes).
@@ -561,6 +562,10 @@ func readFile(path string, explicit bool, defaults map[string]any) (map[string]a
 		return nil, nil, &Error{ID: MsgBroken, Path: path, Err: err}
 	}
 	text := string(data)
+	if line := nestingError(text); line > 0 { // before the decoder, whose time grows with the nesting (depth.go)
+		return nil, nil, &Error{ID: MsgBroken, Path: path, Kind: MsgTooDeep, Line: line, Max: MaxNesting,
+			Err: fmt.Errorf("tables and lists nested more than %d deep or more than %d in all", MaxNesting, MaxNested)}
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(text, &raw); err != nil {
 		e := &Error{ID: MsgBroken, Path: path, Kind: MsgSyntax, Err: err}
