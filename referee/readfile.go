@@ -67,7 +67,7 @@ type ReadOptions struct {
 
 // ReadFileWith is ReadFile with options.
 func ReadFileWith(path string, cat *engine.Catalogue, o ReadOptions) (*Reading, error) {
-	f, err := storefs.OpenRegular(path)
+	f, err := storefs.OpenRegular(recordSource(path)) // (a rewrite's journal in its place: rewrite.go)
 	if err != nil {
 		return nil, &FileError{Op: OpRead, Path: path, Err: err}
 	}
@@ -109,7 +109,7 @@ func (d *FileData) Whole() bool {
 // is not read at all). The error is a *FileError (OpRead) when the file cannot be opened, as ReadFile's; an error
 // of the reading itself is kept in the FileData and met when it is played (ReadData), where ReadFile meets it.
 func ReadFileData(path string) (*FileData, error) {
-	f, err := storefs.OpenRegular(path)
+	f, err := storefs.OpenRegular(recordSource(path)) // (a rewrite's journal in its place: rewrite.go)
 	if err != nil {
 		return nil, &FileError{Op: OpRead, Path: path, Err: err}
 	}
@@ -165,8 +165,8 @@ var ErrNotFile = storefs.ErrNotRegular
 // lockRecord opens the record file at path for reading (storefs.OpenRegular) and locks it: an exclusive flock on
 // the record file itself, held as long as the file stays open, so that two programs never write one game and no
 // lock file is ever left beside a record. The record may have been replaced between the open and the lock (an
-// undo renames a new file over it, locked before the rename): the lock is then taken again on the file the path
-// names now. Errors: ErrLocked, or the file system's.
+// undo of an older version renamed a new file over it; another program may): the lock is then taken again on the
+// file the path names now. Errors: ErrLocked, or the file system's.
 func lockRecord(path string) (*os.File, error) {
 	for range 5 {
 		f, err := storefs.OpenRegular(path)

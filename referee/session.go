@@ -75,6 +75,22 @@ func ResumeOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Session, er
 		trailing: rec.TrailingComments}, nil
 }
 
+// CheckOpen reports what opening the record at path to go on with it (Resume, ResumeEntry) would refuse, without
+// changing it (a cut-off last line is left where it is): the errors of Resume but for a position entry under way,
+// whose lines ResumeEntry reads as a draft. The table without a terminal says these before it says it has none.
+func CheckOpen(path string, cat *engine.Catalogue) error {
+	o, err := openRecord(storefs.OS{}, path)
+	if err != nil {
+		return err
+	}
+	defer o.release()
+	rec, _, err := playAlong(bytes.NewReader(o.data), cat, false)
+	if _, cut := err.(*CutOff); cut || (err != nil && IsEntry(rec)) {
+		return nil
+	}
+	return err
+}
+
 // Do validates a, saves it and applies it. A refusal (or a failed write) leaves the game unchanged. The record's
 // comments after its last line come before a in the file: they are a's CommentsBefore from then on.
 func (s *Session) Do(a Action) error {

@@ -30,7 +30,8 @@ import (
 //
 // A write that fails (a full disk, a failing sync) leaves the record as it was: every write goes through one of
 // two functions, appendLine (write, sync; on failure cut the file back to its last good length and sync again) and
-// rewrite (a temporary file written and synced, renamed over the record, the folder synced). When even the cut
+// rewrite (rewrite.go: the new record written and synced as a journal beside the record, then written over the
+// record in place, which keeps its links, mode, owner and lock; the journal completes it after a crash). When even the cut
 // fails, the store is stopped: it takes no more writes until the game is opened again, where the cut-off line
 // recovery applies. Every error of the file system is a *FileError (see FileMessages); the file system itself is
 // a storefs.FS, the real one (storefs.OS) but in tests.
@@ -136,6 +137,10 @@ type opened struct {
 func openRecord(fsys storefs.FS, path string) (*opened, error) {
 	lock, err := lockRecord(path)
 	if err != nil {
+		return nil, &FileError{Op: OpOpen, Path: path, Err: err}
+	}
+	if _, err := completeRewrite(fsys, path, lock); err != nil { // a rewrite cut off by a crash (rewrite.go)
+		lock.Close()
 		return nil, &FileError{Op: OpOpen, Path: path, Err: err}
 	}
 	data, err := storefs.ReadBounded(lock, path, MaxRecordBytes)
@@ -339,57 +344,6 @@ func (s *Store) Rewrite(rec *Record) error {
 		return err
 	}
 	return s.rewrite(b.Bytes())
-}
-
-// rewrite is the one way the record is replaced: a temporary file (a new name in the record's folder, never a file
-// already there) is written and synced, locked, renamed over the record, and the folder synced; the record is then
-// opened again for appending. Until the rename, a failure leaves the record as it was (the temporary file is
-// removed). The rename is the point of no return: if a later step fails, the error is Committed (the record holds
-// data) and the store is stopped. The new file is locked before it takes the record's name, so that another
-// program never locks it first.
-func (s *Store) rewrite(data []byte) error {
-	if err := s.writable(); err != nil {
-		return err
-	}
-	fail := func(err error) error { return &FileError{Op: OpSave, Path: s.path, Err: err} }
-	dir := filepath.Dir(s.path)
-	f, err := storefs.CreateTemp(s.fs, dir, "."+filepath.Base(s.path)+".tmp-")
-	if err != nil {
-		return fail(err)
-	}
-	tmp := f.Name()
-	err = writeSynced(f, data)
-	var lock *os.File
-	if err == nil {
-		if lock, err = os.Open(tmp); err == nil {
-			if err = flock(lock); err != nil {
-				lock.Close()
-			}
-		}
-	}
-	if err == nil {
-		if err = s.fs.Rename(tmp, s.path); err != nil {
-			lock.Close()
-		}
-	}
-	if err != nil {
-		s.fs.Remove(tmp) // a full disk gets its bytes back
-		return fail(err)
-	}
-	s.lock.Close() // the old record, gone from the folder
-	s.lock = lock
-	err = s.fs.SyncDir(dir)
-	var nf storefs.File
-	if err == nil {
-		nf, err = s.fs.OpenFile(s.path, os.O_WRONLY|os.O_APPEND, 0o644)
-	}
-	if err != nil {
-		s.stopped = err
-		return &FileError{Op: OpSave, Path: s.path, Err: err, Stopped: true, Committed: true}
-	}
-	s.f.Close()
-	s.f, s.size, s.open = nf, int64(len(data)), false
-	return nil
 }
 
 // Close closes the file and releases the lock.

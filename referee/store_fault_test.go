@@ -234,8 +234,8 @@ func TestUndoOnFullDisk(t *testing.T) {
 			if len(s.Game.Actions) != at {
 				t.Fatalf("at %d, %s: the game has %d actions, want %d", at, when, len(s.Game.Actions), at)
 			}
-			if _, err := os.Stat(path + ".tmp"); err == nil {
-				t.Fatalf("at %d, %s: the temporary file is left behind", at, when)
+			if names, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(names) != 0 {
+				t.Fatalf("at %d, %s: a temporary file or journal is left behind: %v", at, when, names)
 			}
 		}
 		for space := 0; space < len(after); space += max(1, len(after)/97) {
@@ -261,28 +261,40 @@ func TestUndoOnFullDisk(t *testing.T) {
 			check("undo with a failing " + name)
 		}
 		if at%2 == 1 {
-			// The folder sync fails after the rename: the undo counts, the store stops.
+			// Writing the record over in place fails after the journal is in place (rewrite.go): the undo
+			// counts, the store stops, and opening the game again finishes the rewrite from the journal.
 			fsys.Free()
-			fsys.Set(func(y *storefs.Faulty) { y.SyncDirErr = syscall.EIO })
+			fsys.Set(func(y *storefs.Faulty) { y.TruncateErr = syscall.EIO })
 			ok, err := s.Undo()
 			if !ok {
 				t.Fatalf("at %d: a committed undo was not done: %v", at, err)
 			}
 			wantFileError(t, err, ProblemDisk, true, "committed undo")
-			if got := readFile(t, path); got != after || len(s.Game.Actions) != at-1 {
-				t.Fatalf("at %d: committed undo: record %q, %d actions", at, got, len(s.Game.Actions))
+			journal := journalName(path)
+			if got := readFile(t, journal); got != after || len(s.Game.Actions) != at-1 {
+				t.Fatalf("at %d: committed undo: journal %q, %d actions", at, got, len(s.Game.Actions))
 			}
+			stoppedAt := readFile(t, path)
 			fsys.Free()
 			err = s.Do(rec.Actions[at-1])
 			wantFileError(t, err, ProblemDisk, true, "a stopped store")
-			if got := readFile(t, path); got != after {
+			if got := readFile(t, path); got != stoppedAt {
 				t.Fatalf("at %d: a stopped store wrote: %q", at, got)
+			}
+			if rd, err := ReadFile(path, engine.Standard()); err != nil || len(rd.Game.Actions) != at-1 {
+				t.Fatalf("at %d: a reader does not read the journal: %v", at, err)
 			}
 			s.Close()
 			if s, err = ResumeOn(fsys, path, engine.Standard()); err != nil {
 				t.Fatalf("at %d: opening again: %v", at, err)
 			}
 			sameGame(t, after, s.Game, "opened again")
+			if got := readFile(t, path); got != after {
+				t.Fatalf("at %d: opened again, the rewrite was not finished: %q", at, got)
+			}
+			if _, err := os.Stat(journal); err == nil {
+				t.Fatalf("at %d: the journal is left", at)
+			}
 			if err := s.Do(rec.Actions[at-1]); err != nil {
 				t.Fatal(err)
 			}

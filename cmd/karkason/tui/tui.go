@@ -54,8 +54,19 @@ func Run(o Options) error {
 		// Cyrillic and the board's box-drawing characters are one cell wide (go-stack notes).
 		os.Setenv("RUNEWIDTH_EASTASIAN", "0")
 	}
-	if !haveTerminal() {
-		return ErrNoTerminal // before anything is opened: nothing changed (terminal.go)
+	if !haveTerminal() { // before anything is opened: nothing changed (terminal.go)
+		if o.Resume { // what resuming would refuse is said first, as with a terminal
+			path := o.File
+			if path == "" {
+				path = readLastGame(o.Config.StateDir)
+			}
+			if path != "" {
+				if err := referee.CheckOpen(path, engine.Standard()); err != nil {
+					return err
+				}
+			}
+		}
+		return ErrNoTerminal
 	}
 	screen, err := tcell.NewScreen()
 	if err != nil {
