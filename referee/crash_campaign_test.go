@@ -101,19 +101,20 @@ func TestCrashChild(t *testing.T) {
 		n := len(s.Game.Actions)
 		next := s.Game.Clone()
 		var op func() error
+		kind := "action"
 		switch r := rng.IntN(10); {
 		case n >= len(want.Actions):
 			say("F")
 			os.Exit(0)
 		case r < 2 && n > 0:
 			next.Undo(1)
-			op = func() error { _, err := s.Undo(); return err }
+			op, kind = func() error { _, err := s.Undo(); return err }, "undo"
 		case r < 3 && s.CanRedo():
 			if err := next.Apply(s.redo[len(s.redo)-1]); err != nil {
 				say("E %v", err)
 				os.Exit(3)
 			}
-			op = func() error { _, err := s.Redo(); return err }
+			op, kind = func() error { _, err := s.Redo(); return err }, "redo"
 		default:
 			a := want.Actions[n]
 			if err := next.Apply(a); err != nil {
@@ -121,8 +122,11 @@ func TestCrashChild(t *testing.T) {
 				os.Exit(3)
 			}
 			op = func() error { return s.Do(a) }
+			if a.Verb == VerbCity || strings.HasPrefix(a.String(), string(a.Colour)+" count ") {
+				kind = "city"
+			}
 		}
-		say("B %s", fingerprint(next.Record()))
+		say("B %s %s", fingerprint(next.Record()), kind)
 		if err := op(); err != nil {
 			say("E %v", err)
 			os.Exit(3)
@@ -155,15 +159,16 @@ func crashEntry(path, src string, rng *rand.Rand, cat *engine.Catalogue) {
 		}
 		var op func() error
 		next := slices.Clone(lines)
+		kind := "entry"
 		if rng.IntN(10) < 2 && k > 0 {
 			next = next[:k-1]
-			op = func() error { return e.Remove(k - 1) }
+			op, kind = func() error { return e.Remove(k - 1) }, "entry-remove"
 		} else {
 			l := want.Position[k]
 			next = append(next, l)
 			op = func() error { return e.Add(l) }
 		}
-		say("B %s", entryPrint(next))
+		say("B %s %s", entryPrint(next), kind)
 		if err := op(); err != nil {
 			say("E %v", err)
 			os.Exit(3)
@@ -181,7 +186,8 @@ func TestKillCampaign(t *testing.T) {
 	if testing.Short() {
 		kills = 1
 	}
-	total, midStep, torn, games := 0, 0, 0, 0
+	total, midStep, torn, games, journals, temps := 0, 0, 0, 0, 0, 0
+	byKind := map[string]int{} // kills in the middle of a step, by its kind
 	for wi, w := range crashWorkloads {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "g.rec")
@@ -227,15 +233,15 @@ func TestKillCampaign(t *testing.T) {
 			time.Sleep(time.Duration(5_000+rng.IntN(60_000)) * time.Microsecond)
 			_ = cmd.Process.Signal(syscall.SIGKILL)
 			_ = cmd.Wait()
-			var done, begun string
+			var done, begun, begunKind string
 			finished := false
 			sc := bufio.NewScanner(bytes.NewReader(out.Bytes()))
 			for sc.Scan() {
 				switch f := strings.Fields(sc.Text()); {
 				case len(f) == 2 && f[0] == "D":
 					done, begun = f[1], ""
-				case len(f) == 2 && f[0] == "B":
-					begun = f[1]
+				case len(f) == 3 && f[0] == "B":
+					begun, begunKind = f[1], f[2]
 				case len(f) >= 1 && f[0] == "F":
 					finished = true
 				case len(f) >= 1 && f[0] == "E":
@@ -249,6 +255,16 @@ func TestKillCampaign(t *testing.T) {
 			total++
 			if begun != "" {
 				midStep++
+				byKind[begunKind]++
+			}
+			// What the kill left beside the record, before it is opened again.
+			for _, name := range dirNames(t, dir) {
+				switch {
+				case strings.HasSuffix(name, ".rewrite"):
+					journals++
+				case strings.Contains(name, ".tmp-"):
+					temps++
+				}
 			}
 			// Open the record again, as the table would.
 			var got string
@@ -293,7 +309,8 @@ func TestKillCampaign(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("kill -9 campaign: %d kills over %d workloads (%d games or entries begun), %d in the middle of a step, "+
+	t.Logf("kill -9 campaign: %d kills over %d workloads (%d games or entries begun), %d in the middle of a step %v; "+
+		"left by the kills and put in order on opening: %d rewrite journals finished, %d temporary files removed, "+
 		"%d cut-off lines moved aside; no confirmed step lost, no torn line taken, no temporary file left",
-		total, len(crashWorkloads), games, midStep, torn)
+		total, len(crashWorkloads), games, midStep, byKind, journals, temps, torn)
 }

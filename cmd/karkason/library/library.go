@@ -98,8 +98,8 @@ type Game struct {
 	Err     error  `json:"-"`
 	ErrText string `json:"error,omitempty"`
 	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal)
-	// CutOff is the record's last line when it has no line end and is refused: a write cut off by a crash, left
-	// out (resuming the game moves it aside); nil if none. CutOffLine is its line number, for --json.
+	// CutOff is the record's last line when it has no line end (refused, or whole: a write cut off by a crash all
+	// the same), left out (resuming the game moves it aside); nil if none. CutOffLine is its line number, for --json.
 	CutOff     *referee.CutOff `json:"-"`
 	CutOffLine int             `json:"cut_off_line,omitempty"`
 }
