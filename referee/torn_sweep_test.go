@@ -53,7 +53,7 @@ func TestTornWriteSweep(t *testing.T) {
 	if len(recs) == 0 {
 		t.Fatal("no record to sweep")
 	}
-	cuts, inLine, moved := 0, 0, 0
+	cuts, inLine, moved, refused := 0, 0, 0, 0
 	for _, p := range recs {
 		data, _ := os.ReadFile(p)
 		text := string(data)
@@ -79,13 +79,30 @@ func TestTornWriteSweep(t *testing.T) {
 			if _, ok := commentOnly(strings.TrimSuffix(tail, "\r")); ok && tornText(tail) {
 				tornTail = false // a blank or comment line changes no game: read as it is
 			}
-			if tornTail {
-				inLine++
-			}
-			wantSig := sweepSig(t, p, whole)
+			wantSig, wantErr := sweepSig(whole)
 			path := filepath.Join(dir, "g.rec")
 			if err := os.WriteFile(path, []byte(prefix), 0o644); err != nil {
 				t.Fatal(err)
+			}
+			if wantErr != nil {
+				// The whole lines are a position the referee refuses (a builder whose follower comes on a later
+				// line): every reader refuses the record at the same line, and opening it changes nothing.
+				refused++
+				_, err := ReadFile(path, engine.Standard())
+				if lineOf(err) != lineOf(wantErr) {
+					t.Fatalf("%s cut at %d (%q): %v, want %v", p, cut, tail, err, wantErr)
+				}
+				if s, err := Resume(path, engine.Standard()); err == nil {
+					s.Close()
+					t.Fatalf("%s cut at %d: resumed a refused record", p, cut)
+				}
+				if readFile(t, path) != prefix || len(dirNames(t, dir)) != 1 {
+					t.Fatalf("%s cut at %d: a refused record was changed", p, cut)
+				}
+				continue
+			}
+			if tornTail {
+				inLine++
 			}
 			rd, err := ReadFile(path, engine.Standard())
 			if err != nil {
@@ -124,18 +141,19 @@ func TestTornWriteSweep(t *testing.T) {
 		}
 	}
 	t.Logf("torn-write sweep: %d records, %d cuts in their last three lines (every %d byte), %d inside a line "+
-		"(cut off, moved aside whole: %d), none taken as an action", len(recs), cuts, step, inLine, moved)
+		"(cut off, moved aside whole: %d), %d where the lines before the cut are a position refused as it stands "+
+		"(refused alike, not changed); none taken as an action, no file left", len(recs), cuts, step, inLine, moved,
+		refused)
 }
 
 // sweepSig is the game of the whole lines of a record (its position lines and actions, scores), read with every
-// line accepted.
-func sweepSig(t *testing.T, name, whole string) string {
-	t.Helper()
+// line accepted, or their refusal.
+func sweepSig(whole string) (string, error) {
 	rec, g, err := playAlong(bytes.NewReader([]byte(whole)), engine.Standard(), true)
 	if err != nil {
-		t.Fatalf("%s: the whole lines are refused: %v", name, err)
+		return "", err
 	}
-	return gameSig(g, rec)
+	return gameSig(g, rec), nil
 }
 
 func readingSig(rd *Reading) string { return gameSig(rd.Game, rd.Record) }
