@@ -348,7 +348,7 @@ func (s *Store) rewrite(data []byte) error {
 		return &FileError{Op: OpSave, Path: s.path, Err: err, Stopped: true, Committed: true}
 	}
 	s.f.Close()
-	s.f, s.size, s.open = nf, int64(len(data)), false
+	s.f, s.size, s.open = nf, int64(len(data)), len(data) > 0 && data[len(data)-1] != '\n'
 	return nil
 }
 
