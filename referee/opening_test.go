@@ -76,3 +76,30 @@ func TestResumePositionChangesNothing(t *testing.T) {
 		}
 	}
 }
+
+// Issue 32 item 5: a seventh player is one too many (CFG-1), not "another player already has this colour"; a line the
+// parser refuses carries a rule id.
+func TestSeventhPlayerAndSyntaxRules(t *testing.T) {
+	_, err := ParseSetup("setup players=A:red,B:blue,C:green,D:yellow,E:black,F:pink,G:red expansions=inns-cathedrals", 2)
+	p, ok := err.(*ParseError)
+	if !ok || p.Key != KeyPlayerCount || p.Rule() != "CFG-1" || p.Data["Count"] != 7 {
+		t.Fatalf("seven players: %#v", err)
+	}
+	for line, rule := range map[string]string{
+		"red plaec b-rs 1,0 90":  "REC-ACTIONS",
+		"red place b-rs 1,0 45":  "REC-PLACES",
+		"position red wine x":    "REC-POSITIONS",
+		"red place b-rs 1,0 90 ": "",
+	} {
+		_, err := Replay(strings.NewReader(Header+"\nsetup players=A:red,B:blue\n"+line+"\n"), false)
+		if rule == "" {
+			if err != nil {
+				t.Errorf("%q: %v", line, err)
+			}
+			continue
+		}
+		if p, ok := err.(*ParseError); !ok || p.Rule() != rule {
+			t.Errorf("%q: %v, want a refusal under %s", line, err, rule)
+		}
+	}
+}

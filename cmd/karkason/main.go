@@ -213,7 +213,9 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
 	case errors.As(err, &p):
 		data := p.MessageData()
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
+		// Every refusal with its rule (issue 32): a set-up rule, POS-10, or the record format's section.
+		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"],
+			"Msg":      "[" + p.Rule() + "] " + loc.T(p.Key, data),
 			"Expected": p.Expected})
 	}
 	if msg, ok := log.Explain(loc, err); ok {
@@ -231,7 +233,7 @@ func refusalText(loc *locales.Localizer, err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + loc.T(r.Key, r.Data)
 	case errors.As(err, &p):
-		return loc.T(p.Key, p.MessageData())
+		return "[" + p.Rule() + "] " + loc.T(p.Key, p.MessageData())
 	}
 	return err.Error()
 }
@@ -246,6 +248,22 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	if rd == nil {
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
+	}
+	if rd.Game == nil && err != nil && jsonOut {
+		// No game to print (the set-up or the position refused): the refused line and its reason all the same, as
+		// games --json lists the record (issue 32).
+		var out struct {
+			Error string `json:"error"`
+			Line  int    `json:"line,omitempty"`
+			Rule  string `json:"rule,omitempty"`
+		}
+		out.Error = describeError(loc, log, err)
+		out.Line, out.Rule = refusedLine(err)
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if werr := enc.Encode(out); werr != nil {
+			return outputFailed(werr, stderr, loc, log)
+		}
 	}
 	if rd.CutOff != nil {
 		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
@@ -280,7 +298,16 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 	if jsonOut {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		out := replayJSON{Summary: sum}
+		if err != nil {
+			// The refused line and its reason, as games --json lists the record (issue 32).
+			out.Error = describeError(loc, log, err)
+			out.Line, out.Rule = refusedLine(err)
+		}
+		if rd.CutOff != nil {
+			out.CutOffLine = rd.CutOff.Line
+		}
+		if err := enc.Encode(out); err != nil {
 			return outputFailed(err, stderr, loc, log)
 		}
 		return code
@@ -293,6 +320,31 @@ func replay(path string, jsonOut, final, aids bool, stdout, stderr io.Writer, lo
 		return outputFailed(err, stderr, loc, log)
 	}
 	return code
+}
+
+// replayJSON is what replay --json prints: the summary (record format "Replay output") and, for a record refused at
+// a line, that line, its rule and the message (the scores are those up to it), as games --json lists the record;
+// cut_off_line is a last line cut off and left out.
+type replayJSON struct {
+	referee.Summary
+	Error      string `json:"error,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+	CutOffLine int    `json:"cut_off_line,omitempty"`
+}
+
+// refusedLine returns the line a refusal names and its rule (a *referee.Refusal or *referee.ParseError); 0 and ""
+// for another error.
+func refusedLine(err error) (int, string) {
+	var r *referee.Refusal
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		return r.Line, r.Rule
+	case errors.As(err, &p):
+		return p.Line, p.Rule()
+	}
+	return 0, ""
 }
 
 // bonusTerm names the bonuses inside a field's line of the breakdown, by rule (TB-14, COMBO-12).

@@ -381,6 +381,7 @@ func (u *ui) describe(err error) string {
 		if msg == p.Key {
 			msg = p.Error()
 		}
+		msg = "[" + p.Rule() + "] " + msg // every refusal with its rule (issue 32)
 		if p.Line > 0 {
 			return u.loc.T("ui.line", map[string]any{"Line": p.Line, "Msg": msg})
 		}
