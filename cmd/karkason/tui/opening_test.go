@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/referee/storefs"
 )
 
 // entryMarkLine is the comment the table writes at the head of a board as it lies while it is being entered.
@@ -143,4 +144,44 @@ func TestResumedEntrySaysWhy(t *testing.T) {
 			t.Fatalf("a position whose goods do not add up opened (%v)", err)
 		}
 	})
+}
+
+// Issue 32 item 4: the disk fills up after the tile's line is saved and before the automatic "no figure" line is:
+// the table says that the tile is saved and the "no figure" line is not (it said that nothing was saved), with the
+// disk's problem and what to do, in bg, uk and en; Enter writes the line once there is room.
+func TestDiskFullAfterTheTileSaysTheTileIsSaved(t *testing.T) {
+	rec := strings.Replace(exampleRecord, "start=standard", "start=standard followers=1", 1) // red's one follower is on the road
+	for _, tc := range []struct{ lang, saved, full string }{
+		{"en", "The tile", "is full"}, {"bg", "е записана", "е пълен"}, {"uk", "збережено;", "заповнено"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				fsys := storefs.NewFaulty()
+				o := testOptions(t, tc.lang)
+				o.Resume, o.FS = true, fsys
+				o.File = writeRecord(t, o.Config.DataDir, "g.rec", rec)
+				h := start(t, o)
+				defer h.stop()
+				line := "red place b-m 1,-1 0\n"
+				fsys.Set(func(y *storefs.Faulty) { y.Space = int64(len(line)) }) // the tile's line fits, no more
+				h.typeTile("b-m", 0)
+				h.chooseSpot(1, -1)
+				status := h.u.table.status.GetText(true)
+				notSaved := o.Loc.T("file.op.save", nil)
+				if !strings.Contains(status, tc.saved) || !strings.Contains(status, tc.full) ||
+					strings.Contains(status, notSaved[:20]) {
+					t.Fatalf("the status line says:\n%s", status)
+				}
+				noRawErrors(t, h.text())
+				if got := readText(t, o.File); got != rec+line {
+					t.Fatalf("the record after the full disk:\n%q", got)
+				}
+				fsys.Set(func(y *storefs.Faulty) { y.Space = -1 })
+				h.key(tcell.KeyEnter)
+				if got := readText(t, o.File); got != rec+line+"red pass\n" {
+					t.Fatalf("the record after Enter:\n%q\nstatus %s", got, h.u.table.status.GetText(true))
+				}
+			})
+		})
+	}
 }
