@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,5 +103,43 @@ func TestSeventhPlayerAndSyntaxRules(t *testing.T) {
 		if p, ok := err.(*ParseError); !ok || p.Rule() != rule {
 			t.Errorf("%q: %v, want a refusal under %s", line, err, rule)
 		}
+	}
+}
+
+// Issue 31 item 8: negative goods in a position are refused as goods (POS-11), not as gifts and points; a record
+// with start=standard and count is refused by resume naming start=standard, as replay names it; a position whose
+// last (goods) line was cut off is refused at the line before, the cut-off line named with it (AfterCutOff), and
+// resume leaves it as it is.
+func TestPositionMessagesAsReplay(t *testing.T) {
+	neg := Header + "\nsetup players=A:red,B:blue expansions=traders-builders\nposition red wine -1\n"
+	_, err := Replay(strings.NewReader(neg), false)
+	if r, ok := err.(*Refusal); !ok || r.Rule != "POS-11" || r.Key != "err.pos.negative_goods" || r.Data["goods"] != "wine" {
+		t.Errorf("negative goods: %#v", err)
+	}
+
+	cnt := Header + "\nsetup players=A:red,B:blue expansions=count start=standard\n"
+	_, rerr := Replay(strings.NewReader(cnt), false)
+	path := writeFile(t, t.TempDir(), "c.rec", cnt)
+	_, err = Resume(path, engine.Standard())
+	r1, ok1 := rerr.(*Refusal)
+	r2, ok2 := err.(*Refusal)
+	if !ok1 || !ok2 || r1.Key != r2.Key || r1.Line != r2.Line || fmt.Sprint(r1.Data) != fmt.Sprint(r2.Data) {
+		t.Errorf("replay says %v, resume %v", rerr, err)
+	}
+
+	torn := Header + "\nsetup players=A:red,B:blue expansions=traders-builders start=standard\n" +
+		"position tile tb-bandcap-wine 0,-1 90\nposition tile b-c1 0,-2 180\nposition blue wine "
+	path = writeFile(t, t.TempDir(), "t.rec", torn)
+	_, err = ReadFile(path, engine.Standard())
+	var ac *AfterCutOff
+	var r *Refusal
+	if !errors.As(err, &ac) || ac.Cut.Line != 5 || !errors.As(err, &r) || r.Rule != "POS-11" || r.Line != 4 {
+		t.Errorf("the torn goods line: %v", err)
+	}
+	if _, err := Resume(path, engine.Standard()); !errors.As(err, &ac) {
+		t.Errorf("resume: %v", err)
+	}
+	if got := readFile(t, path); got != torn {
+		t.Errorf("resume changed the refused record: %q", got)
 	}
 }

@@ -36,3 +36,19 @@ func (e *ParseError) Rule() string {
 	}
 	return "REC-ACTIONS"
 }
+
+// AfterCutOff is the refusal of the lines before a cut-off last line (CutOff): the last line, without its line end,
+// was refused and left out, and the record without it is refused too (Err: a position whose last line, cut off,
+// held the goods that made it add up is refused with POS-11 at the line before). Both are said (issue 31: the
+// cut-off line went unnamed): Err is the refusal (errors.As finds its *Refusal or *ParseError, with its line), Cut
+// the line left out.
+type AfterCutOff struct {
+	Cut *CutOff
+	Err error
+}
+
+// Error is the English text, for the log.
+func (e *AfterCutOff) Error() string { return e.Err.Error() + "; " + e.Cut.Error() }
+
+// Unwrap returns Err.
+func (e *AfterCutOff) Unwrap() error { return e.Err }

@@ -200,7 +200,12 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
 	var c *referee.CutOff
+	var ac *referee.AfterCutOff
 	switch {
+	case errors.As(err, &ac):
+		// The lines before a cut-off last line are refused: both said, the refusal first (issue 31).
+		return describeError(loc, log, ac.Err) + " " + loc.T("cli.cut_off_refused", map[string]any{"Line": ac.Cut.Line,
+			"Msg": refusalText(loc, ac.Cut.Err)})
 	case errors.As(err, &c):
 		// The last line, without its line end, refused: a write cut off, left out (every command reads the record
 		// without it; resume moves it aside).

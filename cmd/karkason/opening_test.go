@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -176,4 +177,49 @@ func TestGamesAgreesWithReplay(t *testing.T) {
 	}
 	t.Logf("%d records (%d under testdata, 400 mutated): %d refused, %d with a cut-off last line; games and replay "+
 		"agree on every one", len(games), len(names), refused, cut)
+}
+
+// Issue 31 item 8: a position whose last (goods) line was cut off is refused at the line before with POS-11, and
+// the message names the cut-off line too, in bg, uk and en.
+func TestCutOffGoodsLineNamed(t *testing.T) {
+	home := t.TempDir()
+	path := filepath.Join(home, "t.rec")
+	torn := "karkason-record 1\nsetup players=A:red,B:blue expansions=traders-builders start=standard\n" +
+		"position tile tb-bandcap-wine 0,-1 90\nposition tile b-c1 0,-2 180\nposition blue wine "
+	if err := os.WriteFile(path, []byte(torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string][]string{
+		"en": {"Line 4 refused [POS-11]", "Line 5, the last of the record"},
+		"bg": {"Ред 4 е отказан [POS-11]", "Ред 5, последният в записа"},
+		"uk": {"Рядок 4 відхилено [POS-11]", "Рядок 5, останній у записі"},
+	} {
+		var so, se bytes.Buffer
+		getenv := env(map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "st")})
+		code := run([]string{"replay", "--lang", lang, path}, getenv, &so, &se)
+		for _, w := range want {
+			if code != 1 || !strings.Contains(se.String(), w) {
+				t.Errorf("%s: exit %d, %q lacks %q", lang, code, se.String(), w)
+			}
+		}
+	}
+}
+
+// Issue 31 item 8: a config folder that is a FIFO is said to be no folder, not "config.toml does not exist".
+func TestConfigFolderFIFO(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, "cfg")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(cfg, "karkason"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	var so, se bytes.Buffer
+	getenv := env(map[string]string{"HOME": home, "XDG_CONFIG_HOME": cfg, "XDG_STATE_HOME": filepath.Join(home, "st"),
+		"KARKASON_DATA_DIR": filepath.Join(home, "games"), "LANG": "en_US.UTF-8"})
+	code, _, errs := runWithin(t, []string{"games"}, getenv)
+	if code != 1 || !strings.Contains(errs, "not a folder") || strings.Contains(errs, "does not exist") {
+		t.Fatalf("exit %d: %s%s", code, errs, se.String()+so.String())
+	}
 }
