@@ -11,7 +11,10 @@ import (
 	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/library"
+	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee/storefs"
+	"github.com/rivo/tview"
 )
 
 // entryMarkLine is the comment the table writes at the head of a board as it lies while it is being entered.
@@ -183,5 +186,30 @@ func TestDiskFullAfterTheTileSaysTheTileIsSaved(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// Issue 31 item 6: the table's list of saved games shows a refused record as unreadable with its line and rule, as
+// games prints it.
+func TestPickerShowsTheRefusedLine(t *testing.T) {
+	dir := t.TempDir()
+	goods, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "golden", "tb-pos-err-goods-missing.rec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "g.rec"), goods, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := library.List(dir)
+	if err != nil || len(games) != 1 {
+		t.Fatal(len(games), err)
+	}
+	for lang, want := range map[string]string{"en": "line 5 refused [POS-11]", "bg": "ред 5 е отказан [POS-11]",
+		"uk": "рядок 5 відхилено [POS-11]"} {
+		loc := locales.New(lang)
+		main, second := pickerLines(loc, &games[0])
+		if !strings.Contains(main, loc.T("lib.state.broken", nil)) || !strings.Contains(second, tview.Escape(want)) {
+			t.Errorf("%s: %q / %q", lang, main, second)
+		}
 	}
 }
