@@ -143,3 +143,36 @@ func TestPositionMessagesAsReplay(t *testing.T) {
 		t.Errorf("resume changed the refused record: %q", got)
 	}
 }
+
+// Issue 32 item 2: an entry's replace and remove change their one line; every comment line stays as written.
+func TestEntryStepsKeepCommentLinesExactly(t *testing.T) {
+	head := Header + "\n# " + entryMark + "\n#x\nsetup players=A:red,B:blue start=none  #the table\n#\n"
+	text := head + "position tile b-m 0,1 0 #mono\n  #  y\nposition tile b-m 0,2 0\n#z"
+	path := writeFile(t, t.TempDir(), "e.rec", text)
+	e, err := ResumeEntry(path, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if err := e.Replace(0, tileLine("b-m", 0, 1, 90)); err != nil {
+		t.Fatal(err)
+	}
+	want := head + "position tile b-m 0,1 90  # mono\n  #  y\nposition tile b-m 0,2 0\n#z"
+	if got := readFile(t, path); got != want {
+		t.Fatalf("after a replace:\n%q\nwant\n%q", got, want)
+	}
+	if err := e.Remove(1); err != nil {
+		t.Fatal(err)
+	}
+	want = head + "position tile b-m 0,1 90  # mono\n  #  y\n#z"
+	if got := readFile(t, path); got != want {
+		t.Fatalf("after a remove:\n%q\nwant\n%q", got, want)
+	}
+	if err := e.Add(tileLine("b-m", 0, 2, 0)); err != nil {
+		t.Fatal(err)
+	}
+	want += "\nposition tile b-m 0,2 0\n"
+	if got := readFile(t, path); got != want {
+		t.Fatalf("after an add:\n%q\nwant\n%q", got, want)
+	}
+}
