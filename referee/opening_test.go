@@ -176,3 +176,25 @@ func TestEntryStepsKeepCommentLinesExactly(t *testing.T) {
 		t.Fatalf("after an add:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// Going on playing from a new entry (start=none, no start tile typed) takes its mark out too: resume then opens the
+// game, not the entry (issue 32 item 1).
+func TestNewEntryPlayIsSaved(t *testing.T) {
+	path := t.TempDir() + "/n.rec"
+	e, err := NewEntry(Setup{Players: []PlayerSpec{{"A", Red}, {"B", Blue}}, Start: StartNone}, engine.Standard(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Add(tileLine("b-m", 0, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Play()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	got := readFile(t, path)
+	if rec, err := ParseRecord(strings.NewReader(got)); err != nil || IsEntry(rec) {
+		t.Fatalf("after Play (%v):\n%s", err, got)
+	}
+}

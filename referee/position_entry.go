@@ -442,7 +442,7 @@ func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Entry{Draft: d, Store: st}, nil
+	return &Entry{Draft: d, Store: st, header: rec.HeaderComments}, nil
 }
 
 // ResumeEntry opens the record file of an unfinished entry (a set-up and position lines, no action) and loads
