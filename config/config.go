@@ -44,6 +44,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/BurntSushi/toml"
 	"github.com/karkason/karkason/locales"
@@ -549,6 +550,11 @@ var lineRE = regexp.MustCompile(`^toml: line (\d+)`)
 // other settings are used.
 func readFile(path string, explicit bool, defaults map[string]any) (map[string]any, []string, error) {
 	data, err := storefs.ReadRegular(path, MaxFileBytes)
+	if errors.Is(err, syscall.ENOTDIR) {
+		// A part of the path is not a folder (a config folder that is a FIFO, a file): said so, not "does not exist"
+		// (issue 31).
+		err = &fs.PathError{Op: "open", Path: path, Err: referee.ErrNotFolder}
+	}
 	if err != nil {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -199,7 +199,7 @@ func (s *State) SetGoods(player int, k GoodsKind, n int) error {
 	case !s.Opts.TradersBuilders:
 		return refuse("TB-2", "err.no_goods_module")
 	case n < 0:
-		return refuse("POS-11", "err.pos.negative", "n", n)
+		return refuse("POS-11", "err.pos.negative_goods", "goods", k.String(), "n", n) // not gifts nor points (issue 31)
 	case n-s.Goods[player][k] > s.GoodsLeft()[k]:
 		return refuse("CFG-6", "err.pos.goods_box", "goods", k.String(), "n", n, "box", GoodsSupply[k])
 	}

@@ -67,7 +67,8 @@ import (
 // (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically (Store.Rewrite). A
 // crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
 // mode (islands and a half-laid river are fine; a file of an entry saved with its start piece at 0,0 gets its start
-// tile as a line there and becomes the entry's); it returns ErrNotEntry for a record that has actions (resume it
+// tile as a line there, and becomes the entry's at the first step that changes it: opening writes nothing); it
+// returns ErrNotEntry for a record that has actions (resume it
 // with Resume), and refuses a file with a refused line as it is, as Resume does (nothing rewritten, nothing set
 // aside).
 // When the entry is done, Entry.Play hands the file over to a Session, the game going on from the position (the
@@ -115,11 +116,15 @@ const (
 	typedMark = "karkason: start=standard, its start tile typed where it lies (start=none until the board is finished)"
 )
 
-// IsEntry reports whether a record is an entry under way: no action, and the entry's mark, position lines or
-// start=none (a game played from its start with no move yet is none of these).
+// IsEntry reports whether a record is an entry under way: no action, and the entry's mark (entryMark), which the
+// table writes when the entry begins and takes out when the players go on playing from the board (Entry.Play).
+//
+// Ruling (issue 32): a record of position lines without the mark (the record format's examples, a position written
+// by hand, an entry the players went on from) is a game going on from that position, not an entry: resume opens it
+// as a game (Resume, the whole position checked as replay checks it), games lists it as a game with its scores, and
+// nothing is written on opening it. Only the mark makes a board "being entered".
 func IsEntry(rec *Record) bool {
-	return len(rec.Actions) == 0 &&
-		(slices.Contains(rec.HeaderComments, entryMark) || len(rec.Position) > 0 || rec.Setup.Start == StartNone)
+	return len(rec.Actions) == 0 && slices.Contains(rec.HeaderComments, entryMark)
 }
 
 // firstPositionLine is the line of the first position line in a record written by WriteRecord without comments:
@@ -414,9 +419,12 @@ type Entry struct {
 	Store *Store
 	// Recovered is set when opening found a cut-off last line (moved aside, see Store).
 	Recovered *Recovery
-	// header and trailing are the record's comments before its setup line and after its last line, kept when the
-	// file is rewritten (Replace, Remove).
+	// header and trailing are the record's comments before its setup line and after its last line.
 	header, trailing []string
+	// old: the file is an entry saved with its start piece at 0,0 (start=standard, the record's coordinates, no
+	// typedMark), loaded with the start tile as the draft's line 0: the file stays as it is written until a step
+	// changes it, which first makes it the entry's (convert).
+	old bool
 }
 
 // ErrNotEntry is returned by ResumeEntry for a record that has actions: it is a game, resumed with Resume.
@@ -434,7 +442,7 @@ func NewEntry(setup Setup, cat *engine.Catalogue, path string) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Entry{Draft: d, Store: st}, nil
+	return &Entry{Draft: d, Store: st, header: rec.HeaderComments}, nil
 }
 
 // ResumeEntry opens the record file of an unfinished entry (a set-up and position lines, no action) and loads
@@ -447,15 +455,45 @@ func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
 	return ResumeEntryOn(storefs.OS{}, path, cat)
 }
 
-// ResumeEntryOn is ResumeEntry with the record on the file system fsys (tests: storefs.Faulty).
+// ResumeEntryOn is ResumeEntry with the record on the file system fsys (tests: storefs.Faulty). Opening writes
+// nothing (issue 32): an entry saved with its start piece at 0,0 is loaded with its start tile as the draft's first
+// line and becomes the entry's file only at the first step that changes it.
 func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry, error) {
 	o, err := openRecord(fsys, path)
 	if err != nil {
 		return nil, err
 	}
-	var d *Draft
-	old := false
-	rec, err := parseRecord(bytes.NewReader(o.data), recordHooks{
+	rec, d, old, err := loadEntry(o.data, cat)
+	cut, _ := err.(*CutOff)
+	if err != nil && cut == nil {
+		o.release()
+		return nil, err
+	}
+	st, recov, err := o.store(cut)
+	if err != nil {
+		return nil, err
+	}
+	return &Entry{Draft: d, Store: st, Recovered: recov, header: rec.HeaderComments, trailing: rec.TrailingComments,
+		old: old}, nil
+}
+
+// CheckEntry reports what ResumeEntry would say of a record file's bytes, without opening it: nil when it opens
+// as an entry under way (a cut-off last line left out), ErrNotEntry for a record with actions, else the refused
+// line (*ParseError, *Refusal) that ResumeEntry would refuse the file with. The saved games list an entry by it
+// (games and resume agree, issue 31).
+func CheckEntry(data []byte, cat *engine.Catalogue) error {
+	_, _, _, err := loadEntry(data, cat)
+	if _, ok := err.(*CutOff); ok {
+		return nil
+	}
+	return err
+}
+
+// loadEntry reads an entry's record from its bytes and loads its lines into a Draft in draft mode (ResumeEntry);
+// old reports an entry saved with its start piece at 0,0 (see Entry.old). The error may be a *CutOff (the record
+// and draft are then those without the cut-off line).
+func loadEntry(data []byte, cat *engine.Catalogue) (rec *Record, d *Draft, old bool, err error) {
+	rec, err = parseRecord(bytes.NewReader(data), recordHooks{
 		begin: func(rec *Record, atEnd bool, _ int) error {
 			if !atEnd {
 				return ErrNotEntry
@@ -473,7 +511,7 @@ func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry,
 				return err
 			}
 			// An entry saved with its start piece at 0,0 (start=standard, the record's coordinates, before the start
-			// tile was typed): the start tile is a tile of the entry there, and the file is the entry's from now on.
+			// tile was typed): the start tile is a tile of the entry there.
 			old = nd.typed && !typed
 			if old {
 				lines = append([]PositionLine{{Kind: PosTile, Tile: startTile(cat).ID}}, lines...)
@@ -485,23 +523,7 @@ func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry,
 			return nil
 		},
 	})
-	cut, _ := err.(*CutOff)
-	if err != nil && cut == nil {
-		o.release()
-		return nil, err
-	}
-	st, recov, err := o.store(cut)
-	if err != nil {
-		return nil, err
-	}
-	e := &Entry{Draft: d, Store: st, Recovered: recov, header: rec.HeaderComments, trailing: rec.TrailingComments}
-	if old {
-		if err := e.commit(d.Lines(), false, e.trailing); err != nil {
-			st.Close()
-			return nil, err
-		}
-	}
-	return e, nil
+	return rec, d, old, err
 }
 
 // atFileLine gives a refusal of the draft's lines (numbered as the canonical record numbers them: numbered) the
@@ -523,31 +545,74 @@ func atFileLine(err error, lines []PositionLine) error {
 	return err
 }
 
-// commit checks a new list of lines, saves it (append: only the last line is new; else a rewrite, the record's
-// comments kept, trailing those after its last line) and makes it the draft. A refusal or a failed write leaves the
-// draft and the file as they were.
-func (e *Entry) commit(lines []PositionLine, appended bool, trailing []string) error {
+// commit checks a new list of lines, saves it and makes it the draft. edit nil: only the last line is new, and it
+// is appended; else edit changes the file's lines (a line replaced, removed), every other byte kept as written
+// (record_lines.go). The draft's line i is the file's position line i (content line 2+i). An entry still in the
+// file's old form (Entry.old) is first made the entry's (convert). trailing are the comments after the last line
+// from then on. A refusal or a failed write leaves the draft and the file as they were.
+func (e *Entry) commit(lines []PositionLine, edit func(r *rawRecord) error, trailing []string) error {
 	lines = numbered(lines)
 	g, err := e.Draft.build(lines)
 	if err != nil {
 		return err
 	}
-	if appended {
+	appendLast := func(r *rawRecord) error {
+		r.insert(len(r.lines), lines[len(lines)-1].String())
+		return nil
+	}
+	if edit == nil {
 		// The comments after the last line come before the new line in the file.
 		lines[len(lines)-1].CommentsBefore, trailing = trailing, nil
+	}
+	switch {
+	case edit == nil && !e.old:
 		err = e.Store.AppendPosition(lines[len(lines)-1])
-	} else {
-		r := e.Draft.record(lines)
-		r.HeaderComments = e.headerWith(r.HeaderComments)
-		r.TrailingComments = trailing
-		err = e.Store.Rewrite(r)
+	default:
+		if edit == nil {
+			edit = appendLast
+		}
+		err = e.Store.edit(func(r *rawRecord) error {
+			if e.old {
+				if err := e.convert(r); err != nil {
+					return err
+				}
+			}
+			return edit(r)
+		})
 	}
 	if err != nil {
 		return err
 	}
+	if e.old {
+		e.header, e.old = e.headerWith([]string{entryMark, typedMark}), false
+	}
 	e.Draft.lines, e.Draft.game = lines, g
 	e.trailing = trailing
 	return nil
+}
+
+// convert makes an entry saved with its start piece at 0,0 (Entry.old) the entry's file: its marks after the
+// header line, start=none on its setup line (its comment kept) and the start tile's line first among the position
+// lines; every other line as written.
+func (e *Entry) convert(r *rawRecord) error {
+	h, su := r.content(0), r.content(1)
+	if h < 0 || su < 0 {
+		return errors.New("referee: the entry's file has no setup line")
+	}
+	r.setupStart(su, StartNone)
+	r.insert(su+1, e.Draft.lines[0].String())
+	r.insert(h+1, "# "+typedMark)
+	r.insert(h+1, "# "+entryMark)
+	return nil
+}
+
+// positionAt returns the index in r of the position line of the draft's line i.
+func positionAt(r *rawRecord, i int) (int, error) {
+	j := r.content(2 + i)
+	if j < 0 {
+		return -1, fmt.Errorf("referee: the entry's file has no position line %d", i)
+	}
+	return j, nil
 }
 
 // headerWith returns the entry's marks followed by the comments a player wrote before the setup line (the file's
@@ -567,10 +632,11 @@ func (e *Entry) Add(l PositionLine) error {
 	if err := e.Draft.beside(l, len(e.Draft.lines)); err != nil {
 		return err
 	}
-	return e.commit(append(e.Draft.Lines(), l), true, e.trailing)
+	return e.commit(append(e.Draft.Lines(), l), nil, e.trailing)
 }
 
-// Replace is Draft.Replace, the file rewritten atomically; the comments of the line replaced stay with it.
+// Replace is Draft.Replace, the file rewritten atomically with that one line changed; the comments of the line
+// replaced stay with it, every other line as written.
 func (e *Entry) Replace(i int, l PositionLine) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
@@ -581,11 +647,17 @@ func (e *Entry) Replace(i int, l PositionLine) error {
 	lines := e.Draft.Lines()
 	l.CommentsBefore, l.Comment = lines[i].CommentsBefore, lines[i].Comment
 	lines[i] = l
-	return e.commit(lines, false, e.trailing)
+	return e.commit(lines, func(r *rawRecord) error {
+		j, err := positionAt(r, i)
+		if err == nil {
+			r.replace(j, withComment(l.String(), l.Comment))
+		}
+		return err
+	}, e.trailing)
 }
 
-// Remove is Draft.Remove, the file rewritten atomically; the comments before the line removed stay where they
-// were, before the line after it (or at the end).
+// Remove is Draft.Remove, the file rewritten atomically without that line; the comments before the line removed
+// stay where they were, before the line after it (or at the end), every other line as written.
 func (e *Entry) Remove(i int) error {
 	if i < 0 || i >= len(e.Draft.lines) {
 		return fmt.Errorf("referee: no position line %d", i)
@@ -599,7 +671,13 @@ func (e *Entry) Remove(i int) error {
 	} else {
 		trailing = append(slices.Clone(kept), trailing...)
 	}
-	return e.commit(lines, false, trailing)
+	return e.commit(lines, func(r *rawRecord) error {
+		j, err := positionAt(r, i)
+		if err == nil {
+			r.remove(j)
+		}
+		return err
+	}, trailing)
 }
 
 // Set is Draft.Set, saved: appended when it adds, the file rewritten when it replaces.
@@ -611,19 +689,69 @@ func (e *Entry) Set(l PositionLine) (int, error) {
 }
 
 // Play finishes the entry (Draft.Finish) and hands its file over to a Session that goes on from the position:
-// ordinary actions, or the table's end ("end", the market round first) for the tally. With the start tile typed,
-// the file is first rewritten to the record of the finished position (start=standard, its coordinates). On a
-// refusal, or a write that fails, the entry stays as it was, open.
+// ordinary actions, or the table's end ("end", the market round first) for the tally. The decision is saved (issue
+// 32): the entry's marks leave the file, so that it opens as a game from then on (IsEntry). With the start tile
+// typed, the file's setup line and position lines become those of the finished position (start=standard, its
+// coordinates: the copy that becomes the start piece leaves, the others are turned); an entry still in its old
+// form (Entry.old: the file has the record's coordinates already) keeps its lines as written. Comment lines stay as
+// written. On a refusal, or a write that fails, the entry stays as it was, open.
 func (e *Entry) Play() (*Session, error) {
-	g, err := e.Draft.Finish()
+	d := e.Draft
+	g, err := d.Finish()
 	if err != nil {
 		return nil, err
 	}
-	header := e.header
-	if e.Draft.typed {
-		header = e.headerWith(nil)
-		if err := e.Store.Rewrite(&Record{Setup: g.Setup, Position: g.Position, HeaderComments: header,
-			TrailingComments: e.trailing}); err != nil {
+	header := e.headerWith(nil)
+	var edit func(r *rawRecord) error
+	switch {
+	case e.old:
+		lines := d.Lines()[1:] // the file's lines, in the record's coordinates already
+		for i := range lines {
+			lines[i].Line = firstPositionLine + i
+		}
+		if g, err = buildGame(d.Setup, lines, d.cat, wholePosition); err != nil {
+			return nil, err
+		}
+	case d.typed:
+		best, _ := d.startCopy()
+		moved, err := d.normalise()
+		if err != nil {
+			return nil, err
+		}
+		edit = func(r *rawRecord) error {
+			su := r.content(1)
+			if su < 0 {
+				return errors.New("referee: the entry's file has no setup line")
+			}
+			// From the last line back, so that the lines before keep their index.
+			for i := len(d.lines) - 1; i >= 0; i-- {
+				j, err := positionAt(r, i)
+				if err != nil {
+					return err
+				}
+				switch {
+				case i == best:
+					r.remove(j)
+				case i < best:
+					r.replace(j, withComment(moved[i].String(), moved[i].Comment))
+				default:
+					r.replace(j, withComment(moved[i-1].String(), moved[i-1].Comment))
+				}
+			}
+			r.setupStart(su, StartStandard)
+			return nil
+		}
+	}
+	if e.Store != nil && (edit != nil || slices.Contains(e.header, entryMark) || slices.Contains(e.header, typedMark)) {
+		if err := e.Store.edit(func(r *rawRecord) error {
+			if edit != nil {
+				if err := edit(r); err != nil {
+					return err
+				}
+			}
+			r.removeComments(entryMark, typedMark)
+			return nil
+		}); err != nil {
 			return nil, err
 		}
 	}

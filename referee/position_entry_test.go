@@ -331,29 +331,44 @@ func TestDraftMarkersLargest(t *testing.T) {
 }
 
 // An entry saved before the start tile was typed (start=standard, its lines in the record's coordinates, the start
-// piece at 0,0) is resumed with the start tile as a tile of the entry at 0,0, and its file becomes the entry's.
+// piece at 0,0) is resumed with the start tile as a tile of the entry at 0,0; its file stays byte for byte as it was
+// until a step changes it (issue 32), which makes it the entry's, its comments as written.
 func TestResumeEntryWithStartPiece(t *testing.T) {
-	old := "karkason-record 1\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
-		"position tile b-rs 1,0 90\nposition red follower 1,0:E\n"
+	old := "karkason-record 1\n# " + entryMark + "\n#x\n#\nsetup players=Ана:red,Богдан:blue expansions=farmers start=standard\n" +
+		"position tile b-rs 1,0 90\n#  two  spaces\nposition red follower 1,0:E\n"
 	path := writeFile(t, t.TempDir(), "old.rec", old)
 	e, err := ResumeEntry(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Close()
 	lines := e.Draft.Lines()
 	if len(lines) != 3 || lines[0].String() != "position tile b-c1rs 0,0 0" || !e.Draft.TypedStart() {
 		t.Fatalf("resumed lines %v", lines)
 	}
-	rec, err := ParseRecord(strings.NewReader(readFile(t, path)))
+	e.Close()
+	if got := readFile(t, path); got != old {
+		t.Fatalf("opening the entry changed its file:\n%s", got)
+	}
+	e, err = ResumeEntry(path, engine.Standard())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Setup.Start != StartNone || !IsEntry(rec) || len(rec.Position) != 3 {
-		t.Errorf("the file is not the entry's:\n%s", readFile(t, path))
-	}
+	defer e.Close()
 	if err := e.Add(tileLine("b-c1", 0, -1, 180)); err != nil {
 		t.Fatal(err)
+	}
+	got := readFile(t, path)
+	rec, err := ParseRecord(strings.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Setup.Start != StartNone || !IsEntry(rec) || len(rec.Position) != 4 {
+		t.Errorf("the file is not the entry's:\n%s", got)
+	}
+	for _, c := range []string{"\n#x\n#\n", "\n#  two  spaces\n"} {
+		if !strings.Contains(got, c) {
+			t.Errorf("the comment lines %q are not kept as written:\n%s", c, got)
+		}
 	}
 	e.Close()
 	e2, err := ResumeEntry(path, engine.Standard())
@@ -363,6 +378,54 @@ func TestResumeEntryWithStartPiece(t *testing.T) {
 	defer e2.Close()
 	if got := e2.Draft.Lines(); len(got) != 4 || !e2.Draft.TypedStart() {
 		t.Errorf("resumed again: %v", got)
+	}
+}
+
+// Going on playing from an entry is saved (issue 32): its marks leave the file, which is a game from then on
+// (IsEntry false, Resume opens it), every other line as written; an old entry (start piece at 0,0) keeps its lines.
+func TestEntryPlayIsSaved(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"start=none", Header + "\n# " + entryMark + "\n#x\nsetup players=A:red,B:blue start=none\n" +
+			"position tile b-m 0,1 0\n#\n", Header + "\n#x\nsetup players=A:red,B:blue start=none\n" +
+			"position tile b-m 0,1 0\n#\n"},
+		{"old", Header + "\n# " + entryMark + "\nsetup players=A:red,B:blue start=standard\n" +
+			"position tile b-rs 1,0 90  #a road\n#\n", Header + "\nsetup players=A:red,B:blue start=standard\n" +
+			"position tile b-rs 1,0 90  #a road\n#\n"},
+		{"typed", Header + "\n# " + entryMark + "\n# " + typedMark + "\n#x\nsetup players=A:red,B:blue start=none\n" +
+			"position tile b-c1rs 0,0 90 # turned\n#\nposition tile b-rs 0,1 0 #a road\n",
+			Header + "\n#x\nsetup players=A:red,B:blue start=standard\n#\nposition tile b-rs 1,0 270  # a road\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeFile(t, t.TempDir(), "e.rec", tc.text)
+			e, err := ResumeEntry(path, engine.Standard())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := readFile(t, path); got != tc.text {
+				t.Fatalf("opening changed the file:\n%s", got)
+			}
+			s, err := e.Play()
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			got := readFile(t, path)
+			if got != tc.want {
+				t.Fatalf("after Play:\n%s\nwant:\n%s", got, tc.want)
+			}
+			rec, err := ParseRecord(strings.NewReader(got))
+			if err != nil || IsEntry(rec) {
+				t.Fatalf("after Play the record is an entry (%v):\n%s", err, got)
+			}
+			s, err = Resume(path, engine.Standard())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			if again := readFile(t, path); again != got {
+				t.Fatalf("resume changed the file:\n%s", again)
+			}
+		})
 	}
 }
 

@@ -216,7 +216,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		}
 		rec.TrailingComments = pending
 		if berr := begin(actions == 0); berr != nil {
-			return rec, berr
+			return rec, &AfterCutOff{Cut: &CutOff{Line: n, Err: err, Whole: err == nil}, Err: berr}
 		}
 		return rec, &CutOff{Line: n, Err: err, Whole: err == nil}
 	}
@@ -344,7 +344,7 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 		rec.Position = rec.Position[:last]
 		begun = false
 		if berr := begin(true); berr != nil {
-			return rec, berr
+			return rec, &AfterCutOff{Cut: &CutOff{Line: lr.n, Err: err}, Err: berr}
 		}
 		return rec, &CutOff{Line: lr.n, Err: err}
 	}

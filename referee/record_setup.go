@@ -199,7 +199,13 @@ func parseSetup(sc *scanner) (Setup, error) {
 
 func parsePlayers(sc *scanner, val string) ([]PlayerSpec, error) {
 	var ps []PlayerSpec
-	for _, pair := range strings.Split(val, ",") {
+	pairs := strings.Split(val, ",")
+	for _, pair := range pairs {
+		if len(ps) == MaxPlayers {
+			// A seventh player is one too many, whatever colour is left to name (issue 32: it was "another player
+			// already has this colour"; CFG-1).
+			return nil, sc.errorf(KeyPlayerCount, val, expPlayerCount, "Count", len(pairs))
+		}
 		i := strings.LastIndexByte(pair, ':')
 		if i < 0 {
 			return nil, sc.errorf(KeyBadPlayer, orWhole(pair, val), expPlayer)

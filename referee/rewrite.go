@@ -94,7 +94,7 @@ func (s *Store) rewrite(data []byte) error {
 		s.stopped = err // the journal may come back after a power cut: no line may follow until it is gone
 		return &FileError{Op: OpSave, Path: s.path, Err: err, Stopped: true, Committed: true}
 	}
-	s.size, s.open = int64(len(data)), false
+	s.size, s.open = int64(len(data)), len(data) > 0 && data[len(data)-1] != '\n'
 	return nil
 }
 

@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"errors"
+	"fmt"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee/storefs"
@@ -113,8 +114,9 @@ func (s *Session) Do(a Action) error {
 	return nil
 }
 
-// Undo takes back the last action; false if there is none. The record is rewritten without it, its comments kept
-// (those before the undone action come after the last line again). A failed rewrite of the record leaves the game
+// Undo takes back the last action; false if there is none. The record is rewritten without the action's line,
+// every other byte kept as written (comment lines, spacing; those before the undone action come after the last
+// line again). A failed rewrite of the record leaves the game
 // as it was, unless the rewrite was Committed (*FileError): then the undo is done and the error says the store
 // stopped.
 func (s *Session) Undo() (bool, error) {
@@ -127,9 +129,16 @@ func (s *Session) Undo() (bool, error) {
 	undone[0].SetCommentsBefore(nil)
 	var err error
 	if s.Store != nil {
-		rec := next.Record()
-		rec.HeaderComments, rec.TrailingComments = s.header, trailing
-		err = s.Store.Rewrite(rec)
+		// The undone action's line leaves the file and nothing else does: its comments before it and every comment
+		// line stay exactly as written (record_lines.go).
+		err = s.Store.edit(func(r *rawRecord) error {
+			i := r.lastContent()
+			if i < 0 || r.content(firstActionContent(next)) < 0 {
+				return fmt.Errorf("referee: the record has no line of the action to undo")
+			}
+			r.remove(i)
+			return nil
+		})
 		var fe *FileError
 		if err != nil && !(errors.As(err, &fe) && fe.Committed) {
 			return false, err // the record is as it was: so is the game
@@ -172,3 +181,7 @@ func (g *Game) Record() *Record {
 	return &Record{Setup: g.Setup, Position: append([]PositionLine(nil), g.Position...),
 		Actions: append([]Action(nil), g.Actions...)}
 }
+
+// firstActionContent is the content line (rawRecord.content) of the first action of a record of g: the header, the
+// setup line and the position lines come before it.
+func firstActionContent(g *Game) int { return 2 + len(g.Position) }

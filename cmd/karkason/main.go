@@ -215,7 +215,15 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
 	var c *referee.CutOff
+	var ac *referee.AfterCutOff
 	switch {
+	case errors.As(err, &ac) && ac.Cut.Whole:
+		// The lines before a cut-off last line that parses are refused: both said, the refusal first.
+		return describeError(loc, log, ac.Err) + " " + loc.T("cli.cut_off_whole", map[string]any{"Line": ac.Cut.Line})
+	case errors.As(err, &ac):
+		// The lines before a cut-off last line are refused: both said, the refusal first (issue 31).
+		return describeError(loc, log, ac.Err) + " " + loc.T("cli.cut_off_refused", map[string]any{"Line": ac.Cut.Line,
+			"Msg": refusalText(loc, ac.Cut.Err)})
 	case errors.As(err, &c) && c.Whole:
 		// The last line parses but has no line end: a write cut off all the same (issue 31), left out; a record
 		// written by hand is told how to accept it.
@@ -232,7 +240,9 @@ func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
 		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
 	case errors.As(err, &p):
 		data := p.MessageData()
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
+		// Every refusal with its rule (issue 32): a set-up rule, POS-10, or the record format's section.
+		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"],
+			"Msg":      "[" + p.Rule() + "] " + loc.T(p.Key, data),
 			"Expected": p.Expected})
 	}
 	if msg, ok := log.Explain(loc, err); ok {
@@ -250,7 +260,7 @@ func refusalText(loc *locales.Localizer, err error) string {
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + loc.T(r.Key, r.Data)
 	case errors.As(err, &p):
-		return loc.T(p.Key, p.MessageData())
+		return "[" + p.Rule() + "] " + loc.T(p.Key, p.MessageData())
 	}
 	return err.Error()
 }
@@ -266,6 +276,22 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 	if rd == nil {
 		fmt.Fprintln(stderr, describeError(loc, log, err))
 		return 1
+	}
+	if rd.Game == nil && err != nil && jsonOut {
+		// No game to print (the set-up or the position refused): the refused line and its reason all the same, as
+		// games --json lists the record (issue 32).
+		var out struct {
+			Error string `json:"error"`
+			Line  int    `json:"line,omitempty"`
+			Rule  string `json:"rule,omitempty"`
+		}
+		out.Error = describeError(loc, log, err)
+		out.Line, out.Rule = refusedLine(err)
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if werr := enc.Encode(out); werr != nil {
+			return outputFailed(werr, stderr, loc, log)
+		}
 	}
 	if rd.CutOff != nil {
 		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
@@ -300,7 +326,16 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 	if jsonOut {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		out := replayJSON{Summary: sum}
+		if err != nil {
+			// The refused line and its reason, as games --json lists the record (issue 32).
+			out.Error = describeError(loc, log, err)
+			out.Line, out.Rule = refusedLine(err)
+		}
+		if rd.CutOff != nil {
+			out.CutOffLine = rd.CutOff.Line
+		}
+		if err := enc.Encode(out); err != nil {
 			return outputFailed(err, stderr, loc, log)
 		}
 		return code
@@ -319,6 +354,31 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 // read as a line, not left out as a write cut off: referee.ReadOptions).
 type replayFlags struct {
 	json, final, aids, acceptLast bool
+}
+
+// replayJSON is what replay --json prints: the summary (record format "Replay output") and, for a record refused at
+// a line, that line, its rule and the message (the scores are those up to it), as games --json lists the record;
+// cut_off_line is a last line cut off and left out.
+type replayJSON struct {
+	referee.Summary
+	Error      string `json:"error,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+	CutOffLine int    `json:"cut_off_line,omitempty"`
+}
+
+// refusedLine returns the line a refusal names and its rule (a *referee.Refusal or *referee.ParseError); 0 and ""
+// for another error.
+func refusedLine(err error) (int, string) {
+	var r *referee.Refusal
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		return r.Line, r.Rule
+	case errors.As(err, &p):
+		return p.Line, p.Rule()
+	}
+	return 0, ""
 }
 
 // bonusTerm names the bonuses inside a field's line of the breakdown, by rule (TB-14, COMBO-12).

@@ -19,7 +19,8 @@
 //     (copied in, written by hand) is dated by its file's modification time. Game.DateFrom says which.
 //   - A game is finished when its record replays without a refusal to the end of the game: the last tile of the
 //     bag placed (END-1) or an explicit "end". Anything else is in progress. A record that does not parse or that
-//     the referee refuses is broken: listed with its error, left out of the statistics.
+//     the referee refuses is broken: listed with its error, the refused line and its rule, and the scores up to
+//     that line as replay prints them (issues 31, 32); left out of the statistics.
 //   - Statistics count finished games only (games, wins, averages, best, categories, head to head): a game in
 //     progress has no winner yet and its scores are not final. Stats.InProgress and Stats.Broken say how many were
 //     left out; both follow the filter (--since, --until, --modules) as the games counted do. A broken record is
@@ -90,14 +91,15 @@ type Game struct {
 	Players  []Player  `json:"players,omitempty"`
 	Modules  []string  `json:"modules"`
 	Finished bool      `json:"finished"`
-	Entering bool      `json:"entering,omitempty"` // a board as it lies still being entered: position lines, no action
+	Entering bool      `json:"entering,omitempty"` // a board as it lies still being entered (referee.IsEntry)
 	Turn     int       `json:"turn,omitempty"`     // turns begun
 	Tiles    int       `json:"tiles,omitempty"`    // tiles on the board (the City's 12 cells count as its cells)
 	// Err is why the record cannot be used (unreadable, does not parse, refused by the referee); nil when it is
 	// fine. ErrText is its English text for --json; the command line renders Err in the user's language.
 	Err     error  `json:"-"`
 	ErrText string `json:"error,omitempty"`
-	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal)
+	Rule    string `json:"rule,omitempty"` // the rule a refused line breaks (Err a *referee.Refusal or *ParseError)
+	Line    int    `json:"line,omitempty"` // the refused line (Err a *referee.Refusal or *ParseError), 0 if none
 	// CutOff is the record's last line when it has no line end (refused, or whole: a write cut off by a crash all
 	// the same), left out (resuming the game moves it aside); nil if none. CutOffLine is its line number, for --json.
 	CutOff     *referee.CutOff `json:"-"`
@@ -272,8 +274,18 @@ func summarize(g *Game, d *referee.FileData) bool {
 		g.Players = append(g.Players, Player{Name: norm.NFC.String(p.Name), Colour: p.Colour})
 	}
 	if err != nil {
-		if !g.Entering { // an entry under way need not be a whole board yet (a tile apart, POS-1; no tile)
+		if g.Entering {
+			// An entry under way need not be a whole board yet (a tile apart, POS-1; no tile; goods that do not add
+			// up yet, POS-11): it is listed as resume opens it, refused only at a line resume refuses (issue 31).
+			err = referee.CheckEntry(d.Bytes, engine.Standard())
+		}
+		if err != nil {
 			g.setErr(err)
+		}
+		if rd.Game != nil {
+			// The scores up to the refused line, as replay prints them (issue 32).
+			rd.Game.Settle()
+			fill(g, rd.Game)
 		}
 		return false
 	}
@@ -286,8 +298,12 @@ func (g *Game) setErr(err error) {
 	g.Err = err
 	g.ErrText = err.Error()
 	var r *referee.Refusal
-	if errors.As(err, &r) {
-		g.Rule = r.Rule
+	var p *referee.ParseError
+	switch {
+	case errors.As(err, &r):
+		g.Rule, g.Line = r.Rule, r.Line
+	case errors.As(err, &p):
+		g.Rule, g.Line = p.Rule(), p.Line
 	}
 }
 

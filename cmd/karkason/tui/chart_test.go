@@ -23,7 +23,7 @@ func TestChartStartsAtThePosition(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := resumed(t, "bg", "pos.rec", string(rec))
 		defer h.stop()
-		h.u.table.posPlay(false) // the entry's "go on playing from here"
+		// A position without the entry's mark opens as the game going on from it (issue 32).
 		h.text()
 		if g := h.u.sess.Game; len(g.History) != 0 || g.S.Scores[0] != 10 {
 			t.Fatalf("not at turn 0 of the position: history %v, scores %v", g.History, g.S.Scores)

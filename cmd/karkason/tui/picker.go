@@ -89,6 +89,9 @@ func pickerLines(loc translator, g *library.Game) (string, string) {
 	second := "    " + tview.Escape(referee.Printable(g.File)) // the modules fit a line of 80 columns, the file name beside them may not
 	if !g.Broken() {
 		second = "    " + tview.Escape(pickerModules(loc, g))
+	} else if g.Line > 0 {
+		// The line and the rule it is refused at, as games prints them (issue 31); Enter on it says the whole reason.
+		second += "  " + tview.Escape(loc.T("ui.picker.refused_at", map[string]any{"Line": g.Line, "Rule": g.Rule}))
 	}
 	return main, second
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"github.com/gdamore/tcell/v2"
+	"strings"
 	"time"
 
 	"github.com/karkason/karkason/engine"
@@ -152,6 +153,14 @@ func (u *ui) openEntry(path string) (ok bool, err error) {
 	}
 	if en.Recovered != nil {
 		u.notice = u.recovered(en.Recovered)
+	}
+	if len(en.Draft.Lines()) > 0 {
+		// Why the board is still an entry (issue 32: a position whose goods do not add up opened as an entry without
+		// a word): the first rule the whole position breaks, as F10 would say it.
+		if _, err := en.Draft.Finish(); err != nil {
+			u.notice = strings.TrimSpace(u.notice + " " + u.loc.T("ui.pos.resumed_unfinished",
+				map[string]any{"Msg": u.describe(err)}))
+		}
 	}
 	u.rememberGame(path)
 	u.startEntry(en)

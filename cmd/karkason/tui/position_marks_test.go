@@ -75,7 +75,7 @@ func TestPositionEntryMarks(t *testing.T) {
 // key says why (F3 explains it) and enters nothing; the others' keys are unchanged.
 func TestFigureListGreysWithReasons(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "en", "entry.rec", "karkason-record 1\n"+
+		h := resumed(t, "en", "entry.rec", "karkason-record 1\n"+entryMarkLine+
 			"setup players=Ана:red,Богдан:blue expansions=farmers start=none followers=1\n"+
 			"position tile b-c1 0,0 0\nposition red follower 0,0:S\nposition tile b-c1 0,-1 180\n")
 		defer h.stop()

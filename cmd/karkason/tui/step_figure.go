@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -98,6 +99,7 @@ func (s *figureStep) show() {
 			e.t.setStatus(loc.T("ui.figure_none", map[string]any{"Tile": tile}), false)
 			return
 		}
+		e.t.passUnsaved(tile)
 	}
 	e.offer(choices)
 	if pass >= 0 {
@@ -159,4 +161,22 @@ func (s *figureStep) abbotAt(p referee.Pos) int32 {
 		}
 	}
 	return -1
+}
+
+// passUnsaved says what a failed write of the automatic "no figure" line means (issue 32: it said that nothing was
+// saved): the tile's line is saved, the pass after it is not, and Enter writes it once the problem is solved (the
+// step offers "no figure", chosen). The problem and its remedy are the file system's message (a full disk: free
+// some space); a store that stopped says so too.
+func (t *table) passUnsaved(tile string) {
+	msgs, ok := referee.FileMessages(t.lastErr)
+	if !ok {
+		return // a refusal, shown as it is
+	}
+	parts := []string{t.u.loc.T(msgs[0].Key, msgs[0].Data)}
+	for _, m := range msgs[2:] {
+		parts = append(parts, t.u.loc.T(m.Key, m.Data))
+	}
+	t.setStatus(t.u.loc.T("ui.figure_none_unsaved", map[string]any{"Tile": tile, "Problem": strings.Join(parts, " ")}),
+		true)
+	t.statusLines = 4
 }

@@ -399,7 +399,12 @@ func (u *ui) dialog(name, text string, buttons []string, done func(int)) {
 func (u *ui) describe(err error) string {
 	var r *referee.Refusal
 	var p *referee.ParseError
+	var ac *referee.AfterCutOff
 	switch {
+	case errors.As(err, &ac):
+		// The lines before a cut-off last line are refused: both said, the refusal first (issue 31).
+		return u.describe(ac.Err) + " " + u.loc.T("cli.cut_off_refused", map[string]any{"Line": ac.Cut.Line,
+			"Msg": u.describe(ac.Cut.Err)})
 	case errors.As(err, &r):
 		return "[" + r.Rule + "] " + u.tr(r.Key, r.Data)
 	case errors.As(err, &p):
@@ -407,6 +412,7 @@ func (u *ui) describe(err error) string {
 		if msg == p.Key {
 			msg = p.Error()
 		}
+		msg = "[" + p.Rule() + "] " + msg // every refusal with its rule (issue 32)
 		if p.Line > 0 {
 			return u.loc.T("ui.line", map[string]any{"Line": p.Line, "Msg": msg})
 		}
