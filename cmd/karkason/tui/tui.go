@@ -119,6 +119,8 @@ type ui struct {
 	pos *posEntry
 	// aidsOn tells whether the table shows its aids (the setting aids; F12 switches it for the session).
 	aidsOn bool
+	// scr is the second screen (screen.go).
+	scr screenUI
 }
 
 func newUI(o Options) *ui {
