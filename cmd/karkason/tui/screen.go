@@ -6,7 +6,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/screen"
 	"github.com/karkason/karkason/referee"
-		"github.com/rivo/tview"
+	"github.com/rivo/tview"
 	"github.com/rivo/uniseg"
 	"github.com/skip2/go-qrcode"
 )
