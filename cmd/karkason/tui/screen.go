@@ -119,7 +119,7 @@ func (u *ui) screenChanged(st *screenState) {
 	}
 }
 
-// screenPanelText is the panel: the address, the QR code of it, the viewers, what the address is for.
+// screenPanelText is the panel's text beside the QR code: the address, the viewers, what the address is for.
 func (u *ui) screenPanelText() string {
 	st := u.scr.st
 	if st == nil {
@@ -128,21 +128,41 @@ func (u *ui) screenPanelText() string {
 	var b strings.Builder
 	url := st.srv.URL()
 	b.WriteString("[::b]" + tview.Escape(url) + "[::-]\n\n")
-	if q, err := qrcode.New(url, qrcode.Low); err == nil {
-		q.DisableBorder = false
-		b.WriteString("[black:white]" + strings.TrimRight(q.ToSmallString(true), "\n") + "[-:-]\n\n")
-	}
-	b.WriteString(u.loc.N("plural.web_viewers", st.srv.Viewers(), nil) + "\n")
+	b.WriteString(u.loc.N("plural.web_viewers", st.srv.Viewers(), nil) + "\n\n")
 	if strings.Contains(url, "://127.") || strings.Contains(url, "://localhost") || strings.Contains(url, "://[::1]") {
-		b.WriteString(u.loc.T("web.panel.local", nil) + "\n")
+		b.WriteString(u.loc.T("web.panel.local", nil) + "\n\n")
 	} else {
-		b.WriteString(u.loc.T("web.panel.lan", nil) + "\n")
+		b.WriteString(u.loc.T("web.panel.lan", nil) + "\n\n")
 	}
 	b.WriteString("[gray]" + u.loc.T("web.panel.stop", nil) + "[-]")
 	return b.String()
 }
 
-// showScreenPanel shows the panel over the table: Esc or Enter closes it, F11 stops the second screen.
+// qrText is the QR code of url in text characters (two modules a character, ▀▄█ dark, drawn black on white) with a light
+// margin round it; its width in cells. "" if the address cannot be coded.
+func qrText(url string) (string, int) {
+	q, err := qrcode.New(url, qrcode.Low)
+	if err != nil {
+		return "", 0
+	}
+	q.DisableBorder = true
+	lines := strings.Split(strings.TrimRight(q.ToSmallString(true), "\n"), "\n")
+	w := 0
+	for _, l := range lines {
+		w = max(w, uniseg.StringWidth(l))
+	}
+	pad := strings.Repeat(" ", w+4)
+	var b strings.Builder
+	b.WriteString("[black:white]" + pad + "\n")
+	for _, l := range lines {
+		b.WriteString("  " + l + strings.Repeat(" ", w-uniseg.StringWidth(l)) + "  \n")
+	}
+	b.WriteString(pad + "[-:-]")
+	return b.String(), w + 4
+}
+
+// showScreenPanel shows the panel over the table, the QR code left of the text: Esc or Enter closes it, F11
+// stops the second screen.
 func (u *ui) showScreenPanel() {
 	st := u.scr.st
 	if st == nil {
@@ -151,7 +171,10 @@ func (u *ui) showScreenPanel() {
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
 	st.tv = tv
 	tv.SetText(u.screenPanelText())
-	tv.SetBorder(true).SetTitle(" " + u.loc.T("web.panel.title", nil) + " ")
+	qr, qw := qrText(st.srv.URL())
+	code := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(qr)
+	root := tview.NewFlex().AddItem(code, qw+1, 0, false).AddItem(tv, 0, 1, true)
+	root.SetBorder(true).SetTitle(" " + u.loc.T("web.panel.title", nil) + " ")
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch ev.Key() {
 		case tcell.KeyEscape, tcell.KeyEnter, screenKey:
@@ -159,11 +182,9 @@ func (u *ui) showScreenPanel() {
 			u.pages.RemovePage("screen")
 			u.modal = ""
 			if u.table != nil {
-				u.run.SetFocus(u.table.entry.root)
+				u.table.entry.focus()
 				if ev.Key() == screenKey {
 					u.table.toggleScreen()
-				} else {
-					u.table.entry.focus()
 				}
 			}
 			return nil
@@ -171,7 +192,7 @@ func (u *ui) showScreenPanel() {
 		return ev
 	})
 	u.modal = "screen"
-	u.pages.AddPage("screen", tv, true, true)
+	u.pages.AddPage("screen", root, true, true)
 	u.run.SetFocus(tv)
 }
 
