@@ -86,6 +86,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		body := v.board
+		h.Set("X-Board", snap.boardKey)
 		if name == "chart.svg" {
 			body = v.chart
 		}
@@ -183,7 +184,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "503 too many viewers", http.StatusServiceUnavailable)
 		return
 	}
-	v := &viewer{lang: s.langOf(r), box: make(chan *snapshot, 1)}
+	v := &viewer{lang: s.langOf(r), box: make(chan *snapshot, 1), gone: make(chan struct{})}
 	s.mu.Lock()
 	s.viewers[v] = struct{}{}
 	snap := s.snap
@@ -228,6 +229,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-s.stop:
+			return
+		case <-v.gone:
 			return
 		case <-ping.C:
 			if !write([]byte(": ping\n\n")) {

@@ -45,7 +45,8 @@ func newTable(t testing.TB, setup referee.Setup, o Options) *table {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Stop)
-	return &table{sess: sess, srv: srv, path: path, rng: rand.New(rand.NewPCG(7, 11))}
+	// Seed 6: a moving-out round from the City at action 72, a builder's double turn at 90.
+	return &table{sess: sess, srv: srv, path: path, rng: rand.New(rand.NewPCG(6, 11))}
 }
 
 // move confirms the next random legal action at the table (saved and synced, as the table does) and pokes the

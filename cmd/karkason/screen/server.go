@@ -26,6 +26,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -97,6 +98,7 @@ type Server struct {
 type viewer struct {
 	lang string
 	box  chan *snapshot
+	gone chan struct{} // closed to drop the viewer (dropViewers)
 }
 
 // ErrListen wraps the error of a listen address that cannot be used (taken, not this machine's, malformed).
@@ -238,15 +240,24 @@ func (s *Server) reload(force bool) {
 	}
 	s.version++
 	snap := newSnapshot(s.version, s.o.Path, data, rerr, s.o.Log)
-	s.publish(snap)
+	langs := s.publish(snap)
+	// The pages fetch the board after the event when it changed: draw it meanwhile, in their languages.
+	for _, l := range langs {
+		go snap.pictures(snap.view(l), l)
+	}
 }
 
-// publish makes snap the current state and puts it in every viewer's mailbox, replacing one not yet written.
-func (s *Server) publish(snap *snapshot) {
+// publish makes snap the current state and puts it in every viewer's mailbox, replacing one not yet written. It
+// returns the viewers' languages.
+func (s *Server) publish(snap *snapshot) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.snap = snap
+	var langs []string
 	for v := range s.viewers {
+		if !slices.Contains(langs, v.lang) {
+			langs = append(langs, v.lang)
+		}
 		select {
 		case v.box <- snap:
 		default:
@@ -259,6 +270,17 @@ func (s *Server) publish(snap *snapshot) {
 			default:
 			}
 		}
+	}
+	return langs
+}
+
+// dropViewers ends every event stream (the pages reconnect and catch up): what a lost Wi-Fi does, for the tests.
+func (s *Server) dropViewers() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for v := range s.viewers {
+		close(v.gone)
+		delete(s.viewers, v)
 	}
 }
 

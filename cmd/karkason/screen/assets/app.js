@@ -4,7 +4,7 @@
   'use strict';
   var body = document.body, board = document.getElementById('board'), box = document.getElementById('board-box');
   var conn = document.getElementById('conn'), lang = body.dataset.lang, es = null, retry = null;
-  var view = {x: 0, y: 0, s: 1};
+  var view = {x: 0, y: 0, s: 1}, wanted = body.dataset.board;
 
   function status(up) {
     conn.classList.toggle('offline', !up);
@@ -13,15 +13,24 @@
   function apply(d) {
     document.getElementById('live').innerHTML = d.html;
     body.dataset.v = String(d.v);
-    if (d.board !== body.dataset.board) {
-      var want = d.board;
-      fetch('board.svg?lang=' + lang + '&b=' + want, {cache: 'no-store'}).then(function (r) {
-        return r.ok ? r.text() : Promise.reject(r.status);
-      }).then(function (t) {
-        board.innerHTML = t;
-        body.dataset.board = want;
-      }).catch(function () {});
-    }
+    wanted = d.board;
+    if (d.board !== body.dataset.board) { fetchBoard(); }
+  }
+  // fetchBoard loads the board the server has now (its key in the X-Board header). Boards fetched in a row may
+  // land out of order: one older than the board shown is dropped (seq), and a failed fetch is tried again.
+  var seq = 0, shown = 0;
+  function fetchBoard() {
+    var n = ++seq;
+    fetch('board.svg?lang=' + lang + '&b=' + wanted, {cache: 'no-store'}).then(function (r) {
+      return r.ok ? r.text().then(function (t) { return [r.headers.get('X-Board'), t]; }) : Promise.reject(r.status);
+    }).then(function (kt) {
+      if (n < shown) { return; }
+      shown = n;
+      board.innerHTML = kt[1];
+      body.dataset.board = kt[0];
+    }).catch(function () {
+      setTimeout(function () { if (wanted !== body.dataset.board) { fetchBoard(); } }, 1000);
+    });
   }
   function connect() {
     clearTimeout(retry);
