@@ -76,21 +76,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "":
 		s.page(w, r, snap, lang)
 	case "state.json":
-		v := snap.view(lang)
-		send(w, r, "application/json; charset=utf-8", v.state)
-	case "board.svg", "chart.svg":
-		v := snap.view(lang)
-		snap.pictures(v, lang)
-		if v.picErr != nil {
-			http.Error(w, "500 picture", http.StatusInternalServerError)
-			return
-		}
-		body := v.board
+		sendBlob(w, r, "application/json; charset=utf-8", snap.stateBlob(lang))
+	case "board.svg":
 		h.Set("X-Board", snap.boardKey)
-		if name == "chart.svg" {
-			body = v.chart
-		}
-		send(w, r, "image/svg+xml", body)
+		sendBlob(w, r, "image/svg+xml", snap.board(lang))
+	case "chart.svg":
+		sendBlob(w, r, "image/svg+xml", snap.chart(lang))
 	case "app.js":
 		h.Set("Cache-Control", "max-age=3600")
 		b, _ := assets.ReadFile("assets/app.js")
@@ -107,12 +98,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // page writes the whole page: the live part and the board inline.
 func (s *Server) page(w http.ResponseWriter, r *http.Request, snap *snapshot, lang string) {
 	v := snap.view(lang)
-	snap.pictures(v, lang)
+	board := snap.board(lang)
+	if board.err != nil {
+		http.Error(w, "500 board", http.StatusInternalServerError)
+		return
+	}
 	data := struct {
 		*model
 		Live  template.HTML
 		Board template.HTML
-	}{v.model, template.HTML(v.live), template.HTML(v.board)}
+	}{v.model, template.HTML(v.live), template.HTML(board.raw)}
 	var b bytes.Buffer
 	if err := pages.ExecuteTemplate(&b, "page", data); err != nil {
 		http.Error(w, "500 page", http.StatusInternalServerError)
@@ -120,6 +115,26 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, snap *snapshot, la
 	}
 	w.Header().Set("Content-Language", lang)
 	send(w, r, "text/html; charset=utf-8", b.Bytes())
+}
+
+// sendBlob writes a blob made once, gzipped once.
+func sendBlob(w http.ResponseWriter, r *http.Request, ctype string, b *blob) {
+	if b.err != nil {
+		http.Error(w, "500 "+ctype, http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Add("Vary", "Accept-Encoding")
+	body := b.raw
+	if b.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body = b.gz
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
 }
 
 // send writes body, gzipped when the browser takes it.
@@ -239,6 +254,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case snap := <-v.box:
 			if !write(snap.view(v.lang).event) {
 				return
+			}
+			if s.wrote != nil {
+				s.wrote(snap.version)
 			}
 		}
 	}

@@ -107,3 +107,6 @@ func without(ss []string, s string) []string {
 	}
 	return out
 }
+
+// pickFor is the table's next random legal action.
+func pickFor(tb *table) referee.Action { return randgame.Pick(tb.sess.Game, tb.rng) }

@@ -26,7 +26,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -92,6 +91,8 @@ type Server struct {
 	done     chan struct{}
 	version  int
 	lastStat fileStat
+	// wrote, if set, is called after an event of that version is written to a viewer (the benchmarks).
+	wrote func(version int)
 }
 
 // viewer is one open event stream: a mailbox of one snapshot, the latest.
@@ -239,25 +240,16 @@ func (s *Server) reload(force bool) {
 		return
 	}
 	s.version++
-	snap := newSnapshot(s.version, s.o.Path, data, rerr, s.o.Log)
-	langs := s.publish(snap)
-	// The pages fetch the board after the event when it changed: draw it meanwhile, in their languages.
-	for _, l := range langs {
-		go snap.pictures(snap.view(l), l)
-	}
+	snap := newSnapshot(s.version, s.o.Path, data, rerr, s.o.Log, s.snap)
+	s.publish(snap)
 }
 
-// publish makes snap the current state and puts it in every viewer's mailbox, replacing one not yet written. It
-// returns the viewers' languages.
-func (s *Server) publish(snap *snapshot) []string {
+// publish makes snap the current state and puts it in every viewer's mailbox, replacing one not yet written.
+func (s *Server) publish(snap *snapshot) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.snap = snap
-	var langs []string
 	for v := range s.viewers {
-		if !slices.Contains(langs, v.lang) {
-			langs = append(langs, v.lang)
-		}
 		select {
 		case v.box <- snap:
 		default:
@@ -271,7 +263,6 @@ func (s *Server) publish(snap *snapshot) []string {
 			}
 		}
 	}
-	return langs
 }
 
 // dropViewers ends every event stream (the pages reconnect and catch up): what a lost Wi-Fi does, for the tests.

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,9 +31,39 @@ type snapshot struct {
 	cut      *referee.CutOff
 	log      *errlog.Log
 	boardKey string // changes when the board changes: the page fetches board.svg again
+	boards   *boards // the board drawn in each language, shared with the snapshot before when the board is the same
 
 	mu    sync.Mutex
 	views map[string]*view
+}
+
+// boards are a board drawn in each language asked for.
+type boards struct {
+	mu sync.Mutex
+	m  map[string]*blob
+}
+
+// blob is a response made once when first asked for, and kept gzipped too (a page's board is fetched by every
+// viewer: compressed once, not once each).
+type blob struct {
+	once    sync.Once
+	raw, gz []byte
+	err     error
+}
+
+// get makes the blob with make the first time.
+func (b *blob) get(make func() ([]byte, error)) *blob {
+	b.once.Do(func() {
+		b.raw, b.err = make()
+		if b.err == nil && len(b.raw) > 1024 {
+			var z bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+			_, _ = w.Write(b.raw)
+			_ = w.Close()
+			b.gz = z.Bytes()
+		}
+	})
+	return b
 }
 
 // view is a snapshot in one language: the live part of the page, its event, the state, the pictures.
@@ -41,17 +72,12 @@ type view struct {
 	model *model
 	live  []byte // the HTML of the live part
 	event []byte // the server-sent event carrying it
-	state []byte // state.json
-
-	pics        sync.Once
-	board       []byte // board.svg
-	chart       []byte // chart.svg
-	picErr      error
-	stateFailed error
+	state blob   // state.json
+	chart blob   // chart.svg
 }
 
 // newSnapshot plays the record's bytes (referee.ReadData: what ReadFile reads, line for line).
-func newSnapshot(version int, path string, data *referee.FileData, openErr error, log *errlog.Log) *snapshot {
+func newSnapshot(version int, path string, data *referee.FileData, openErr error, log *errlog.Log, prev *snapshot) *snapshot {
 	s := &snapshot{version: version, path: path, data: data, openErr: openErr, log: log, views: map[string]*view{}}
 	if openErr == nil {
 		rd, err := referee.ReadData(data, engine.Standard())
@@ -65,6 +91,11 @@ func newSnapshot(version int, path string, data *referee.FileData, openErr error
 		}
 	}
 	s.boardKey = boardKey(s.game)
+	if prev != nil && prev.boardKey == s.boardKey {
+		s.boards = prev.boards // a scoring, a pass, a declined decision: the same board
+	} else {
+		s.boards = &boards{m: map[string]*blob{}}
+	}
 	return s
 }
 
@@ -119,26 +150,45 @@ func (s *snapshot) render(v *view, lang string) {
 	v.live = b.Bytes()
 	ev, _ := json.Marshal(map[string]any{"v": s.version, "html": string(v.live), "board": s.boardKey})
 	v.event = []byte(fmt.Sprintf("id: %d\nevent: state\ndata: %s\n\n", s.version, ev))
-	v.state, v.stateFailed = json.MarshalIndent(s.stateOf(m), "", "  ")
 }
 
-// pictures draws the board and the chart in lang (package picture, as export draws them).
-func (s *snapshot) pictures(v *view, lang string) {
-	v.pics.Do(func() {
+// stateBlob is state.json in lang.
+func (s *snapshot) stateBlob(lang string) *blob {
+	v := s.view(lang)
+	return v.state.get(func() ([]byte, error) { return json.MarshalIndent(s.stateOf(v.model), "", "  ") })
+}
+
+// emptySVG is the picture of a record without a game.
+var emptySVG = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"></svg>`)
+
+// board is board.svg in lang: the board as export draws it (package picture), the last tile marked.
+func (s *snapshot) board(lang string) *blob {
+	s.boards.mu.Lock()
+	b := s.boards.m[lang]
+	if b == nil {
+		b = &blob{}
+		s.boards.m[lang] = b
+	}
+	s.boards.mu.Unlock()
+	return b.get(func() ([]byte, error) {
 		if s.game == nil {
-			v.board = []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"></svg>`)
-			v.chart = v.board
-			return
+			return emptySVG, nil
 		}
-		loc := locales.New(lang)
-		var b bytes.Buffer
-		if v.picErr = picture.WriteSVG(&b, picture.Board(s.game, loc)); v.picErr != nil {
-			return
+		var w bytes.Buffer
+		err := picture.WriteSVG(&w, picture.Board(s.game, locales.New(lang)))
+		return w.Bytes(), err
+	})
+}
+
+// chart is chart.svg in lang: the scores panel of export, the points of each player turn by turn.
+func (s *snapshot) chart(lang string) *blob {
+	return s.view(lang).chart.get(func() ([]byte, error) {
+		if s.game == nil {
+			return emptySVG, nil
 		}
-		v.board = b.Bytes()
-		var c bytes.Buffer
-		v.picErr = picture.WriteSVG(&c, picture.Chart(s.game, loc))
-		v.chart = c.Bytes()
+		var w bytes.Buffer
+		err := picture.WriteSVG(&w, picture.Chart(s.game, locales.New(lang)))
+		return w.Bytes(), err
 	})
 }
 
