@@ -30,7 +30,7 @@ type snapshot struct {
 	err      error         // the first refused line, or a read error; nil if none
 	cut      *referee.CutOff
 	log      *errlog.Log
-	boardKey string // changes when the board changes: the page fetches board.svg again
+	boardKey string  // changes when the board changes: the page fetches board.svg again
 	boards   *boards // the board drawn in each language, shared with the snapshot before when the board is the same
 
 	mu    sync.Mutex
