@@ -25,7 +25,7 @@ import (
 //	go test ./cmd/karkason/screen -run '^$' -bench . -benchtime 200x
 
 // midGame is a table 60 actions into a game, served.
-func midGame(b *testing.B) *table {
+func midGame(b testing.TB) *table {
 	tb := newTable(b, cityTB, Options{})
 	for range 60 {
 		tb.move(b)
@@ -36,7 +36,7 @@ func midGame(b *testing.B) *table {
 
 // sseViewer connects to the event stream and sends the id of every event it reads whole on got; with stall it
 // never reads at all.
-func sseViewer(b *testing.B, tb *table, lang string, stall bool, got chan<- int) net.Conn {
+func sseViewer(b testing.TB, tb *table, lang string, stall bool, got chan<- int) net.Conn {
 	addr := strings.TrimPrefix(strings.TrimSuffix(tb.srv.URL(), tb.srv.prefix), "http://")
 	d := net.Dialer{}
 	c, err := d.Dial("tcp", addr)
