@@ -35,12 +35,15 @@ func Board(g *referee.Game, loc Translator) *Picture {
 	return p
 }
 
-// Chart is the scores panel of Build on its own: the players with their points (a star for a winner) and the
-// chart of the scores after each turn.
+// Chart is the chart of the scores panel of Build on its own: the points of each player after each turn, one line
+// a player in their colour, with its title. (The panel's player rows above it are drawn too, outside the picture:
+// the page shows the players itself.)
 func Chart(g *referee.Game, loc Translator) *Picture {
-	panelH := 40 + float64(g.Players())*34 + 30 + chartH + 40
-	p := &Picture{Background: paper, W: panelW + 2*margin, H: panelH}
-	p.Groups = append(p.Groups, drawScores(g, loc, margin, 0))
+	top := 6 + float64(g.Players())*34 + 40 - 20 // drawScores: the rows, then the chart's title 40 below them
+	p := &Picture{Background: paper, W: panelW + 2*margin, H: chartH + 24}
+	grp := drawScores(g, loc, margin, 0)
+	grp.Attrs = append(grp.Attrs, [2]string{"transform", "translate(0 " + num(-top) + ")"})
+	p.Groups = append(p.Groups, grp)
 	return p
 }
 
