@@ -61,12 +61,8 @@ func (tb *table) move(t testing.TB) referee.Action {
 	return a
 }
 
-// shown is the game as the page must show it: the record replayed and settled, as replay settles it.
-func (tb *table) shown() *referee.Game {
-	g := tb.sess.Game.Clone()
-	g.Settle()
-	return g
-}
+// shown is the game as the page must show it: as the table shows it, a pending decision pending.
+func (tb *table) shown() *referee.Game { return tb.sess.Game }
 
 // finishedRecord writes a random finished 6-player game with every module to a file and returns its path.
 func finishedRecord(t testing.TB) string {

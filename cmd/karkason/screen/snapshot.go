@@ -19,14 +19,14 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// A snapshot is one state of the record: its bytes, the game they replay to (settled, as replay settles it) and,
+// A snapshot is one state of the record: its bytes, the game they replay to (as the table shows it) and,
 // per language asked for, the page's parts rendered once and shared by every viewer of that language.
 type snapshot struct {
 	version  int
 	path     string
 	data     *referee.FileData
 	openErr  error         // the file could not be opened (FileError)
-	game     *referee.Game // the game after the last good line, settled; nil if none
+	game     *referee.Game // the game after the last good line, as the table shows it (not settled); nil if none
 	err      error         // the first refused line, or a read error; nil if none
 	cut      *referee.CutOff
 	log      *errlog.Log
@@ -84,10 +84,9 @@ func newSnapshot(version int, path string, data *referee.FileData, openErr error
 		s.err = err
 		if rd != nil {
 			s.cut = rd.CutOff
-			if rd.Game != nil {
-				rd.Game.Settle() // as replay settles it: optional decisions declined, the turn scored
-				s.game = rd.Game
-			}
+			// The game as the table shows it: a decision pending is pending, and the turn is scored when the table
+			// ends it (replay settles the record instead: the optional decisions declined, the turn scored).
+			s.game = rd.Game
 		}
 	}
 	s.boardKey = boardKey(s.game)

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -202,7 +203,7 @@ func (t *table) refreshKeys() {
 	base := t.u.loc.T(t.keysKey(t.view()), nil)
 	extra := t.u.loc.T("web.key", nil)
 	if t.u.scr.st != nil {
-		extra += " (" + t.u.loc.N("plural.web_viewers", t.u.scr.st.srv.Viewers(), nil) + ")"
+		extra += " (" + strconv.Itoa(t.u.scr.st.srv.Viewers()) + ")" // the viewers: the panel says it in words
 	}
 	if w := t.u.scr.keysW; w > 0 && uniseg.StringWidth(base+" "+extra) <= w {
 		base += " " + extra
