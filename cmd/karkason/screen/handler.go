@@ -3,6 +3,7 @@ package screen
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/subtle"
 	"embed"
 	"html/template"
 	"net/http"
@@ -52,7 +53,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "413 no body", http.StatusRequestEntityTooLarge)
 		return
 	}
-	name, ok := strings.CutPrefix(r.URL.Path, s.prefix)
+	name, ok := s.route(r.URL.Path)
 	if !ok || r.URL.RawPath != "" {
 		http.NotFound(w, r)
 		return
@@ -93,6 +94,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// route is the name of a path under the server's prefix ("" the page, "state.json" ...); false when the path is not
+// under it: without the token, or with another (compared in constant time).
+func (s *Server) route(path string) (string, bool) {
+	if s.token == "" {
+		return strings.CutPrefix(path, "/")
+	}
+	seg, rest, found := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if !found || !strings.HasPrefix(path, "/") || subtle.ConstantTimeCompare([]byte(seg), []byte(s.token)) != 1 {
+		return "", false
+	}
+	return rest, true
 }
 
 // page writes the whole page: the live part and the board inline.
