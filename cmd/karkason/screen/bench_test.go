@@ -2,8 +2,10 @@ package screen
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +24,9 @@ import (
 //	                            connect and never read); between two confirmations, off the clock, the server
 //	                            sends the change to the viewers, as it does between two moves at a table
 //
-//	go test ./cmd/karkason/screen -run '^$' -bench . -benchtime 200x
+//	go test ./cmd/karkason/screen -run '^$' -bench . -benchtime 300x -count 5 [-settle]
+
+var settle = flag.Bool("settle", false, "BenchmarkConfirm: collect the garbage between two confirmations, off the clock")
 
 // midGame is a table 60 actions into a game, served.
 func midGame(b testing.TB) *table {
@@ -141,10 +145,6 @@ func BenchmarkConfirm(b *testing.B) {
 			written := make(chan int, 1<<16)
 			tb.srv.wrote = func(v int) { written <- v }
 			got := make(chan int, 1<<16)
-			go func() {
-				for range got {
-				}
-			}()
 			for i := range viewers {
 				sseViewer(b, tb, "en", i%2 == 1, got)
 			}
@@ -165,6 +165,14 @@ func BenchmarkConfirm(b *testing.B) {
 					if v := <-written; v >= want {
 						n++
 					}
+				}
+				for n := 0; n < viewers/2; { // and read: the viewers are in this process, not on a phone
+					if v := <-got; v >= want {
+						n++
+					}
+				}
+				if *settle {
+					runtime.GC() // and its garbage collected, as seconds between two moves collect it
 				}
 				b.StartTimer()
 			}
