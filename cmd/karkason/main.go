@@ -67,7 +67,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	log := errlog.Open(cfg.StateDir)
 	if *help || errors.Is(cfgErr, pflag.ErrHelp) {
 		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
-		fmt.Fprintln(stdout, loc.T("web.usage", nil)) // the second screen (serve_cmd.go)
+		fmt.Fprintln(stdout, loc.T("ui.web.usage", nil)) // the second screen (serve_cmd.go)
 		return 0
 	}
 	// A settings source that cannot be used: said in the user's language (the settings file's problems of the

@@ -34,7 +34,7 @@ func serve(args []string, cfg config.Config, stdout, stderr io.Writer, loc *loca
 	if len(args) > 0 {
 		path = args[0]
 	} else if path = tui.LastGame(cfg.StateDir); path == "" {
-		fmt.Fprintln(stderr, loc.T("web.no_last_game", nil))
+		fmt.Fprintln(stderr, loc.T("ui.web.no_last_game", nil))
 		return 1
 	}
 	// A file that cannot be opened at all is said at once; a record with a refused line is shown on the page.
@@ -51,7 +51,7 @@ func serve(args []string, cfg config.Config, stdout, stderr io.Writer, loc *loca
 	}
 	defer srv.Stop()
 	fmt.Fprintln(stdout, srv.URL())
-	fmt.Fprintln(stderr, loc.T("web.serving", map[string]any{"Path": referee.Printable(path)}))
+	fmt.Fprintln(stderr, loc.T("ui.web.serving", map[string]any{"Path": referee.Printable(path)}))
 	ch, stop := serveInterrupted()
 	defer stop()
 	<-ch
@@ -60,7 +60,7 @@ func serve(args []string, cfg config.Config, stdout, stderr io.Writer, loc *loca
 
 // listenFailed says why the second screen cannot listen on addr, and what to do.
 func listenFailed(loc *locales.Localizer, log *errlog.Log, addr string, err error) string {
-	why := loc.T("web.in_use", nil)
+	why := loc.T("ui.web.in_use", nil)
 	var le *screen.ListenError
 	if !errors.As(err, &le) || !le.InUse() {
 		log.Record("listen", err)
@@ -69,5 +69,5 @@ func listenFailed(loc *locales.Localizer, log *errlog.Log, addr string, err erro
 			why = referee.Printable(le.Err.Error())
 		}
 	}
-	return loc.T("web.listen_failed", map[string]any{"Addr": referee.Printable(addr), "Why": why})
+	return loc.T("ui.web.listen_failed", map[string]any{"Addr": referee.Printable(addr), "Why": why})
 }

@@ -22,10 +22,10 @@ var assets embed.FS
 // pages are the page's templates: "page" (the whole page) and "live" (the part the events replace).
 var pages = template.Must(template.New("").ParseFS(assets, "assets/*.html"))
 
-// pageWords are the catalogue's words the templates use, as .T.<id without "web.">.
-var pageWords = []string{"web.board", "web.chart", "web.fit", "web.language", "web.live", "web.no_game",
-	"web.offline", "web.players", "web.points", "web.scorings", "web.supply", "web.tally", "web.zoom_in",
-	"web.zoom_out"}
+// pageWords are the catalogue's words the templates use, as .T.<id without "ui.web.">.
+var pageWords = []string{"ui.web.board", "ui.web.chart", "ui.web.fit", "ui.web.language", "ui.web.live", "ui.web.no_game",
+	"ui.web.offline", "ui.web.players", "ui.web.points", "ui.web.scorings", "ui.web.supply", "ui.web.tally", "ui.web.zoom_in",
+	"ui.web.zoom_out"}
 
 // csp is the page's Content-Security-Policy: its own script and style only, nothing from anywhere else, no
 // inline script, no frames, no forms.
@@ -230,6 +230,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
 	rc := http.NewResponseController(w)
+	// The stream outlives the server's ReadTimeout, whose end would cancel it: a viewer sends nothing more, and
+	// the write deadlines and the keep-alive comments tell a dead one.
+	_ = rc.SetReadDeadline(time.Time{})
 	write := func(b []byte) bool {
 		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 		if _, err := w.Write(b); err != nil {

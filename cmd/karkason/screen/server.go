@@ -18,11 +18,12 @@
 package screen
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -146,7 +147,7 @@ func Start(o Options) (*Server, error) {
 	s.reload(true)
 	s.srv = &http.Server{Handler: s, MaxHeaderBytes: MaxHeaderBytes, ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second,
-		ErrorLog: nil}
+		ErrorLog: log.New(io.Discard, "", 0)} // never on the table's terminal
 	go s.watch()
 	go func() { _ = s.srv.Serve(ln) }()
 	return s, nil
@@ -175,7 +176,7 @@ func (s *Server) Poke() {
 	}
 }
 
-// Stop closes every connection and stops the server; the record is left as it is.
+// Stop closes the listener and every connection and stops the server at once; the record is left as it is.
 func (s *Server) Stop() {
 	select {
 	case <-s.stop:
@@ -183,11 +184,8 @@ func (s *Server) Stop() {
 	default:
 	}
 	close(s.stop)
+	_ = s.srv.Close() // at once: the table waits for nothing (the pages say they lost the connection)
 	<-s.done
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	_ = s.srv.Shutdown(ctx)
-	_ = s.srv.Close()
 }
 
 // watch looks at the record file every Poll and whenever poked, and publishes a new state when its bytes changed.

@@ -254,9 +254,9 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 		m.Langs = append(m.Langs, langLink{Code: l, Name: autonyms[l], Current: l == lang})
 	}
 	for _, id := range pageWords {
-		m.T[strings.TrimPrefix(id, "web.")] = loc.T(id, nil)
+		m.T[strings.TrimPrefix(id, "ui.web.")] = loc.T(id, nil)
 	}
-	m.Title = loc.T("web.title", nil)
+	m.Title = loc.T("ui.web.title", nil)
 	if msg := s.errorText(loc); msg != "" {
 		m.Error = msg
 	}
@@ -272,7 +272,7 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 	for i := 0; i < g.Players(); i++ {
 		names = append(names, g.Name(i))
 	}
-	m.Title = loc.T("web.title_game", map[string]any{"Players": strings.Join(names, ", ")})
+	m.Title = loc.T("ui.web.title_game", map[string]any{"Players": strings.Join(names, ", ")})
 	left := g.Bag.LandLeft() + g.Bag.RiverLeft()
 	m.Head = loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
@@ -331,7 +331,7 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 		m.Recent = append(m.Recent, eventRowOf(g, loc, e))
 	}
 	if len(m.Recent) == 0 {
-		m.NoRecent = loc.T("web.no_scorings", map[string]any{"Turns": recentTurns})
+		m.NoRecent = loc.T("ui.web.no_scorings", map[string]any{"Turns": recentTurns})
 	}
 	if g.Phase == referee.PhaseEnded {
 		m.Ended = true

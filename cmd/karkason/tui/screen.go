@@ -49,31 +49,31 @@ func (t *table) toggleScreen() {
 	u := t.u
 	if u.scr.st != nil {
 		u.stopScreen()
-		t.setStatus(u.loc.T("web.stopped", nil), false)
+		t.setStatus(u.loc.T("ui.web.stopped", nil), false)
 		t.refreshKeys()
 		return
 	}
 	path := u.recordPath()
 	if path == "" {
-		t.setStatus(u.loc.T("web.no_record", nil), true)
+		t.setStatus(u.loc.T("ui.web.no_record", nil), true)
 		return
 	}
 	st := &screenState{path: path}
 	srv, err := screen.Start(screen.Options{Path: path, Listen: u.o.Config.Listen, Lang: u.loc.Lang(), Log: u.o.Log,
 		Changed: func() { go u.app.QueueUpdateDraw(func() { u.screenChanged(st) }) }})
 	if err != nil {
-		why := u.loc.T("web.in_use", nil)
+		why := u.loc.T("ui.web.in_use", nil)
 		if le, ok := err.(*screen.ListenError); ok && !le.InUse() {
 			u.o.Log.Record("listen", err)
 			why = referee.Printable(le.Err.Error())
 		}
-		t.setStatus(u.loc.T("web.listen_failed", map[string]any{"Addr": referee.Printable(u.o.Config.Listen),
+		t.setStatus(u.loc.T("ui.web.listen_failed", map[string]any{"Addr": referee.Printable(u.o.Config.Listen),
 			"Why": why}), true)
 		return
 	}
 	st.srv = srv
 	u.scr.st = st
-	t.setStatus(u.loc.T("web.started", map[string]any{"URL": srv.URL()}), false)
+	t.setStatus(u.loc.T("ui.web.started", map[string]any{"URL": srv.URL()}), false)
 	t.refreshKeys()
 	u.showScreenPanel()
 }
@@ -114,9 +114,9 @@ func (u *ui) screenChanged(st *screenState) {
 	u.table.refreshKeys()
 	switch st.srv.Limit() {
 	case "viewers":
-		u.table.setStatus(u.loc.T("web.limit.viewers", map[string]any{"Max": screen.MaxViewers}), true)
+		u.table.setStatus(u.loc.T("ui.web.limit.viewers", map[string]any{"Max": screen.MaxViewers}), true)
 	case "requests":
-		u.table.setStatus(u.loc.T("web.limit.requests", map[string]any{"Max": screen.MaxRequests}), true)
+		u.table.setStatus(u.loc.T("ui.web.limit.requests", map[string]any{"Max": screen.MaxRequests}), true)
 	}
 }
 
@@ -131,11 +131,11 @@ func (u *ui) screenPanelText() string {
 	b.WriteString("[::b]" + tview.Escape(url) + "[::-]\n\n")
 	b.WriteString(u.loc.N("plural.web_viewers", st.srv.Viewers(), nil) + "\n\n")
 	if strings.Contains(url, "://127.") || strings.Contains(url, "://localhost") || strings.Contains(url, "://[::1]") {
-		b.WriteString(u.loc.T("web.panel.local", nil) + "\n\n")
+		b.WriteString(u.loc.T("ui.web.panel.local", nil) + "\n\n")
 	} else {
-		b.WriteString(u.loc.T("web.panel.lan", nil) + "\n\n")
+		b.WriteString(u.loc.T("ui.web.panel.lan", nil) + "\n\n")
 	}
-	b.WriteString("[gray]" + u.loc.T("web.panel.stop", nil) + "[-]")
+	b.WriteString("[gray]" + u.loc.T("ui.web.panel.stop", nil) + "[-]")
 	return b.String()
 }
 
@@ -175,7 +175,7 @@ func (u *ui) showScreenPanel() {
 	qr, qw := qrText(st.srv.URL())
 	code := tview.NewTextView().SetDynamicColors(true).SetWrap(false).SetText(qr)
 	root := tview.NewFlex().AddItem(code, qw+1, 0, false).AddItem(tv, 0, 1, true)
-	root.SetBorder(true).SetTitle(" " + u.loc.T("web.panel.title", nil) + " ")
+	root.SetBorder(true).SetTitle(" " + u.loc.T("ui.web.panel.title", nil) + " ")
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch ev.Key() {
 		case tcell.KeyEscape, tcell.KeyEnter, screenKey:
@@ -201,7 +201,7 @@ func (u *ui) showScreenPanel() {
 // (with its viewers while it runs).
 func (t *table) refreshKeys() {
 	base := t.u.loc.T(t.keysKey(t.view()), nil)
-	extra := t.u.loc.T("web.key", nil)
+	extra := t.u.loc.T("ui.web.key", nil)
 	if t.u.scr.st != nil {
 		extra += " (" + strconv.Itoa(t.u.scr.st.srv.Viewers()) + ")" // the viewers: the panel says it in words
 	}
