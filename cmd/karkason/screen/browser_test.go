@@ -114,7 +114,14 @@ func waitShows(t *testing.T, ctx context.Context, tb *table, since time.Time, wh
 	t.Helper()
 	waitVersion(t, tb)
 	g := tb.shown()
-	pred := pageShows(g, tb.srv.current().boardKey)
+	snap := tb.srv.current()
+	// The live part first (the event), then the board (fetched after it when it changed): both logged.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body.dataset.v === "%d"`, snap.version),
+		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("%s: the event of version %d did not come: %v", what, snap.version, err)
+	}
+	t.Logf("%s: the event after %v", what, time.Since(since))
+	pred := pageShows(g, snap.boardKey)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](pred, chromedp.WithPollingInterval(5*time.Millisecond),
 		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		html, _ := chromedp.Run(ctx, chromedp.OuterHTML("#live"))
