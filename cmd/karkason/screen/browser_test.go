@@ -28,7 +28,14 @@ var (
 	browserOnce sync.Once
 	browserCtx  context.Context
 	browserErr  error
+	browserStop = func() {} // ends the browser and removes its profile
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browserStop()
+	os.Exit(code)
+}
 
 // chromium is the browser of the tests: one process for the package, a fresh profile.
 func chromium(t *testing.T) context.Context {
@@ -55,8 +62,13 @@ func chromium(t *testing.T) context.Context {
 			chromedp.Flag("no-first-run", true), chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 			chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 800)}
-		actx, _ := chromedp.NewExecAllocator(context.Background(), opts...)
-		bctx, _ := chromedp.NewContext(actx)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		browserStop = func() {
+			cancelBrowser()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
 		if _, err := chromedp.Run(bctx, chromedp.Navigate("about:blank")); err != nil {
 			browserErr = fmt.Errorf("chromium does not start: %w", err)
 			return
