@@ -79,6 +79,7 @@ const (
 	FlagDataDir  = "data-dir"
 	FlagStateDir = "state-dir"
 	FlagAids     = "aids"
+	FlagListen   = "listen"
 )
 
 // FlagMessageAnnotation is the pflag annotation under which [AddFlags] puts
@@ -105,6 +106,10 @@ const (
 	MsgTooLarge     = "config.too_large"     // the settings file is larger than MaxFileBytes; data: Path, Max (KiB)
 	MsgTooDeep      = "config.too_deep"      // it nests tables and lists too deep or too many (depth.go); data: Path, Line, Max (MaxNesting)
 )
+
+// DefaultListen is the second screen's address when even the embedded defaults cannot be read (never, in a
+// sound build): this machine only.
+const DefaultListen = "127.0.0.1:8047"
 
 // MaxFileBytes bounds the settings file: a larger file is not read (a settings file is a few hundred bytes).
 const MaxFileBytes = 64 << 10
@@ -152,6 +157,10 @@ type Config struct {
 	// aid (tournament play); the game and its record do not change. Default
 	// true. The table's key F12 switches it for the session.
 	Aids bool `mapstructure:"aids" toml:"aids"`
+	// Listen is the address the second screen (issue 27: the table's key, karkason serve) listens on, host:port.
+	// Default 127.0.0.1:8047, this machine only; a LAN address (or 0.0.0.0) lets phones and a TV in, and the
+	// address shown then carries a token.
+	Listen string `mapstructure:"listen" toml:"listen"`
 
 	// ConfigFile is the settings file that was read or looked for: the
 	// --config file, else ConfigDir/config.toml.
@@ -282,6 +291,8 @@ func AddFlags(fs *pflag.FlagSet) {
 	}
 	fs.Bool(FlagAids, true, "show the table aids (--aids=false hides them)")
 	_ = fs.SetAnnotation(FlagAids, FlagMessageAnnotation, []string{"flag.aids"})
+	fs.String(FlagListen, "", "the second screen listens on this address (host:port)")
+	_ = fs.SetAnnotation(FlagListen, FlagMessageAnnotation, []string{"flag.listen"})
 }
 
 // NewFlagSet returns a flag set named name with the flags of [AddFlags],
@@ -320,7 +331,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			cfg = Config{Language: locales.Default, FarmersDefault: true, Followers: 7, Aids: true}
+			cfg = Config{Language: locales.Default, FarmersDefault: true, Followers: 7, Aids: true, Listen: DefaultListen}
 			err = &Error{ID: MsgBroken, Err: fmt.Errorf("internal error: %v", r)}
 		}
 	}()
@@ -335,7 +346,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		}
 		return l.fallback(), nil, &Error{ID: MsgBadFlag, Err: perr}
 	}
-	for _, name := range []string{FlagConfig, FlagLang, FlagDataDir, FlagStateDir, FlagAids} {
+	for _, name := range []string{FlagConfig, FlagLang, FlagDataDir, FlagStateDir, FlagAids, FlagListen} {
 		if fset.Lookup(name) == nil {
 			return l.fallback(), nil, &Error{ID: MsgBadFlag, Err: fmt.Errorf("flag --%s is not defined: use config.AddFlags", name)}
 		}
@@ -408,7 +419,7 @@ func LoadFlags(fset *pflag.FlagSet, args []string, getenv func(string) string) (
 		return l.fallback(), rest, &Error{ID: MsgBadFlag, Setting: "language", Kind: MsgLanguage, Value: v,
 			Err: fmt.Errorf("--lang %w", notSpoken(v))}
 	}
-	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids} {
+	for key, name := range map[string]string{"language": FlagLang, "data_dir": FlagDataDir, "state_dir": FlagStateDir, "aids": FlagAids, "listen": FlagListen} {
 		if err := v.BindPFlag(key, fset.Lookup(name)); err != nil && firstErr == nil {
 			firstErr = &Error{ID: MsgBadFlag, Err: err}
 		}
@@ -477,6 +488,9 @@ func (l loader) fallback() Config {
 		}
 		if b, ok := d["aids"].(bool); ok {
 			cfg.Aids = b
+		}
+		if a, ok := d["listen"].(string); ok {
+			cfg.Listen = a
 		}
 		if n, ok := d["followers"].(int64); ok {
 			cfg.Followers = int(n)

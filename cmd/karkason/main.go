@@ -12,6 +12,8 @@
 //	                                  statistics across the finished games (package library)
 //	karkason export FILE --svg OUT.svg | --png OUT.png [--turn N]
 //	                                  a picture of the board and the scores (package picture)
+//	karkason serve [FILE] [--listen ADDR]
+//	                                  the second screen: the game live in a browser (package screen)
 //	karkason --version                the version, from the build info
 //
 // Settings: --config FILE, --lang bg|uk|en, --data-dir DIR, --state-dir DIR, --aids=false (see package config).
@@ -68,6 +70,7 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	log := errlog.Open(cfg.StateDir)
 	if *help || errors.Is(cfgErr, pflag.ErrHelp) {
 		fmt.Fprintln(stdout, loc.T("cli.usage", nil))
+		fmt.Fprintln(stdout, loc.T("ui.web.usage", nil)) // the second screen (serve_cmd.go)
 		return 0
 	}
 	// A settings source that cannot be used: said in the user's language (the settings file's problems of the
@@ -153,6 +156,12 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 			ef.negative = true
 		}
 		return warned(export(rest[0], ef, stdout, stderr, loc, log))
+	case "serve":
+		if len(rest) > 1 {
+			fmt.Fprintln(stderr, loc.T("cli.usage", nil))
+			return 2
+		}
+		return warned(serve(rest, cfg, stdout, stderr, loc, log))
 	default:
 		fmt.Fprintln(stderr, loc.T("cli.unknown_command", map[string]any{"Command": referee.Printable(cmd)}))
 		fmt.Fprintln(stderr, loc.T("cli.usage", nil))

@@ -266,7 +266,11 @@ func TestTilesLabelsWhole(t *testing.T) {
 func TestKeyLineF8(t *testing.T) {
 	keyLine := func(h *harness) string {
 		lines := strings.Split(strings.TrimRight(h.text(), "\n"), "\n")
-		return lines[len(lines)-1]
+		l := lines[len(lines)-1]
+		if i := strings.Index(l, " F11 "); i >= 0 { // the second screen's key, added where it fits (screen.go)
+			l = l[:i]
+		}
+		return l
 	}
 	for _, lang := range []string{"en", "bg", "uk"} {
 		loc := locales.New(lang)

@@ -118,6 +118,7 @@ func (t *table) fit(w, h int) {
 		t.entry.layout()
 	}
 	t.left.ResizeItem(t.log, logH, 0)
+	t.fitKeys(w)
 	// A long refusal takes a second line rather than being cut (F3 shows it in full).
 	n := len(tview.WordWrap(t.status.GetText(true), max(w, 20)))
 	t.status.SetWrap(n > 1).SetWordWrap(true)
@@ -165,7 +166,8 @@ func (t *table) refresh() {
 	t.fillExtras(g)
 	t.fillLog(g)
 	t.layoutRight(g)
-	t.keys.SetText(keyLine(t.u.loc.T(t.keysKey(g), nil)))
+	t.refreshKeys()
+	t.u.pokeScreen() // the second screen reads the record now (screen.go)
 	if g.Phase == referee.PhaseEnded {
 		t.entry.start(g)
 		t.u.showTally(g, true)
@@ -650,6 +652,9 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case aidsSwitchKey:
 		t.switchAids()
+		return nil
+	case screenKey:
+		t.toggleScreen()
 		return nil
 	case tcell.KeyTab:
 		if t.board.HasFocus() {

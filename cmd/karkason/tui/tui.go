@@ -139,6 +139,8 @@ type ui struct {
 	// startNotes are the changes opening made to a record (a cut-off line moved aside), said again by the command
 	// if the table cannot run after all (StartError).
 	startNotes []string
+	// scr is the second screen (screen.go).
+	scr screenUI
 }
 
 func newUI(o Options) *ui {
