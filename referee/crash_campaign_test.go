@@ -122,8 +122,11 @@ func TestCrashChild(t *testing.T) {
 				os.Exit(3)
 			}
 			op = func() error { return s.Do(a) }
-			if a.Verb == VerbCity || strings.HasPrefix(a.String(), string(a.Colour)+" count ") {
+			switch {
+			case a.Verb == VerbCity || strings.HasPrefix(a.String(), string(a.Colour)+" count "):
 				kind = "city"
+			case s.Game.Part() == 2 || next.Part() == 2:
+				kind = "double-turn" // the builder's second part, or the action that begins it (TB-7)
 			}
 		}
 		say("B %s %s", fingerprint(next.Record()), kind)

@@ -74,7 +74,8 @@ func TestTornLastLineThatParsesIsCutOff(t *testing.T) {
 	}
 }
 
-// A line the referee refuses is not written back by AcceptCutOff: the record stays as it is.
+// A last line without its line end that parses but that the referee refuses is a cut-off line that is not whole,
+// and AcceptCutOff does not write it back: the record stays as it is.
 func TestAcceptCutOffRefused(t *testing.T) {
 	dir := t.TempDir()
 	body := Header + "\n" + storeSetup.String() + "\n" + specMoves[0] + "\n"
@@ -82,8 +83,14 @@ func TestAcceptCutOffRefused(t *testing.T) {
 	if err := os.WriteFile(path, []byte(body+"blue place b-c1 0,-1 0"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// It parses, but the referee refuses it: not offered to be accepted (Whole false), its refusal said.
+	rd, err := ReadFile(path, engine.Standard())
+	var r *Refusal
+	if err != nil || rd.CutOff == nil || rd.CutOff.Whole || !errors.As(rd.CutOff.Err, &r) || r.Rule != "BASE-4" {
+		t.Fatalf("ReadFile: %v, %+v", err, rd.CutOff)
+	}
 	s, err := Resume(path, engine.Standard())
-	if err != nil || s.Recovered == nil {
+	if err != nil || s.Recovered == nil || s.Recovered.Whole {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -301,7 +301,13 @@ func parseRecord(r io.Reader, hooks recordHooks) (*Record, error) {
 				continue
 			}
 			if lr.open && !hooks.acceptOpen {
-				return refused(n, nil) // a whole line, but without its line end: cut off all the same
+				// A whole line, but without its line end: cut off all the same; whole only if the referee would take
+				// it (tried on a copy of the game), so that accepting it is offered only where it can be done.
+				var why error
+				if begun && hooks.game != nil && hooks.game() != nil {
+					why = hooks.game().Clone().Apply(*a)
+				}
+				return refused(n, why)
 			}
 			if pending != nil {
 				a.SetCommentsBefore(pending)

@@ -175,9 +175,9 @@ func readText(t *testing.T, path string) string {
 	return string(b)
 }
 
-// An undo whose rewrite reached the record but whose folder sync failed: the undo counts on the screen as on
-// disk, the status says the record takes no more writes and to go on with karkason resume; a move then is refused
-// without writing; resumed, the game goes on from the undone record.
+// An undo whose rewrite reached the record but whose journal could not be removed (referee/rewrite.go): the undo
+// counts on the screen as on disk, the status says the record takes no more writes and to go on with karkason
+// resume; a move then is refused without writing; resumed, the game goes on from the undone record.
 func TestCommittedUndoStopsTheRecord(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		fsys := storefs.NewFaulty()
@@ -185,7 +185,7 @@ func TestCommittedUndoStopsTheRecord(t *testing.T) {
 		o.Resume, o.FS = true, fsys
 		o.File = writeRecord(t, o.Config.DataDir, "g.rec", exampleRecord+"red place b-m 1,-1 0\n")
 		h := start(t, o)
-		fsys.Set(func(y *storefs.Faulty) { y.SyncDirErr = syscall.EIO })
+		fsys.Set(func(y *storefs.Faulty) { y.RemoveErr = syscall.EIO })
 		h.key(tcell.KeyCtrlZ)
 		fsys.Free()
 		status := h.u.table.status.GetText(true)
