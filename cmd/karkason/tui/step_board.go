@@ -32,9 +32,10 @@ import (
 // not laid: the note says which mark the box's copy shows (POS-2).
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
-// next row; Space skips a cell; Del (or Backspace on an empty line) takes the tile under the cursor off; Ctrl-G
-// goes to the cell a refusal named; Tab puts figures on the tile just laid (the figure step for that tile, then
-// back here); F9 goes on to the figures of the whole board, once the board is one (POS-1).
+// next row; Space skips a cell; Del takes the tile under the cursor off (saying so; Ctrl-Z puts it back), Backspace
+// on an empty line only says how; Ctrl-G goes to the cell a refusal named, the refused code dropped; Tab puts
+// figures on the tile just laid (the figure step for that tile, then back here); F9 goes on to the figures of the
+// whole board, once the board is one (POS-1) and no code is left typed and not laid.
 type boardStep struct {
 	answers
 	// matches are the tiles listed for a complete edge code, in the order of the choices.
@@ -283,7 +284,9 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyCtrlG:
 		if pos.goTo != nil {
-			pos.mark = nil
+			// The refused code goes with the refusal: the tile there is mended or the next one typed afresh.
+			pos.mark, e.typed = nil, ""
+			e.input.SetText("")
 			s.move(*pos.goTo)
 		}
 		return nil
@@ -295,10 +298,14 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyBackspace, tcell.KeyBackspace2:
 		if empty {
-			s.remove()
+			// Nothing to erase: a Backspace too many never takes a tile off; the note says what does.
+			e.t.setStatus(e.t.u.loc.T("ui.pos.nothing_to_erase", map[string]any{"Cell": pos.cur.String()}), false)
 			return nil
 		}
 	case tcell.KeyF9:
+		if s.typedNotLaid() {
+			return nil
+		}
 		if e.t.posBoardDone() {
 			e.posStage(stepPosFigure)
 		}
@@ -329,7 +336,27 @@ func (s *boardStep) remove() {
 		return
 	}
 	pos.mark = nil
-	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
+	l := pos.draft().Lines()[i]
+	if e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) {
+		words := l.Tile
+		if tt := e.g.Cat.Tile(l.Tile); tt != nil {
+			words = tileWords(e.t.u.loc, tt, l.Rot/90)
+		}
+		e.t.setStatus(e.t.u.loc.T("ui.pos.taken_off", map[string]any{"Cell": pos.cur.String(), "Tile": words}), false)
+	}
+}
+
+// typedNotLaid reports whether a code is typed and not laid yet (F9, F10 leave the tiles only without one), and
+// says so: Enter lays it, Esc drops it.
+func (s *boardStep) typedNotLaid() bool {
+	e := s.e
+	text := strings.TrimSpace(e.input.GetText())
+	if text == "" {
+		return false
+	}
+	e.t.setStatus(e.t.u.loc.T("ui.pos.typed_not_laid", map[string]any{"Code": tview.Escape(text),
+		"Cell": e.t.u.pos.cur.String()}), true)
+	return true
 }
 
 // figures shows the figure step for the tile laid last (or the tile under the cursor): Tab. After a figure is

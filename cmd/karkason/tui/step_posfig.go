@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -18,7 +19,9 @@ import (
 // one answer, greyed with the reason and its rule (Draft.TileFeatures: a completed feature, BASE-12; the river,
 // RIVER-8; a garden without an abbot, ABBOT-3); a player who may not put a figure there is greyed with the reason
 // (Draft.StandRefusal: a supply used up, CFG-2; ABBOT-1), keeping its key, so the keys never move; a greyed key
-// says why (F3 explains).
+// says why (F3 explains). The builder's and the pig's answers show on every road or city and every field, greyed
+// with the reason while their owner has no follower or farmer there yet (in reading order that figure is often
+// on a later tile of the feature: greyedSpecial).
 //
 // Keys: the answer's key (a click on a feature highlights its first answer); arrows jump to the next tile that way;
 // F9 goes on (the City, the King, gifts, points, who plays next); Esc back to the tiles.
@@ -111,7 +114,7 @@ func (s *posFigureStep) show() {
 			for p := 0; p < e.g.Players(); p++ {
 				l := referee.PositionLine{Kind: referee.FigureLineKind(fk), Colour: e.g.Colour(p), Target: f.Ref}
 				why := d.StandRefusal(e.g.Colour(p), fk, seg)
-				if why != nil && kindLetters[fk] != "" {
+				if why != nil && kindLetters[fk] != "" && !greyedSpecial(fk, why) {
 					continue // its key is the follower's with a letter: no key moves without it
 				}
 				c := choice{label: name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
@@ -215,4 +218,23 @@ func (s *posFigureStep) click(p engine.Pos, sx, sy int) {
 			return
 		}
 	}
+}
+
+// greyedSpecial reports whether the answer of a builder or a pig the referee refuses (why) is shown greyed with its
+// reason rather than left out: on a feature of its kind (a road or a city, a field), whatever the reason (no
+// follower or farmer of its owner there yet, POS-3; the one figure already on the board); never on another kind of
+// feature (TB-5(c), TB-12), nor for another figure (the large follower's answer is left out when refused).
+func greyedSpecial(fk engine.FigureKind, why error) bool {
+	if fk != engine.Builder && fk != engine.Pig {
+		return false
+	}
+	var r *referee.Refusal
+	if !errors.As(why, &r) {
+		return false
+	}
+	switch r.Key {
+	case "err.pig_not_field", "err.builder_not_there", "err.pig_no_farmers":
+		return false
+	}
+	return true
 }
