@@ -37,6 +37,9 @@ type posEntry struct {
 	// mark is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
 	// key makes it that twin), nil otherwise (step_board.go).
 	mark *markAsk
+	// shown are the marks (Latin keys: m, s, g, e) of the tile just laid that a key typed next may still name (the
+	// full code typed after four edges laid it): such a key is taken as that tile's, not the next one's.
+	shown string
 	// goTo is the cell the last refusal named (the tile beside that does not match, an island): Ctrl-G.
 	goTo *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.

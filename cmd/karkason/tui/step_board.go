@@ -84,6 +84,9 @@ func (s *boardStep) typed(text string) {
 			pos.mark = nil // the next tile is typed: no mark
 		}
 	}
+	if strings.TrimSpace(text) != "" {
+		pos.shown = "" // the next tile is typed
+	}
 	e.typed = text
 	s.filter(true)
 }
@@ -240,6 +243,7 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		}
 		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
 		pos.mark = e.markAsk(t, cur, rot)
+		pos.shown = strings.ToLower(codeOf(t, rot)[4:])
 		e.input.SetText("")
 	})
 }
@@ -316,6 +320,13 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		e.t.board.alert = nil
 		return nil
 	case tcell.KeyRune:
+		if i := strings.IndexRune(pos.shown, latinKey(e.t.u.loc.Lang(), ev.Rune())); empty && i >= 0 &&
+			(pos.mark == nil || pos.mark.twins[latinKey(e.t.u.loc.Lang(), ev.Rune())] == nil) {
+			// A mark the tile just laid shows (its monastery M, a pennant E), typed after its four edges laid it at
+			// once: it was meant for that tile, not as the next tile's first key.
+			pos.shown = pos.shown[:i] + pos.shown[i+1:]
+			return nil
+		}
 		if ev.Rune() == ' ' && empty {
 			pos.mark = nil
 			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})
