@@ -16,12 +16,14 @@ type Translator interface {
 
 // Sizes in picture units.
 const (
-	T      = 64.0  // a tile's side
-	margin = 24.0  // around everything
-	titleH = 56.0  // the title band
-	panelW = 340.0 // the scores and the chart, right of the board
-	chartH = 200.0
-	depth  = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
+	T      = 64.0 // a tile's side
+	margin = 24.0 // around everything
+	titleH = 56.0 // the title band
+	// titleSize is the title's font size.
+	titleSize = 22.0
+	panelW    = 340.0 // the scores and the chart, right of the board
+	chartH    = 200.0
+	depth     = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
 )
 
 // The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the six players'.
@@ -103,12 +105,14 @@ func Build(g *referee.Game, loc Translator, title string) *Picture {
 	panelH := 40 + float64(g.Players())*34 + 30 + chartH + 40
 	p := &Picture{Background: paper}
 	p.W = margin + boardW + margin + panelW + margin
+	// A narrow picture (a small board) is made as wide as its title, so that the title is never cut (issue 30).
+	p.W = max(p.W, margin+1.05*textWidth(title, titleSize, true)+margin)
 	p.H = titleH + max(boardH, panelH) + margin
 	ox, oy := margin-float64(minX)*T, titleH-float64(minY)*T
 	at := func(pos engine.Pos) (float64, float64) { return ox + float64(pos.X)*T, oy + float64(pos.Y)*T }
 
 	head := Group{Attrs: [][2]string{{"class", "title"}}}
-	head.add(text(Pt{margin, 36}, 22, ink, title, Start, true))
+	head.add(text(Pt{margin, 36}, titleSize, ink, title, Start, true))
 	p.Groups = append(p.Groups, head)
 
 	// Figures on the board, by tile.
