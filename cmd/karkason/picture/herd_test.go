@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/karkason/karkason/engine"
@@ -24,11 +25,11 @@ func TestHerdMonasteryGoodsDrawn(t *testing.T) {
 	if a := artOf(cat.Tile("tb-mon3roads")); a.village != nil {
 		t.Error("tb-mon3roads draws a village: its roads end at the monastery")
 	}
-	shapes := map[int]bool{}
+	shapes := map[string]bool{}
 	for k := range engine.NumGoods {
 		var tok Group
 		drawGoods(&tok, k, Pt{T / 2, T / 2})
-		shapes[len(tok.Shapes[0].Points)] = true
+		shapes[fmt.Sprint(tok.Shapes[0].Points)] = true
 	}
 	if len(shapes) != int(engine.NumGoods) {
 		t.Errorf("the goods tokens share their outline: %v", shapes)
