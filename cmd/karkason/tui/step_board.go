@@ -16,7 +16,8 @@ import (
 // tiles show the same edges (engine MatchTiles among the tiles the box still holds). While the edges are typed,
 // the tile shows as a small picture of them beside the prompt and under the cursor, so a wrong rotation is seen
 // before it is laid. One match is laid at once and the cursor moves on to the right; several are listed in words
-// (which cities, pennants, a garden), ↑↓ and Enter take one (typing a mark narrows the list). A tile typed over a
+// (which cities, pennants, a garden), each with a digit: the digit typed right after the code takes it, as in a move
+// (or ↑↓ and Enter; typing a mark narrows the list). A tile typed over a
 // tile already entered replaces it where it lies.
 //
 // The tiles may come in any order (the referee checks each against the tiles beside it, BASE-4, and the whole
@@ -44,7 +45,14 @@ type boardStep struct {
 
 func (s *boardStep) kind() step { return stepBoard }
 
-func (s *boardStep) legend() string { return s.e.t.u.loc.T("ui.pos.board_legend", nil) }
+// legend is the board step's keys; while several tiles are listed, only how to take one, so that the list has the
+// room (at 80x24 the whole legend would leave it two lines; F1 has every key).
+func (s *boardStep) legend() string {
+	if len(s.matches) > 1 {
+		return s.e.t.u.loc.T("ui.pos.board_list_legend", nil)
+	}
+	return s.e.t.u.loc.T("ui.pos.board_legend", nil)
+}
 
 func (s *boardStep) show() {
 	e := s.e
@@ -145,6 +153,11 @@ func (s *boardStep) filter(auto bool) {
 	loc := e.t.u.loc
 	b := e.t.board
 	text := strings.TrimSpace(e.input.GetText())
+	pick := -1
+	if base, k, ok := digitAfterCode(loc.Lang(), text); ok {
+		// A digit right after a complete code: the tile listed with that digit (numberListed), as in a move.
+		text, pick, auto = base, k, false
+	}
 	var choices []choice
 	s.matches = nil
 	add := func(t *engine.TileType, rot int, label string) {
@@ -214,6 +227,14 @@ func (s *boardStep) filter(auto bool) {
 	}
 	edges := e.pic.edges
 	e.offer(choices)
+	e.layout() // the legend follows the list (legend)
+	if isCode && code.complete() {
+		if open := numberListed(e.menu); pick >= 0 && pick < len(open) {
+			e.menu.setCurrent(open[pick])
+			e.menu.choose(open[pick])
+			return
+		}
+	}
 	if len(choices) == 0 || choices[0].muted {
 		e.pic.t, b.pvTile = nil, nil
 		e.pic.edges, b.pvEdges, b.pvPos = edges, edges, e.t.u.pos.cur
@@ -248,10 +269,10 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 	})
 }
 
-// move puts the cursor on cell p.
+// move puts the cursor on cell p (Tab then means the tile under it, not the tile laid last).
 func (s *boardStep) move(p engine.Pos) {
 	pos := s.e.t.u.pos
-	pos.cur = p
+	pos.cur, pos.last = p, nil
 	s.e.t.status.SetText("")
 	s.show()
 }
@@ -295,7 +316,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	case tcell.KeyPgUp, tcell.KeyPgDn:
-		e.menu.handleKey(ev)
+		pageKey(e.menu, ev) // by rows (pospage.go)
 		return nil
 	case tcell.KeyDelete:
 		s.remove()
@@ -370,14 +391,14 @@ func (s *boardStep) typedNotLaid() bool {
 	return true
 }
 
-// figures shows the figure step for the tile laid last (or the tile under the cursor): Tab. After a figure is
+// figures shows the figure step for the tile laid last (or, once the cursor was moved, the tile under it): Tab. After a figure is
 // entered, or Esc, the board step goes on where it was.
 func (s *boardStep) figures() {
 	e := s.e
 	pos := e.t.u.pos
 	at := pos.cur
-	if pos.last != nil && e.g.S.At(*pos.last) != nil && e.g.S.At(at) == nil {
-		at = *pos.last
+	if pos.last != nil && e.g.S.At(*pos.last) != nil {
+		at = *pos.last // the tile just laid, even when the cursor moved on onto a tile (the City's cells)
 	}
 	if e.g.S.At(at) == nil {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
@@ -394,4 +415,22 @@ func (s *boardStep) figures() {
 func (s *boardStep) click(p engine.Pos, sx, sy int) {
 	s.e.t.u.pos.mark = nil
 	s.move(p)
+}
+
+// numberListed gives the tiles listed for a complete code the digits 1..9 in the order of the list, when there are
+// several (typed right after the code, a digit takes its tile: filter), and returns their indexes.
+func numberListed(m *menu) []int {
+	var open []int
+	for i := range m.items {
+		if !m.items[i].muted && len(open) < 9 {
+			open = append(open, i)
+		}
+	}
+	if len(open) < 2 {
+		return nil
+	}
+	for k, i := range open {
+		m.items[i].key = string(rune('1' + k))
+	}
+	return open
 }

@@ -89,13 +89,25 @@ func (s *posFigureStep) show() {
 	}
 	e.ask("ui.pos.ask_figure", map[string]any{"Cell": cur.String()})
 	figs := e.figuresAt(ti)
-	var choices []choice
+	// The answers by figure: the followers (and abbots) on every feature first, then the large follower's, then the
+	// builder's and the pig's, so that the answer most often wanted comes first at any size (the keys are the
+	// features' and players', whatever the order: choiceKeys).
+	var buckets [3][]choice
+	bucket := func(fk engine.FigureKind) int {
+		switch fk {
+		case engine.Large:
+			return 1
+		case engine.Builder, engine.Pig:
+			return 2
+		}
+		return 0
+	}
 	for _, f := range d.TileFeatures(referee.Pos{X: cur.X, Y: cur.Y}) {
 		seg := f.Seg
 		name := featureName(e.g, loc, seg, false)
 		stands := slices.ContainsFunc(figs, func(fl figureLine) bool { return fl.seg == seg })
 		if f.Why != nil && !stands { // no figure may stand there: one answer, greyed, with why
-			choices = append(choices, choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
+			buckets[0] = append(buckets[0], choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
 				why: f.Why})
 			continue
 		}
@@ -127,11 +139,17 @@ func (s *posFigureStep) show() {
 					next: func() { e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }}
 				if why != nil {
 					c.why, c.label = why, c.label+" — "+e.t.u.why(why)
+					if greyedSpecial(fk, why) { // one line: the reason in short, the rule's text on F3
+						c.label = name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
+							e.figureWord(fk, f.Kind) + " — " + e.t.u.loc.T("ui.pos.special_later",
+							map[string]any{"Rule": ruleOf(why)})
+					}
 				}
-				choices = append(choices, c)
+				buckets[bucket(fk)] = append(buckets[bucket(fk)], c)
 			}
 		}
 	}
+	choices := append(append(buckets[0], buckets[1]...), buckets[2]...)
 	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)
@@ -155,6 +173,9 @@ func (s *posFigureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		pos.cur = nextTile(e.g.S, pos.cur, d)
 		e.t.status.SetText("")
 		s.show()
+		return nil
+	}
+	if pageKey(e.menu, ev) { // by rows: no answer passed over (pospage.go)
 		return nil
 	}
 	if ev.Key() == tcell.KeyF9 && s.at == nil {
@@ -237,4 +258,13 @@ func greyedSpecial(fk engine.FigureKind, why error) bool {
 		return false
 	}
 	return true
+}
+
+// ruleOf is the rule a refusal cites, "" for another error.
+func ruleOf(err error) string {
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		return r.Rule
+	}
+	return ""
 }
