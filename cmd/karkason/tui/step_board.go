@@ -89,7 +89,8 @@ func (s *boardStep) typed(text string) {
 			return
 		}
 		if strings.TrimSpace(text) != "" {
-			pos.mark = nil // the next tile is typed: no mark
+			pos.mark = nil // the next tile is typed: no mark, and the prompt no longer asks for one
+			e.ask("ui.pos.ask_board", map[string]any{"Cell": pos.cur.String()})
 		}
 	}
 	if strings.TrimSpace(text) != "" {
