@@ -91,7 +91,7 @@ type answer struct {
 	row        int
 }
 
-var answerLine = regexp.MustCompile(`^ ([0-9A-Z]{1,2}) {1,3}(\S.*)$`)
+var answerLine = regexp.MustCompile(`^ ([0-9A-Z]{1,3}) {1,3}(\S.*)$`)
 
 // panel returns the inner lines of the entry panel (the double-lined box) on the screen, and whether more answers
 // are below the fold (▼).
