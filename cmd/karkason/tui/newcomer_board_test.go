@@ -124,7 +124,11 @@ func (n *newcomer) answers() ([]answer, bool) {
 			continue
 		}
 		if len(out) > 0 && strings.HasPrefix(l, "    ") && strings.TrimSpace(l) != "" {
-			out[len(out)-1].words += " " + spaces(l)
+			if w := &out[len(out)-1].words; strings.HasSuffix(*w, "-") {
+				*w += spaces(l) // a word wrapped after its hyphen ("майстор-строител")
+			} else {
+				*w += " " + spaces(l)
+			}
 		}
 	}
 	return out, more
