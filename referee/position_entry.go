@@ -99,7 +99,7 @@ type Draft struct {
 // start=standard (given or by default) the start tile is typed where it lies (TypedStart). Errors are *Refusal or
 // *ParseError.
 func NewDraft(setup Setup, cat *engine.Catalogue) (*Draft, error) {
-	d := &Draft{Setup: setup, cat: cat, typed: setup.start() == StartStandard}
+	d := &Draft{Setup: setup, cat: cat, typed: typedStart(setup, cat)}
 	g, err := d.build(nil)
 	if err != nil {
 		return nil, err
@@ -389,7 +389,7 @@ func (d *Draft) Record() *Record { return d.record(d.Lines()) }
 func (d *Draft) record(lines []PositionLine) *Record {
 	marks := []string{entryMark}
 	if d.typed {
-		marks = append(marks, typedMark)
+		marks = append(marks, typedMarkOf(d.Setup.start()))
 	}
 	return &Record{Setup: d.boardSetup(), HeaderComments: marks, Position: lines}
 }
@@ -499,9 +499,9 @@ func loadEntry(data []byte, cat *engine.Catalogue) (rec *Record, d *Draft, old b
 				return ErrNotEntry
 			}
 			setup, lines := rec.Setup, rec.Position
-			typed := slices.Contains(rec.HeaderComments, typedMark)
+			start, typed := typedStartOf(rec.HeaderComments)
 			if typed {
-				setup.Start = StartStandard
+				setup.Start = start
 			}
 			nd, err := NewDraft(setup, cat)
 			if err != nil {
@@ -514,7 +514,7 @@ func loadEntry(data []byte, cat *engine.Catalogue) (rec *Record, d *Draft, old b
 			// tile was typed): the start tile is a tile of the entry there.
 			old = nd.typed && !typed
 			if old {
-				lines = append([]PositionLine{{Kind: PosTile, Tile: startTile(cat).ID}}, lines...)
+				lines = append([]PositionLine{{Kind: PosTile, Tile: nd.startType().ID}}, lines...)
 			}
 			if err := nd.try(lines, true); err != nil { // the lines in any order, as a record's position
 				return atFileLine(err, lines)
@@ -620,7 +620,7 @@ func positionAt(r *rawRecord, i int) (int, error) {
 func (e *Entry) headerWith(marks []string) []string {
 	out := slices.Clone(marks)
 	for _, c := range e.header {
-		if c != entryMark && c != typedMark {
+		if _, typed := typedStartOf([]string{c}); c != entryMark && !typed {
 			out = append(out, c)
 		}
 	}

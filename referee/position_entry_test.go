@@ -189,16 +189,24 @@ func TestDraftRiverAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Draft.TypedStart() {
-		t.Error("the River's spring is the start piece: no start tile to type")
+	if !e.Draft.TypedStart() {
+		t.Error("the River's spring is not typed where it lies (issue 30: a reader from the top-left types it in turn)")
 	}
-	// The spring r1-spring lies at 0,0: road N and E, river S, field W.
+	// The spring r1-spring typed at 0,0: road N and E, river S, field W.
+	if err := e.Add(tileLine("r1-spring", 0, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
 	if err := e.Add(tileLine("b-m", -1, 0, 0)); err != nil { // a land tile beside the spring
 		t.Fatal(err)
 	}
 	g, err := e.Draft.Finish()
 	if err != nil {
 		t.Fatalf("a river laid in part beside land tiles: %v", err)
+	}
+	if sp := g.S.At(engine.Pos{}); sp == nil || sp.Type.ID != "r1-spring" || g.Setup.start() != StartRiver ||
+		len(g.Position) != 1 {
+		t.Errorf("finished: the spring is not the start piece at 0,0 of a start=river record: %+v %v", g.Setup,
+			g.Position)
 	}
 	if n := g.Bag.RiverLeft(); n != 0 {
 		t.Errorf("%d river tiles still to draw: the missing ones are out of the game (POS-9)", n)
@@ -212,8 +220,8 @@ func TestDraftRiverAndResume(t *testing.T) {
 	before := readFile(t, path)
 	e2, err := ResumeEntry(path, engine.Standard())
 	wantRule(t, "a hand-edited second tile in a cell", err, "POS-1")
-	if r, ok := err.(*Refusal); !ok || r.Line != 5 || e2 != nil {
-		t.Fatalf("resumed entry %+v, %v: want a refusal of line 5", e2, err)
+	if r, ok := err.(*Refusal); !ok || r.Line != 7 || e2 != nil { // the header, two marks, the setup, three tiles
+		t.Fatalf("resumed entry %+v, %v: want a refusal of line 7", e2, err)
 	}
 	if got := readFile(t, path); got != before {
 		t.Errorf("the refused entry was changed:\n%s", got)

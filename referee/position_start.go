@@ -8,6 +8,10 @@ import (
 
 // The start tile typed where it lies (the table's entry of a board, position_entry.go).
 //
+// The River's or River II's spring is typed where it lies the same way (start=river, start=river2): a reader from
+// the table's top-left corner types the tiles in the order they lie, the spring among them, and Finish makes the
+// spring the start piece at 0,0 (startType). A spring that is a cell of a PIECE stays laid at 0,0 (not typed).
+//
 // With start=standard the start tile is a tile on the table like the others: the entry types it where it lies,
 // and the first tile typed need not be it (TypedStart). Until the board is finished its coordinates are the
 // entry's (the first tile where the cursor began) and the board is built as with start=none (the box holds all
@@ -35,7 +39,7 @@ func (d *Draft) boardSetup() Setup {
 func (d *Draft) normalise() ([]PositionLine, error) {
 	best, turns := d.startCopy()
 	if best < 0 {
-		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", startTile(d.cat).ID)
+		return nil, refusal("POS-1", "err.pos.no_start_tile", "tile", d.startType().ID)
 	}
 	o := d.lines[best].Pos
 	move := func(p Pos) Pos {
@@ -64,7 +68,7 @@ func (d *Draft) normalise() ([]PositionLine, error) {
 // turns clockwise that turn the board so that it lies as the start piece lies: a copy lying so (rotation 0) if any,
 // else any, the one nearest the middle of the board (then the first line); -1 if there is none.
 func (d *Draft) startCopy() (line, turns int) {
-	start := startTile(d.cat)
+	start := d.startType()
 	var minX, minY, maxX, maxY int
 	first := true
 	for _, l := range d.lines {
@@ -127,4 +131,48 @@ func startTile(cat *engine.Catalogue) *engine.TileType {
 		}
 	}
 	return nil
+}
+
+// startType is the type of the start piece the entry types where it lies: the standard start tile, or the spring
+// of the River (start=river) or River II (start=river2); nil for another start.
+func (d *Draft) startType() *engine.TileType { return startTypeOf(d.Setup, d.cat) }
+
+func startTypeOf(setup Setup, cat *engine.Catalogue) *engine.TileType {
+	switch setup.start() {
+	case StartStandard:
+		return startTile(cat)
+	case StartRiver:
+		return cat.StartOf("river")
+	case StartRiver2:
+		return cat.StartOf("river2")
+	}
+	return nil
+}
+
+// typedStart reports whether the entry of a position with this set-up types its start piece where it lies: the
+// standard start tile, or a spring that is a tile (not a cell of a PIECE).
+func typedStart(setup Setup, cat *engine.Catalogue) bool {
+	t := startTypeOf(setup, cat)
+	return t != nil && t.Piece == nil
+}
+
+// typedMarkOf is the header comment of an entry whose start piece is typed (the file says start=none until the
+// board is finished); typedMark for the standard start tile, as entries have always been marked.
+func typedMarkOf(start string) string {
+	if start == StartStandard {
+		return typedMark
+	}
+	return "karkason: start=" + start + ", its spring typed where it lies (start=none until the board is finished)"
+}
+
+// typedStartOf returns the start of an entry whose start piece is typed, from its header comments (typedMarkOf).
+func typedStartOf(comments []string) (string, bool) {
+	for _, c := range comments {
+		for _, st := range []string{StartStandard, StartRiver, StartRiver2} {
+			if c == typedMarkOf(st) {
+				return st, true
+			}
+		}
+	}
+	return "", false
 }

@@ -16,12 +16,14 @@ type Translator interface {
 
 // Sizes in picture units.
 const (
-	T      = 64.0  // a tile's side
-	margin = 24.0  // around everything
-	titleH = 56.0  // the title band
-	panelW = 340.0 // the scores and the chart, right of the board
-	chartH = 200.0
-	depth  = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
+	T      = 64.0 // a tile's side
+	margin = 24.0 // around everything
+	titleH = 56.0 // the title band
+	// titleSize is the title's font size.
+	titleSize = 22.0
+	panelW    = 340.0 // the scores and the chart, right of the board
+	chartH    = 200.0
+	depth     = 0.28 * T // the field strip round the City of Carcassonne, inside its walls
 )
 
 // The palette: the table's colours (fields green, cities brown, roads pale, river blue) and the six players'.
@@ -103,12 +105,14 @@ func Build(g *referee.Game, loc Translator, title string) *Picture {
 	panelH := 40 + float64(g.Players())*34 + 30 + chartH + 40
 	p := &Picture{Background: paper}
 	p.W = margin + boardW + margin + panelW + margin
+	// A narrow picture (a small board) is made as wide as its title, so that the title is never cut (issue 30).
+	p.W = max(p.W, margin+1.05*textWidth(title, titleSize, true)+margin)
 	p.H = titleH + max(boardH, panelH) + margin
 	ox, oy := margin-float64(minX)*T, titleH-float64(minY)*T
 	at := func(pos engine.Pos) (float64, float64) { return ox + float64(pos.X)*T, oy + float64(pos.Y)*T }
 
 	head := Group{Attrs: [][2]string{{"class", "title"}}}
-	head.add(text(Pt{margin, 36}, 22, ink, title, Start, true))
+	head.add(text(Pt{margin, 36}, titleSize, ink, title, Start, true))
 	p.Groups = append(p.Groups, head)
 
 	// Figures on the board, by tile.
@@ -301,6 +305,11 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 			drawGoods(&top, k, p)
 		}
 	}
+	for i := range t.Segs {
+		if t.Segs[i].Kind == engine.KField && t.Segs[i].Marks.Has(engine.MarkPigHerd) {
+			drawHerd(&top, a.herdSpot(i))
+		}
+	}
 	for _, sh := range top.Shapes {
 		sh.Points = at(sh.Points)
 		if sh.Circle {
@@ -335,11 +344,45 @@ func drawVolcano(grp *Group, pts []Pt) {
 	grp.add(poly(rgb(0xe0531f), ink, 0.8, a, b, lerp(lerp(a, b, 0.5), lerp(pts[0], pts[3], 0.5), 0.25)))
 }
 
-// drawGoods draws a goods symbol centred on p (Traders & Builders, TB-1), on a pale round token: wine a bunch of
-// purple grapes, grain a golden sheaf, cloth a blue bolt.
+// drawHerd draws the pig herd printed on a field (River II, COMBO-12): three pink pigs side on, about p.
+func drawHerd(grp *Group, p Pt) {
+	for _, d := range []Pt{{-0.09, -0.03}, {0.09, -0.05}, {0, 0.07}} {
+		c := Pt{p.X + d.X*T, p.Y + d.Y*T}
+		grp.add(figure(engine.Pig, c, 0.13*T, false, rgb(0xf2a7b8), ink))
+	}
+}
+
+// herdSpot is where the pig herd on field i is drawn (unturned tile units): the field's roomiest point away from
+// where a farmer on it stands.
+func (a *tileArt) herdSpot(i int) Pt {
+	r := a.rasterize(0, 32)
+	m := r.member(a, i)
+	anchor := a.feats[i].anchor
+	px := T / float64(r.n)
+	for q := range m {
+		c := Pt{(float64(q%r.n) + 0.5) * px, (float64(q/r.n) + 0.5) * px}
+		if dist(c, anchor) < 0.25*T {
+			m[q] = false
+		}
+	}
+	return r.pole(m)
+}
+
+// drawGoods draws a goods symbol centred on p (Traders & Builders, TB-1), on a pale token whose outline is the
+// kind's too, so that the kinds differ by more than colour even small: wine a bunch of purple grapes on a round
+// token, grain a golden sheaf on a diamond, cloth a blue bolt on a square.
 func drawGoods(grp *Group, k engine.GoodsKind, p Pt) {
-	u := 0.085 * T
-	grp.add(circle(p, u, rgb(0xf4ecd8), ink, 1))
+	u := 0.1 * T
+	token := rgb(0xf4ecd8)
+	switch k {
+	case engine.Wine:
+		grp.add(circle(p, u, token, ink, 1))
+	case engine.Grain:
+		grp.add(poly(token, ink, 1, Pt{p.X, p.Y - 1.2*u}, Pt{p.X + 1.2*u, p.Y}, Pt{p.X, p.Y + 1.2*u},
+			Pt{p.X - 1.2*u, p.Y}))
+	case engine.Cloth:
+		grp.add(rect(p.X-0.95*u, p.Y-0.95*u, 1.9*u, 1.9*u, token, ink, 1))
+	}
 	switch k {
 	case engine.Wine:
 		for _, d := range []Pt{{-0.32, -0.3}, {0.32, -0.3}, {0, -0.3}, {-0.16, 0.02}, {0.16, 0.02}, {0, 0.32}} {
@@ -440,6 +483,15 @@ func figure(kind engine.FigureKind, c Pt, h float64, lying bool, fill, stroke Co
 	return poly(fill, stroke, 1.3, pts...)
 }
 
+// drawBuilderHat draws the builder's hat (a figure of height h at c, figure) in the outline's colour: a dark square
+// hat with a brim on the head, which no follower has, so that the builder is told from a follower at normal size.
+func drawBuilderHat(grp *Group, c Pt, h float64, col Colour) {
+	h *= 1.15 // the builder's height (figure)
+	at := func(x, y float64) Pt { return Pt{c.X + x*h, c.Y + y*h} }
+	grp.add(poly(col, col, 0.8, at(-0.14, -0.56), at(0.14, -0.56), at(0.14, -0.42), at(0.24, -0.42), at(0.24, -0.36),
+		at(-0.24, -0.36), at(-0.24, -0.42), at(-0.14, -0.42)))
+}
+
 // drawFigures draws the figures on tile ti at their segments: standing, and lying on fields (farmers, FARM-2).
 func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y float64) {
 	s := g.S
@@ -454,6 +506,9 @@ func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y
 		c = Pt{x + c.X + float64(k)*0.2*T, y + c.Y + float64(k)*0.05*T}
 		col := g.Colour(int(f.Player))
 		grp.add(figure(f.Kind, c, 0.3*T, sd.Kind == engine.KField, PlayerColour(col), outlineFor(col)))
+		if f.Kind == engine.Builder {
+			drawBuilderHat(grp, c, 0.3*T, outlineFor(col))
+		}
 	}
 }
 

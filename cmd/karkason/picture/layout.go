@@ -28,7 +28,7 @@ import (
 //     over the lower road, its ends down to it, so that the four corner fields stay apart);
 //   - a river that ends on the tile (a spring or a lake) goes in from its edge until its end touches another
 //     feature (the spring under r1-spring's road, the lake at r2-lakecity's city wall), else it ends in the middle;
-//   - a village where three or more roads end, or a hamlet where two end that meet no city's gate, with a lane to
+//   - a village where three or more roads end and no monastery or shrine stands, or a hamlet where two end that meet no city's gate, with a lane to
 //     each city cap whose two flanking fields differ (ic-2caps2roads); a road that ends on the tile goes in from
 //     its edge until it meets what it ends at: the village, the monastery or shrine, or the city's gate (over the
 //     river on a bridge tile); two roads that would meet at one gate go to two gates apart (tb-corner2roads-wineg),
@@ -202,6 +202,9 @@ func layout(t *engine.TileType) *tileArt {
 		centreKind = t.Segs[t.Centre].Kind
 	}
 	switch {
+	case centreKind.IsCloister():
+		// after the building: every road that ends on the tile ends at it, however many (tb-mon3roads: the tile
+		// list has its three roads end at the monastery, no village)
 	case len(ends) >= 3:
 		s := 0.12 * T
 		a.village = []Pt{{centre.X - s, centre.Y - s}, {centre.X + s, centre.Y - s}, {centre.X + s, centre.Y + s},
@@ -210,8 +213,6 @@ func layout(t *engine.TileType) *tileArt {
 			a.roadEnd(i, bridge, -1)
 		}
 		ends = nil
-	case centreKind.IsCloister():
-		// after the building
 	case len(ends) == 2 && t.Centre < 0 && !a.meetsCity(ends):
 		// Two roads that meet no city's gate end at a hamlet in the middle, with lanes to the caps it parts
 		// (ic-2caps2roads).

@@ -373,7 +373,7 @@ func TestBuildersPigsGoodsDrawn(t *testing.T) {
 			continue // the tiles' groups (the scores show each player's goods too)
 		}
 		for _, sh := range grp.Shapes {
-			if sh.Circle && sh.Fill == rgb(0xf4ecd8) {
+			if sh.Fill == rgb(0xf4ecd8) { // the token: round (wine), a diamond (grain), a square (cloth)
 				tokens++
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
+	"golang.org/x/text/unicode/norm"
 )
 
 // WriteSVG writes p as an SVG document: one <g> per group with its attributes, polygons, polylines, circles and
@@ -62,7 +63,7 @@ func writeShape(b *bufio.Writer, s *Shape) {
 			weight = ` font-weight="bold"`
 		}
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-family="Go, 'Go Regular', sans-serif" font-size="%s" fill="%s" text-anchor="%s"%s>%s</text>`+"\n",
-			num(s.At.X), num(s.At.Y), num(s.Size), hexOf(s.Fill), anchor, weight, esc(s.Text))
+			num(s.At.X), num(s.At.Y), num(s.Size), hexOf(s.Fill), anchor, weight, esc(norm.NFC.String(s.Text)))
 	case s.Circle:
 		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"%s/>`+"\n", num(s.C.X), num(s.C.Y), num(s.R), paint())
 	case s.Closed:
@@ -174,15 +175,20 @@ func Raster(p *Picture, scale float64) (*image.RGBA, error) {
 					return nil, err
 				}
 				d := &font.Drawer{Dst: img, Src: image.NewUniform(s.Fill), Face: f}
+				src := regular
+				if s.Bold {
+					src = bold
+				}
+				txt := drawable(s.Text, src) // composed, each glyph the font lacks clearly replaced (glyphs.go)
 				x := s.At.X * scale
 				switch s.Anchor {
 				case Middle:
-					x -= float64(d.MeasureString(s.Text)) / 64 / 2
+					x -= float64(d.MeasureString(txt)) / 64 / 2
 				case End:
-					x -= float64(d.MeasureString(s.Text)) / 64
+					x -= float64(d.MeasureString(txt)) / 64
 				}
 				d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(s.At.Y * scale * 64)}
-				d.DrawString(s.Text)
+				d.DrawString(txt)
 			case s.Closed:
 				fill(s.Points, s.Fill)
 				if s.Stroke.A != 0 && s.Width > 0 {

@@ -197,8 +197,8 @@ func (e *entry) typing() bool {
 // them only if it fits whole (F1 has it too); an answer with a shorter label (choice.short) shows that; the prompt
 // names the player by badge and name alone; and the table drops its phase line above the players, which the
 // prompt says (table.fit). Not in the tile step, which reads the input line, nor the place step, whose places have
-// their keys on the board, nor the entry of a board as it lies, whose lists are long and whose legends say how to
-// walk the board.
+// their keys on the board, nor the board step of a board as it lies (it reads the input line); its figure and
+// token steps are compact like any list (their legends in F1).
 func (e *entry) layout() {
 	e.setCompact(e.wantCompact(e.rows))
 	e.root.Clear()
@@ -253,7 +253,7 @@ func (e *entry) menuRows() int {
 // wantCompact reports whether the answers of a list step would not all fit in rows (the panel's inner rows with
 // the table's phase line) under the prompt and the legend, as they read in full (see layout).
 func (e *entry) wantCompact(rows int) bool {
-	if rows <= 0 || e.typing() || e.placeStep != nil || e.t.u.pos != nil || len(e.menu.items) == 0 {
+	if rows <= 0 || e.typing() || e.placeStep != nil || len(e.menu.items) == 0 {
 		return false
 	}
 	was := e.compact

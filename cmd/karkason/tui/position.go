@@ -38,10 +38,15 @@ type posEntry struct {
 	// mark is the tile just laid if its type has a twin in the box, with a garden or a pennant more (the mark's
 	// key makes it that twin), nil otherwise (step_board.go).
 	mark *markAsk
+	// shown are the marks (Latin keys: m, s, g, e) of the tile just laid that a key typed next may still name (the
+	// full code typed after four edges laid it): such a key is taken as that tile's, not the next one's.
+	shown string
 	// goTo is the cell the last refusal named (the tile beside that does not match, an island): Ctrl-G.
 	goTo *engine.Pos
 	// stage is the kind of step shown (stepBoard, stepPosFigure, stepTokens): where the table goes back to.
 	stage step
+	// taken are the steps taken since the entry was opened, the last last (Ctrl-Z, posundo.go).
+	taken []posStepTaken
 }
 
 // draft is the position entered so far.
@@ -189,10 +194,13 @@ func (p *posEntry) steps() posSteps {
 // was. It reports whether the step was taken.
 // after, if not nil, runs when the step was taken, before the table is redrawn.
 func (t *table) posDo(step func(s posSteps) error, after func()) bool {
-	if err := step(t.u.pos.steps()); err != nil {
+	pos := t.u.pos
+	before, cur := pos.draft().Lines(), pos.cur
+	if err := step(pos.steps()); err != nil {
 		t.refused(err)
 		return false
 	}
+	pos.taken = append(pos.taken, posStepTaken{before: before, after: pos.draft().Lines(), cur: cur})
 	t.board.alert, t.u.pos.goTo = nil, nil
 	if after != nil {
 		after()
@@ -237,10 +245,25 @@ func (t *table) posPlay(tally bool) {
 	nt.endHere()
 }
 
-// posUndo takes the last line entered back out (Ctrl-Z in the entry); the cursor goes where it was: the cell of
-// the tile taken off, or of the tile a figure stood on.
+// posUndo takes the last step taken back (Ctrl-Z in the entry, posundo.go) and puts the cursor where it was; an
+// entry resumed with no step taken yet has its last line taken out, the cursor on the cell of the tile taken off, or
+// of the tile a figure stood on.
 func (t *table) posUndo() {
 	pos := t.u.pos
+	if n := len(pos.taken); n > 0 {
+		st := pos.taken[n-1]
+		if err := pos.takeBack(st); err != nil {
+			t.refused(err)
+			t.refresh()
+			return
+		}
+		pos.taken = pos.taken[:n-1]
+		pos.mark, t.board.alert, pos.goTo = nil, nil, nil
+		pos.cur = st.cur
+		t.refresh()
+		t.setStatus(t.u.loc.T("ui.undone", nil), false)
+		return
+	}
 	lines := pos.draft().Lines()
 	n := len(lines)
 	if n == 0 {
@@ -257,6 +280,7 @@ func (t *table) posUndo() {
 			pos.cur = engine.Pos{X: l.Target.Pos.X, Y: l.Target.Pos.Y}
 		}
 	}) {
+		pos.taken = pos.taken[:len(pos.taken)-1] // a step taken back is not a step to take back
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 	}
 }
@@ -268,10 +292,11 @@ func isFigureLine(l referee.PositionLine) bool {
 }
 
 // posBoardDone checks the board entered (POS-1: one board, no tile apart; POS-2; the start tile on it) before the
-// rest of the position, the tally or going on: the referee's whole check (Draft.Finish). A refusal is shown, its
-// cells on the board (an island, in red), and it reports false.
+// rest of the position, the tally or going on: the referee's whole check but the goods (Draft.BoardDone: the goods
+// tokens are entered in the step it leads to, POS-11; the tally or going on checks them, Draft.Finish). A refusal
+// is shown, its cells on the board (an island, in red), and it reports false.
 func (t *table) posBoardDone() bool {
-	if _, err := t.u.pos.draft().Finish(); err != nil {
+	if err := t.u.pos.draft().BoardDone(); err != nil {
 		t.refused(err)
 		return false
 	}
@@ -342,6 +367,9 @@ func (t *table) posCapture(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	case tcell.KeyF10:
+		if b, ok := t.entry.now.(*boardStep); ok && b.typedNotLaid() {
+			return nil
+		}
 		if t.posBoardDone() {
 			t.entry.posStage(stepTokens)
 		}

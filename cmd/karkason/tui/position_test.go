@@ -473,10 +473,10 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 			t.Fatalf("a tile whose edges do not match: %d lines, status %q, line %q, shown %v", lines(), status(),
 				h.u.table.entry.input.GetText(), h.u.table.board.alert)
 		}
-		h.key(tcell.KeyEscape)
-		h.key(tcell.KeyCtrlG)
-		if pos.cur != (engine.Pos{}) {
-			t.Fatalf("Ctrl-G does not go to the tile named: cursor %v", pos.cur)
+		h.key(tcell.KeyCtrlG) // the refused code goes with it
+		if pos.cur != (engine.Pos{}) || h.u.table.entry.input.GetText() != "" {
+			t.Fatalf("Ctrl-G does not go to the tile named with the line empty: cursor %v, line %q", pos.cur,
+				h.u.table.entry.input.GetText())
 		}
 		h.key(tcell.KeyRight)
 		h.typeText("wfwf") // a river tile: not in this game's box
@@ -496,8 +496,8 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 		if at(1, 0) != "b-rc" || lines() != 2 || pos.cur != (engine.Pos{X: 2, Y: 0}) {
 			t.Fatalf("replacing the tile at 1,0: %v (status %q)", pos.draft().Lines(), status())
 		}
-		h.key(tcell.KeyCtrlZ) // the curve comes off, the cursor goes where it lay
-		if lines() != 1 || pos.cur != (engine.Pos{X: 1, Y: 0}) {
+		h.key(tcell.KeyCtrlZ) // the curve comes off, the straight road it was typed over is back, the cursor there
+		if lines() != 2 || at(1, 0) != "b-rs" || pos.cur != (engine.Pos{X: 1, Y: 0}) {
 			t.Fatalf("Ctrl-Z: %v, cursor %v", pos.draft().Lines(), pos.cur)
 		}
 		h.typeText("frfr") // the tile typed next lies there
@@ -505,10 +505,20 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 			t.Fatalf("after Ctrl-Z: %v", pos.draft().Lines())
 		}
 		h.key(tcell.KeyLeft)
+		h.key(tcell.KeyBackspace2) // nothing typed: nothing taken off, the note says what does
+		if lines() != 2 || !strings.Contains(status(), "Del") {
+			t.Fatalf("Backspace on an empty line at 1,0: %v (status %q)", pos.draft().Lines(), status())
+		}
 		h.key(tcell.KeyDelete)
-		if lines() != 1 {
+		if lines() != 1 || !strings.Contains(status(), "Ctrl-Z") {
 			t.Fatalf("Del at 1,0: %v (status %q)", pos.draft().Lines(), status())
 		}
+		h.key(tcell.KeyRight)
+		h.key(tcell.KeyCtrlZ) // the tile taken off is back where it lay, the cursor on it
+		if lines() != 2 || at(1, 0) != "b-rs" || pos.cur != (engine.Pos{X: 1, Y: 0}) {
+			t.Fatalf("Ctrl-Z after Del: %v, cursor %v (status %q)", pos.draft().Lines(), pos.cur, status())
+		}
+		h.key(tcell.KeyDelete)
 		h.typeText("frfr")
 		h.typeText("frfr")
 		h.key(tcell.KeyTab) // a figure on the tile just laid: the road, Богдан's
@@ -524,6 +534,12 @@ func TestPositionEntryRefusalsAndResume(t *testing.T) {
 		if lines() != 6 {
 			t.Fatalf("an island is refused while entering: %s", status())
 		}
+		h.typeText("crfr")
+		h.key(tcell.KeyF9) // a code typed and not laid: F9 says so and stays
+		if h.u.table.entry.step != stepBoard || !strings.Contains(status(), "crfr") || lines() != 6 {
+			t.Fatalf("F9 with a code typed: step %v, status %q, %d lines", h.u.table.entry.step, status(), lines())
+		}
+		h.key(tcell.KeyEscape)
 		h.key(tcell.KeyF9)
 		if h.u.table.entry.step != stepBoard || !strings.Contains(status(), "[POS-1]") ||
 			!slices.Contains(h.u.table.board.alert, apart) {

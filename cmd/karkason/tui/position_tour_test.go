@@ -72,8 +72,11 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	common := func(ask string, data map[string]any, more ...string) []string {
 		g := h.u.table.view()
 		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T("ui.pos.keys", nil),
-			loc.T("ui.pos.title", nil), loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil),
-			loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles), "Box": g.Bag.LandLeft() + g.Bag.RiverLeft()})}
+			loc.T("ui.pos.title", nil), loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil)}
+		if !h.u.table.entry.compact { // a list that would not fit drops the phase line (entry.layout)
+			out = append(out, loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles),
+				"Box": g.Bag.LandLeft() + g.Bag.RiverLeft()}))
+		}
 		if ask != "" {
 			out = append(out, loc.T(ask, data))
 		}
@@ -108,7 +111,14 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	v(h, "position F1", []string{loc.T("ui.help_title", nil), scrolls + loc.T("ui.pos.help", nil)})
 	h.key(tcell.KeyEscape)
 	h.key(tcell.KeyTab)
-	v(h, "position figures here", common("ui.pos.ask_figure", cell(), loc.T("ui.pos.figure_here_legend", nil)))
+	// A list of answers that would not fit comes first, its legend under it only if it fits whole (F1 has it).
+	legend := func(id string) []string {
+		if h.u.table.entry.compact {
+			return nil
+		}
+		return []string{loc.T(id, nil)}
+	}
+	v(h, "position figures here", common("ui.pos.ask_figure", cell(), legend("ui.pos.figure_here_legend")...))
 	for i, c := range h.u.table.entry.choices { // the first figure that may stand there
 		if c.why == nil {
 			h.chooseItem(i)
@@ -116,15 +126,15 @@ func tourPosition(t *testing.T, lang string, v visit) {
 		}
 	}
 	h.key(tcell.KeyF9)
-	v(h, "position figures", common("ui.pos.ask_figure", cell(), loc.T("ui.pos.figure_legend", nil)))
+	v(h, "position figures", common("ui.pos.ask_figure", cell(), legend("ui.pos.figure_legend")...))
 	pos.cur = engine.Pos{X: 40, Y: 40}
 	h.key(tcell.KeyLeft)
 	v(h, "position figures, no tile", common("ui.pos.ask_figure_none", cell()))
 	h.key(tcell.KeyF9)
 	g := h.u.table.view()
 	names := h.u.table.names
-	tokens := common("ui.pos.ask_tokens", nil, loc.T("ui.pos.tokens_legend", nil),
-		loc.T("ui.pos.opt_tally", nil), loc.T("ui.pos.opt_play", nil))
+	tokens := common("ui.pos.ask_tokens", nil, append(legend("ui.pos.tokens_legend"),
+		loc.T("ui.pos.opt_tally", nil), loc.T("ui.pos.opt_play", nil))...)
 	v(h, "position tokens", tokens)
 	h.chooseItem(0)
 	v(h, "position Count", common("ui.pos.ask_count", nil))
@@ -132,7 +142,7 @@ func tourPosition(t *testing.T, lang string, v visit) {
 	h.chooseItem(1)
 	v(h, "position quarters", common("ui.pos.ask_quarter", nil))
 	h.chooseItem(0)
-	v(h, "position quarter", common("", nil, loc.T("ui.pos.pick_legend", nil)))
+	v(h, "position quarter", common("", nil, legend("ui.pos.pick_legend")...))
 	h.chooseItem(0) // a follower of Ана's into the first quarter
 	h.chooseItem(2)
 	v(h, "position King", common("ui.pos.ask_king", nil))

@@ -16,7 +16,8 @@ import (
 // tiles show the same edges (engine MatchTiles among the tiles the box still holds). While the edges are typed,
 // the tile shows as a small picture of them beside the prompt and under the cursor, so a wrong rotation is seen
 // before it is laid. One match is laid at once and the cursor moves on to the right; several are listed in words
-// (which cities, pennants, a garden), ↑↓ and Enter take one (typing a mark narrows the list). A tile typed over a
+// (which cities, pennants, a garden), each with a digit: the digit typed right after the code takes it, as in a move
+// (or ↑↓ and Enter; typing a mark narrows the list). A tile typed over a
 // tile already entered replaces it where it lies.
 //
 // The tiles may come in any order (the referee checks each against the tiles beside it, BASE-4, and the whole
@@ -32,9 +33,10 @@ import (
 // not laid: the note says which mark the box's copy shows (POS-2).
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
-// next row; Space skips a cell; Del (or Backspace on an empty line) takes the tile under the cursor off; Ctrl-G
-// goes to the cell a refusal named; Tab puts figures on the tile just laid (the figure step for that tile, then
-// back here); F9 goes on to the figures of the whole board, once the board is one (POS-1).
+// next row; Space skips a cell; Del takes the tile under the cursor off (saying so; Ctrl-Z puts it back), Backspace
+// on an empty line only says how; Ctrl-G goes to the cell a refusal named, the refused code dropped; Tab puts
+// figures on the tile just laid (the figure step for that tile, then back here); F9 goes on to the figures of the
+// whole board, once the board is one (POS-1) and no code is left typed and not laid.
 type boardStep struct {
 	answers
 	// matches are the tiles listed for a complete edge code, in the order of the choices.
@@ -43,7 +45,14 @@ type boardStep struct {
 
 func (s *boardStep) kind() step { return stepBoard }
 
-func (s *boardStep) legend() string { return s.e.t.u.loc.T("ui.pos.board_legend", nil) }
+// legend is the board step's keys; while several tiles are listed, only how to take one, so that the list has the
+// room (at 80x24 the whole legend would leave it two lines; F1 has every key).
+func (s *boardStep) legend() string {
+	if len(s.matches) > 1 {
+		return s.e.t.u.loc.T("ui.pos.board_list_legend", nil)
+	}
+	return s.e.t.u.loc.T("ui.pos.board_legend", nil)
+}
 
 func (s *boardStep) show() {
 	e := s.e
@@ -80,8 +89,12 @@ func (s *boardStep) typed(text string) {
 			return
 		}
 		if strings.TrimSpace(text) != "" {
-			pos.mark = nil // the next tile is typed: no mark
+			pos.mark = nil // the next tile is typed: no mark, and the prompt no longer asks for one
+			e.ask("ui.pos.ask_board", map[string]any{"Cell": pos.cur.String()})
 		}
+	}
+	if strings.TrimSpace(text) != "" {
+		pos.shown = "" // the next tile is typed
 	}
 	e.typed = text
 	s.filter(true)
@@ -141,6 +154,11 @@ func (s *boardStep) filter(auto bool) {
 	loc := e.t.u.loc
 	b := e.t.board
 	text := strings.TrimSpace(e.input.GetText())
+	pick := -1
+	if base, k, ok := digitAfterCode(loc.Lang(), text); ok {
+		// A digit right after a complete code: the tile listed with that digit (numberListed), as in a move.
+		text, pick, auto = base, k, false
+	}
 	var choices []choice
 	s.matches = nil
 	add := func(t *engine.TileType, rot int, label string) {
@@ -210,6 +228,14 @@ func (s *boardStep) filter(auto bool) {
 	}
 	edges := e.pic.edges
 	e.offer(choices)
+	e.layout() // the legend follows the list (legend)
+	if isCode && code.complete() {
+		if open := numberListed(e.menu); pick >= 0 && pick < len(open) {
+			e.menu.setCurrent(open[pick])
+			e.menu.choose(open[pick])
+			return
+		}
+	}
 	if len(choices) == 0 || choices[0].muted {
 		e.pic.t, b.pvTile = nil, nil
 		e.pic.edges, b.pvEdges, b.pvPos = edges, edges, e.t.u.pos.cur
@@ -239,14 +265,15 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		}
 		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
 		pos.mark = e.markAsk(t, cur, rot)
+		pos.shown = strings.ToLower(codeOf(t, rot)[4:])
 		e.input.SetText("")
 	})
 }
 
-// move puts the cursor on cell p.
+// move puts the cursor on cell p (Tab then means the tile under it, not the tile laid last).
 func (s *boardStep) move(p engine.Pos) {
 	pos := s.e.t.u.pos
-	pos.cur = p
+	pos.cur, pos.last = p, nil
 	s.e.t.status.SetText("")
 	s.show()
 }
@@ -283,22 +310,28 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyCtrlG:
 		if pos.goTo != nil {
-			pos.mark = nil
+			// The refused code goes with the refusal: the tile there is mended or the next one typed afresh.
+			pos.mark, e.typed = nil, ""
+			e.input.SetText("")
 			s.move(*pos.goTo)
 		}
 		return nil
 	case tcell.KeyPgUp, tcell.KeyPgDn:
-		e.menu.handleKey(ev)
+		pageKey(e.menu, ev) // by rows (pospage.go)
 		return nil
 	case tcell.KeyDelete:
 		s.remove()
 		return nil
 	case tcell.KeyBackspace, tcell.KeyBackspace2:
 		if empty {
-			s.remove()
+			// Nothing to erase: a Backspace too many never takes a tile off; the note says what does.
+			e.t.setStatus(e.t.u.loc.T("ui.pos.nothing_to_erase", map[string]any{"Cell": pos.cur.String()}), false)
 			return nil
 		}
 	case tcell.KeyF9:
+		if s.typedNotLaid() {
+			return nil
+		}
 		if e.t.posBoardDone() {
 			e.posStage(stepPosFigure)
 		}
@@ -309,6 +342,13 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		e.t.board.alert = nil
 		return nil
 	case tcell.KeyRune:
+		if i := strings.IndexRune(pos.shown, latinKey(e.t.u.loc.Lang(), ev.Rune())); empty && i >= 0 &&
+			(pos.mark == nil || pos.mark.twins[latinKey(e.t.u.loc.Lang(), ev.Rune())] == nil) {
+			// A mark the tile just laid shows (its monastery M, a pennant E), typed after its four edges laid it at
+			// once: it was meant for that tile, not as the next tile's first key.
+			pos.shown = pos.shown[:i] + pos.shown[i+1:]
+			return nil
+		}
 		if ev.Rune() == ' ' && empty {
 			pos.mark = nil
 			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})
@@ -329,17 +369,37 @@ func (s *boardStep) remove() {
 		return
 	}
 	pos.mark = nil
-	e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil)
+	l := pos.draft().Lines()[i]
+	if e.t.posDo(func(st posSteps) error { return st.Remove(i) }, nil) {
+		words := l.Tile
+		if tt := e.g.Cat.Tile(l.Tile); tt != nil {
+			words = tileWords(e.t.u.loc, tt, l.Rot/90)
+		}
+		e.t.setStatus(e.t.u.loc.T("ui.pos.taken_off", map[string]any{"Cell": pos.cur.String(), "Tile": words}), false)
+	}
 }
 
-// figures shows the figure step for the tile laid last (or the tile under the cursor): Tab. After a figure is
+// typedNotLaid reports whether a code is typed and not laid yet (F9, F10 leave the tiles only without one), and
+// says so: Enter lays it, Esc drops it.
+func (s *boardStep) typedNotLaid() bool {
+	e := s.e
+	text := strings.TrimSpace(e.input.GetText())
+	if text == "" {
+		return false
+	}
+	e.t.setStatus(e.t.u.loc.T("ui.pos.typed_not_laid", map[string]any{"Code": tview.Escape(text),
+		"Cell": e.t.u.pos.cur.String()}), true)
+	return true
+}
+
+// figures shows the figure step for the tile laid last (or, once the cursor was moved, the tile under it): Tab. After a figure is
 // entered, or Esc, the board step goes on where it was.
 func (s *boardStep) figures() {
 	e := s.e
 	pos := e.t.u.pos
 	at := pos.cur
-	if pos.last != nil && e.g.S.At(*pos.last) != nil && e.g.S.At(at) == nil {
-		at = *pos.last
+	if pos.last != nil && e.g.S.At(*pos.last) != nil {
+		at = *pos.last // the tile just laid, even when the cursor moved on onto a tile (the City's cells)
 	}
 	if e.g.S.At(at) == nil {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.no_tile_here", map[string]any{"Cell": at.String()}), true)
@@ -356,4 +416,22 @@ func (s *boardStep) figures() {
 func (s *boardStep) click(p engine.Pos, sx, sy int) {
 	s.e.t.u.pos.mark = nil
 	s.move(p)
+}
+
+// numberListed gives the tiles listed for a complete code the digits 1..9 in the order of the list, when there are
+// several (typed right after the code, a digit takes its tile: filter), and returns their indexes.
+func numberListed(m *menu) []int {
+	var open []int
+	for i := range m.items {
+		if !m.items[i].muted && len(open) < 9 {
+			open = append(open, i)
+		}
+	}
+	if len(open) < 2 {
+		return nil
+	}
+	for k, i := range open {
+		m.items[i].key = string(rune('1' + k))
+	}
+	return open
 }

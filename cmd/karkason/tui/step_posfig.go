@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -18,7 +19,9 @@ import (
 // one answer, greyed with the reason and its rule (Draft.TileFeatures: a completed feature, BASE-12; the river,
 // RIVER-8; a garden without an abbot, ABBOT-3); a player who may not put a figure there is greyed with the reason
 // (Draft.StandRefusal: a supply used up, CFG-2; ABBOT-1), keeping its key, so the keys never move; a greyed key
-// says why (F3 explains).
+// says why (F3 explains). The builder's and the pig's answers show on every road or city and every field, greyed
+// with the reason while their owner has no follower or farmer there yet (in reading order that figure is often
+// on a later tile of the feature: greyedSpecial).
 //
 // Keys: the answer's key (a click on a feature highlights its first answer); arrows jump to the next tile that way;
 // F9 goes on (the City, the King, gifts, points, who plays next); Esc back to the tiles.
@@ -86,13 +89,25 @@ func (s *posFigureStep) show() {
 	}
 	e.ask("ui.pos.ask_figure", map[string]any{"Cell": cur.String()})
 	figs := e.figuresAt(ti)
-	var choices []choice
+	// The answers by figure: the followers (and abbots) on every feature first, then the large follower's, then the
+	// builder's and the pig's, so that the answer most often wanted comes first at any size (the keys are the
+	// features' and players', whatever the order: choiceKeys).
+	var buckets [3][]choice
+	bucket := func(fk engine.FigureKind) int {
+		switch fk {
+		case engine.Large:
+			return 1
+		case engine.Builder, engine.Pig:
+			return 2
+		}
+		return 0
+	}
 	for _, f := range d.TileFeatures(referee.Pos{X: cur.X, Y: cur.Y}) {
 		seg := f.Seg
 		name := featureName(e.g, loc, seg, false)
 		stands := slices.ContainsFunc(figs, func(fl figureLine) bool { return fl.seg == seg })
 		if f.Why != nil && !stands { // no figure may stand there: one answer, greyed, with why
-			choices = append(choices, choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
+			buckets[0] = append(buckets[0], choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
 				why: f.Why})
 			continue
 		}
@@ -111,7 +126,7 @@ func (s *posFigureStep) show() {
 			for p := 0; p < e.g.Players(); p++ {
 				l := referee.PositionLine{Kind: referee.FigureLineKind(fk), Colour: e.g.Colour(p), Target: f.Ref}
 				why := d.StandRefusal(e.g.Colour(p), fk, seg)
-				if why != nil && kindLetters[fk] != "" {
+				if why != nil && kindLetters[fk] != "" && !greyedSpecial(fk, why) {
 					continue // its key is the follower's with a letter: no key moves without it
 				}
 				c := choice{label: name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
@@ -124,11 +139,17 @@ func (s *posFigureStep) show() {
 					next: func() { e.t.posDo(func(st posSteps) error { return st.Add(l) }, nil) }}
 				if why != nil {
 					c.why, c.label = why, c.label+" — "+e.t.u.why(why)
+					if greyedSpecial(fk, why) { // one line: the reason in short, the rule's text on F3
+						c.label = name + " — " + e.t.names.badge(p) + " " + e.t.names.plain(p) + ": " +
+							e.figureWord(fk, f.Kind) + " — " + e.t.u.loc.T("ui.pos.special_later",
+							map[string]any{"Rule": ruleOf(why)})
+					}
 				}
-				choices = append(choices, c)
+				buckets[bucket(fk)] = append(buckets[bucket(fk)], c)
 			}
 		}
 	}
+	choices := append(append(buckets[0], buckets[1]...), buckets[2]...)
 	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)
@@ -152,6 +173,9 @@ func (s *posFigureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		pos.cur = nextTile(e.g.S, pos.cur, d)
 		e.t.status.SetText("")
 		s.show()
+		return nil
+	}
+	if pageKey(e.menu, ev) { // by rows: no answer passed over (pospage.go)
 		return nil
 	}
 	if ev.Key() == tcell.KeyF9 && s.at == nil {
@@ -215,4 +239,32 @@ func (s *posFigureStep) click(p engine.Pos, sx, sy int) {
 			return
 		}
 	}
+}
+
+// greyedSpecial reports whether the answer of a builder or a pig the referee refuses (why) is shown greyed with its
+// reason rather than left out: on a feature of its kind (a road or a city, a field), whatever the reason (no
+// follower or farmer of its owner there yet, POS-3; the one figure already on the board); never on another kind of
+// feature (TB-5(c), TB-12), nor for another figure (the large follower's answer is left out when refused).
+func greyedSpecial(fk engine.FigureKind, why error) bool {
+	if fk != engine.Builder && fk != engine.Pig {
+		return false
+	}
+	var r *referee.Refusal
+	if !errors.As(why, &r) {
+		return false
+	}
+	switch r.Key {
+	case "err.pig_not_field", "err.builder_not_there", "err.pig_no_farmers":
+		return false
+	}
+	return true
+}
+
+// ruleOf is the rule a refusal cites, "" for another error.
+func ruleOf(err error) string {
+	var r *referee.Refusal
+	if errors.As(err, &r) {
+		return r.Rule
+	}
+	return ""
 }

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+
+	"github.com/gdamore/tcell/v2"
 	"strconv"
 	"strings"
 
@@ -272,4 +274,12 @@ func (s *tokenStep) turn() {
 			next: s.set(referee.PositionLine{Kind: referee.PosTurn, Colour: e.g.Colour(p)})})
 	}
 	s.pick("ui.pos.ask_turn", nil, list)
+}
+
+// key: PgDn and PgUp turn the list's pages by rows (pospage.go).
+func (s *tokenStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	if pageKey(s.e.menu, ev) {
+		return nil
+	}
+	return ev
 }
