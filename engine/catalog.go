@@ -34,6 +34,7 @@ import (
 //	                                    traders-builders: one goods symbol of that kind printed in that city (TB-3:
 //	                                    its token goes to the player who completes the city); the city comes first
 //	start  <text>                       one copy of this type is a start piece
+//	abbey                               the abbey of Abbey & Mayor (edges `abbey`; am.go, AM-4)
 //	weight <n>                          cells the tile counts for (RIVER-3(b)); default 1
 //	= <id> + centre garden              the record of <id> plus a garden
 //
@@ -54,9 +55,12 @@ const (
 	City
 	River
 	None
+	// Abbey is an edge of the abbey tile (Abbey & Mayor, am.go): it matches every terrain and joins nothing
+	// (AM-4, AM-5).
+	Abbey
 )
 
-var terrainNames = [...]string{"field", "road", "city", "river", "-"}
+var terrainNames = [...]string{"field", "road", "city", "river", "-", "abbey"}
 
 func (t Terrain) String() string { return terrainNames[t] }
 
@@ -163,6 +167,7 @@ type TileType struct {
 	Weight  uint8 // cells this tile counts for (RIVER-3(b))
 	Objects []string
 	Piece   *Piece // the piece this cell belongs to, nil for an ordinary tile
+	Abbey   bool   // the abbey of Abbey & Mayor (`abbey` line): placed only into a hole, never drawn (AM-3, AM-4)
 	PieceX  int    // the cell's position when Piece != nil
 	PieceY  int
 
@@ -484,6 +489,8 @@ func (c *Catalogue) parse(set, file, text string) error {
 			cur.Weight = uint8(n)
 		case "start":
 			cur.Start = true
+		case "abbey":
+			cur.Abbey = true // am.go: never in a stack, placed into a hole (AM-2..5)
 		case "object":
 			cur.Objects = append(cur.Objects, strings.Join(w[1:], " "))
 		case "goods":

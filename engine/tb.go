@@ -264,7 +264,7 @@ func (s *State) canPlaceSpecial(player int, kind FigureKind, seg int32) *RuleErr
 		case !s.hasFollowerOn(player, seg):
 			return refuse("TB-12", "err.pig_no_farmer")
 		}
-		return nil
+		return s.barnClosed(kind, seg) // AM-24 (am.go)
 	}
 	switch {
 	case k != KRoad && k != KCity:
