@@ -152,8 +152,8 @@ type State struct {
 	Gift  GiftState // the gift cards (GIFT)
 	// Abbeys: whether each player still holds their abbey (AM-2, AM-3(d); am.go).
 	Abbeys [MaxPlayers]bool
-	Turn  TurnState // what happened in the current turn
-	Ended bool      // final scoring has been added
+	Turn   TurnState // what happened in the current turn
+	Ended  bool      // final scoring has been added
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
 
