@@ -201,7 +201,13 @@ func (s *State) CanPlaceAbbey(player int, p Pos) error {
 		return refuse("BASE-4", "err.out_of_board")
 	case s.cellValue(p) > 0:
 		return refuse("BASE-4", "err.cell_taken")
-	case !s.IsHole(p):
+	}
+	return s.canLayAbbey(p)
+}
+
+// canLayAbbey checks an abbey at the empty cell p, whoever lays it: a hole (AM-4) under SHRINE-3 (COMBO-48(c)).
+func (s *State) canLayAbbey(p Pos) error {
+	if !s.IsHole(p) {
 		return refuse("AM-4", "err.am.not_a_hole", "pos", p)
 	}
 	if s.Opts.Shrines {

@@ -254,7 +254,10 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 	if kind == Wagon && tk == KField {
 		return refuse("COMBO-50(f)", "err.am.wagon_not_there", "feature", tk.String())
 	}
-	return s.barnClosed(kind, to) // AM-24, COMBO-50(f)
+	if err := s.barnClosed(kind, to); err != nil { // AM-24, COMBO-50(f)
+		return err
+	}
+	return nil
 }
 
 // ChangePosition moves the follower after CanChangePosition (GIFT-9). If it was the player's last follower on the

@@ -32,6 +32,9 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 	if v == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
+	if t.Abbey { // into a hole, no edge matching (AM-4, am.go)
+		return s.canLayAbbey(p)
+	}
 	req, mask := s.demand(s.gridIndex(p))
 	r := &t.rots[rot&3]
 	if (r.packed^req)&mask != 0 {
@@ -287,6 +290,9 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 				turn = bendTurn(r.riverIn, e)
 			}
 		}
+	}
+	if t.Abbey {
+		return s.LayAbbey(p), nil // it closes its neighbours (AM-5, am.go)
 	}
 	idx := s.placeRaw(t, p, rot)
 	s.Tiles[idx].turn = turn
