@@ -311,6 +311,9 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 		}
 	}
 	if !eligible {
+		if s.Opts.AbbeyMayor && s.SegKind(seg) == KField { // only a field scored because of a barn (am.go)
+			return refuse("COMBO-43", "err.am.market_not_barn_field")
+		}
 		return refuse("COUNT-17", "err.not_a_target")
 	}
 	want, _ := QuarterFor(s.SegKind(seg))

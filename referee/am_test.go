@@ -141,9 +141,9 @@ func TestAbbeyNeverTriggersBuilder(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s.ExtendsBuilder(0, idx) {
-		t.Error("the abbey gave the builder's second tile (COMBO-52(a))")
+		t.Error("the abbey gave the builder's second tile")
 	}
 	if got := len(s.Completed(idx, nil)); got != 3 {
-		t.Errorf("the abbey completed %d features, want the 3 cities of EX-AM1", got)
+		t.Errorf("the abbey completed %d features, want the 3 cities of the first worked example", got)
 	}
 }
