@@ -608,3 +608,39 @@ func amCityRefusal(kind FigureKind, q Quarter) *RuleError {
 	}
 	return nil
 }
+
+// --- positions ---------------------------------------------------------------------------------------------------
+
+// SetAbbey says whether the player still holds their abbey in a position (POS-16): n 1 (held) or 0.
+func (s *State) SetAbbey(player, n int) error {
+	switch {
+	case !s.Opts.AbbeyMayor:
+		return refuse("CFG-3", "err.am.no_abbey_module")
+	case n != 0 && n != 1:
+		return refuse("POS-16", "err.am.pos_abbey_n", "n", n)
+	}
+	s.Abbeys[player] = n == 1
+	return nil
+}
+
+// StandBarn puts the player's barn at corner c of the tile at p in a position (POS-3 amended): the module and farmers
+// (AM-21(a)), one barn a player, a barn point (DEF-19). Several barns may share a field (joined fields, AM-22); no
+// farmer or pig may lie there (AM-24), which the referee checks once the whole position is laid.
+func (s *State) StandBarn(player int, p Pos, c int) error {
+	switch {
+	case !s.Opts.AbbeyMayor:
+		return refuse("CFG-3", "err.am.no_module", "figure", Barn.String())
+	case !s.Opts.Farmers:
+		return refuse("AM-21(a)", "err.am.barn_no_farmers")
+	case s.fromSupply(player, Barn) < 0:
+		return refuse("POS-3", "err.pos.one_special", "figure", Barn.String())
+	case s.At(p) == nil:
+		return refuse("POS-3", "err.no_tile_there", "pos", p)
+	}
+	seg, _ := s.BarnPoint(p, c)
+	if seg < 0 {
+		return refuse("AM-21", "err.am.not_barn_point", "corner", CornerNames[c])
+	}
+	s.putOnBoard(s.fromSupply(player, Barn), seg)
+	return nil
+}

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"fmt"
+
 	"github.com/karkason/karkason/engine"
 )
 
@@ -315,4 +317,31 @@ func (g *Game) legalWagon(who int, out []Action) []Action {
 		out = append(out, Action{Colour: c, Verb: VerbWagon, Target: g.segRef(seg)})
 	}
 	return out
+}
+
+// amSummary adds Abbey & Mayor to a replay summary (record format "Abbey & Mayor", Replay output): the abbeys each
+// colour still holds, and a note for every wagon move (AM-16, AM-17) in the order they were made.
+func (g *Game) amSummary(s *Summary) {
+	if !g.S.Opts.AbbeyMayor {
+		return
+	}
+	s.Abbeys = map[Colour]int{}
+	for i, p := range g.Setup.Players {
+		s.Abbeys[p.Colour] = b2i(g.S.Abbeys[i])
+	}
+	for _, ev := range g.Events {
+		switch ev.Key {
+		case "ev.am.wagon_moved":
+			s.Notes = append(s.Notes, fmt.Sprintf("AM-17: %s's wagon moves to %v", g.Colour(ev.Player), ev.Data()["feature"]))
+		case "ev.am.wagon_home":
+			s.Notes = append(s.Notes, fmt.Sprintf("AM-16: %s's wagon goes home", g.Colour(ev.Player)))
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

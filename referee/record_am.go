@@ -16,7 +16,10 @@
 
 package referee
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // ExpansionAbbeyMayor is Abbey & Mayor (CFG-3(m) amended): its 12 tiles, one abbey per player, mayors, wagons,
 // barns.
@@ -75,4 +78,26 @@ func (s *scanner) more() bool {
 	_, ok := s.take(slotWord)
 	s.pos, s.commentAt = pos, at
 	return ok
+}
+
+// The position kinds of Abbey & Mayor (record format, section "Abbey & Mayor", Positions; POS-3 amended, POS-16).
+const (
+	PosMayor PositionKind = "mayor" // position <colour> mayor <x>,<y>:<place> | palace     (AM-11, COMBO-42)
+	PosWagon PositionKind = "wagon" // position <colour> wagon <x>,<y>:<place> | <quarter>  (AM-14, COMBO-42)
+	PosBarn  PositionKind = "barn"  // position <colour> barn <x>,<y>:<corner>              (AM-21, DEF-19)
+	PosAbbey PositionKind = "abbey" // position <colour> abbey <0|1>                         (POS-16)
+)
+
+// needBarnPoint reads x,y:CORNER (position … barn).
+func needBarnPoint(sc *scanner) (FeatureRef, error) {
+	w, err := sc.need(slotWord, KeyBadFigurePlace, expCorner)
+	if err != nil {
+		return FeatureRef{}, err
+	}
+	ps, c, found := strings.Cut(w, ":")
+	pos, ok := parsePos(ps)
+	if !found || !ok || !IsCorner(c) {
+		return FeatureRef{}, sc.errorf(KeyBadFigurePlace, w, "x,y:"+expCorner)
+	}
+	return FeatureRef{Pos: pos, Place: c}, nil
 }
