@@ -176,6 +176,9 @@ type TileType struct {
 	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
 	followable, fields uint16
 	roadsCities        uint16 // the roads and cities (Completed)
+	// mayorSegs, wagonSegs: where the mayor (cities, AM-11) and the wagon (roads, cities, monasteries, shrines, AM-14)
+	// may stand by kind, as bit masks (LegalMoves; none on the abbey's tile for the mayor: it has no city).
+	mayorSegs, wagonSegs uint16
 	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
 	// the City's border as printed (placeRaw sets the rest).
 	segInit  []segment
@@ -801,6 +804,13 @@ func (t *TileType) prepare() {
 	for i, s := range t.Segs {
 		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
 			segLocal: int8(i), kind: s.Kind, marks: s.Marks, cityFlag: s.BordersCity})
+		switch s.Kind {
+		case KRoad, KCity, KMonastery, KShrine:
+			t.wagonSegs |= 1 << i // AM-14
+		}
+		if s.Kind == KCity {
+			t.mayorSegs |= 1 << i // AM-11
+		}
 		switch s.Kind {
 		case KRoad, KCity:
 			t.roadsCities |= 1 << i

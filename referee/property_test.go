@@ -640,8 +640,8 @@ func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
 		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(int(m.Local))), m.Kind}] = true
 	}
 	for _, o := range s.DeployOptions(g.Active, g.part.tile, nil) {
-		if o.Kind.IsAM() {
-			continue // the engine's LegalMoves (the benchmarks' random player) does not place Abbey & Mayor's figures
+		if o.Kind == engine.Barn {
+			continue // the engine's LegalMoves (the benchmarks' random player) places no barn: it stands at a corner
 		}
 		fromDeploy[option{s.Root(s.Tiles[g.part.tile].Seg(o.Local)), o.Kind}] = true
 	}
