@@ -51,7 +51,9 @@ type choice struct {
 // with such answers leaves them out of its own letters (answerKeysWithout). Traders & Builders' figures take the
 // next, from answerLetters' end: the builder X («Й»/«Ь» on the Bulgarian layouts, «Ч» on the Ukrainian), the pig Z
 // («Ю»/«З», «Я»); only the figure step offers them (TB-5, TB-12) and the entry of a board as it lies (POS-3).
-var kindLetters = map[engine.FigureKind]string{engine.Large: "D", engine.Builder: "X", engine.Pig: "Z"}
+// Abbey & Mayor's take the last two: the mayor K (кмет), the wagon T.
+var kindLetters = map[engine.FigureKind]string{engine.Large: "D", engine.Builder: "X", engine.Pig: "Z", engine.Mayor: "K",
+	engine.Wagon: "T"}
 
 // keyGroup is the group of answers that share a target's key: the target and whether the figure is the abbot
 // (the abbot's answers on a monastery are a target of their own; every other figure joins the follower's).
@@ -331,6 +333,8 @@ func (e *entry) start(g *referee.Game) {
 		e.enter(&countStep{answers{e}})
 	case referee.PhaseMarket:
 		e.enter(&marketStep{answers: answers{e}, acts: e.legal()})
+	case referee.PhaseWagon:
+		e.enter(&wagonStep{answers{e}})
 	default:
 		e.enter(&endedStep{answers{e}})
 	}
