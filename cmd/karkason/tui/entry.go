@@ -681,6 +681,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 		return loc.T("term.large", nil)
 	case kind == engine.Builder, kind == engine.Pig: // TB-5, TB-12: never a farmer or a follower (TB-6, TB-13)
 		return loc.T("term."+kind.String(), nil)
+	case kind == engine.Mayor, kind == engine.Wagon, kind == engine.Barn: // AM-11, AM-14, AM-21: their own words
+		return loc.T("term."+kind.String(), nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)
 	case k == engine.KShrine:
