@@ -34,6 +34,7 @@ import (
 //	                                    traders-builders: one goods symbol of that kind printed in that city (TB-3:
 //	                                    its token goes to the player who completes the city); the city comes first
 //	start  <text>                       one copy of this type is a start piece
+//	abbey                               the abbey of Abbey & Mayor (edges `abbey`; am.go, AM-4)
 //	weight <n>                          cells the tile counts for (RIVER-3(b)); default 1
 //	= <id> + centre garden              the record of <id> plus a garden
 //
@@ -54,9 +55,12 @@ const (
 	City
 	River
 	None
+	// Abbey is an edge of the abbey tile (Abbey & Mayor, am.go): it matches every terrain and joins nothing
+	// (AM-4, AM-5).
+	Abbey
 )
 
-var terrainNames = [...]string{"field", "road", "city", "river", "-"}
+var terrainNames = [...]string{"field", "road", "city", "river", "-", "abbey"}
 
 func (t Terrain) String() string { return terrainNames[t] }
 
@@ -163,6 +167,7 @@ type TileType struct {
 	Weight  uint8 // cells this tile counts for (RIVER-3(b))
 	Objects []string
 	Piece   *Piece // the piece this cell belongs to, nil for an ordinary tile
+	Abbey   bool   // the abbey of Abbey & Mayor (`abbey` line): placed only into a hole, never drawn (AM-3, AM-4)
 	PieceX  int    // the cell's position when Piece != nil
 	PieceY  int
 
@@ -171,6 +176,9 @@ type TileType struct {
 	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
 	followable, fields uint16
 	roadsCities        uint16 // the roads and cities (Completed)
+	// mayorSegs, wagonSegs: where the mayor (cities, AM-11) and the wagon (roads, cities, monasteries, shrines, AM-14)
+	// may stand by kind, as bit masks (LegalMoves; none on the abbey's tile for the mayor: it has no city).
+	mayorSegs, wagonSegs uint16
 	// segInit are the segments as a State takes them when the tile is placed: open edge ports, pennants, marks and
 	// the City's border as printed (placeRaw sets the rest).
 	segInit  []segment
@@ -484,6 +492,8 @@ func (c *Catalogue) parse(set, file, text string) error {
 			cur.Weight = uint8(n)
 		case "start":
 			cur.Start = true
+		case "abbey":
+			cur.Abbey = true // am.go: never in a stack, placed into a hole (AM-2..5)
 		case "object":
 			cur.Objects = append(cur.Objects, strings.Join(w[1:], " "))
 		case "goods":
@@ -794,6 +804,13 @@ func (t *TileType) prepare() {
 	for i, s := range t.Segs {
 		t.segInit = append(t.segInit, segment{figHead: -1, open: int16(popcount4(s.Edges)), pennants: int16(s.Pennants),
 			segLocal: int8(i), kind: s.Kind, marks: s.Marks, cityFlag: s.BordersCity})
+		switch s.Kind {
+		case KRoad, KCity, KMonastery, KShrine:
+			t.wagonSegs |= 1 << i // AM-14
+		}
+		if s.Kind == KCity {
+			t.mayorSegs |= 1 << i // AM-11
+		}
 		switch s.Kind {
 		case KRoad, KCity:
 			t.roadsCities |= 1 << i

@@ -114,7 +114,8 @@ func (s *State) CityEntitled() bool {
 // abbot (into the cathedral), the large follower, each with its module. Traders & Builders' builder and pig never
 // do (COMBO-16(a)).
 func (s *State) cityAdmits(kind FigureKind) bool {
-	return s.moduleRefusal(kind) == nil && (kind == Follower || kind == Abbot || kind == Large)
+	return s.moduleRefusal(kind) == nil && (kind == Follower || kind == Abbot || kind == Large || kind == Mayor ||
+		kind == Wagon) // COMBO-42(a): the mayor into the palace, the wagon not into the market (am.go)
 }
 
 // CanEnterCity checks a City placement by the active player (COUNT-6, COUNT-7, COUNT-8). The caller checks that
@@ -183,6 +184,9 @@ func (s *State) CheckEnterCity(player int, q Quarter, kind FigureKind) CityRefus
 	}
 	if kind == Abbot && q != Cathedral {
 		return CityRefusal{why: cityAbbotQuarter}
+	}
+	if err := amCityRefusal(kind, q); err != nil { // COMBO-42(a), am.go
+		return CityRefusal{why: cityFigure, refusal: err}
 	}
 	if q == Market && !s.Opts.Farmers {
 		return CityRefusal{why: cityMarketClosed}
@@ -266,6 +270,9 @@ func (s *State) MovingTargets() []int32 {
 			out = append(out, s.find(f))
 		}
 	}
+	if s.Opts.AbbeyMayor {
+		out = s.barnTargets(out) // COMBO-43, am.go
+	}
 	return out
 }
 
@@ -273,7 +280,10 @@ func (s *State) MovingTargets() []int32 {
 // follower or the large follower in the quarter that feeds it (COMBO-15), the abbot from the cathedral.
 func (s *State) CanMove(player int, targets []int32) bool {
 	for _, t := range targets {
-		q, _ := QuarterFor(s.SegKind(t))
+		q, ok := QuarterFor(s.SegKind(t))
+		if !ok {
+			q = Market // a field scored because of a barn (COMBO-43, am.go)
+		}
 		if q == s.City.Count {
 			continue
 		}
@@ -282,6 +292,9 @@ func (s *State) CanMove(player int, targets []int32) bool {
 		}
 		if q == Cathedral && s.InQuarter(player, q, Abbot) > 0 {
 			return true
+		}
+		if s.Opts.AbbeyMayor && (q == Palace && s.InQuarter(player, q, Mayor) > 0 || s.InQuarter(player, q, Wagon) > 0) {
+			return true // COMBO-42(c)
 		}
 	}
 	return false
@@ -298,9 +311,15 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 		}
 	}
 	if !eligible {
+		if s.Opts.AbbeyMayor && s.SegKind(seg) == KField { // only a field scored because of a barn (am.go)
+			return refuse("COMBO-43", "err.am.market_not_barn_field")
+		}
 		return refuse("COUNT-17", "err.not_a_target")
 	}
 	want, _ := QuarterFor(s.SegKind(seg))
+	if s.SegKind(seg) == KField {
+		want = Market // a field scored because of a barn (COMBO-43, am.go)
+	}
 	if q != want {
 		return refuse("COUNT-14", "err.wrong_quarter", "quarter", q.String(), "want", want.String())
 	}
@@ -319,6 +338,9 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 func (s *State) leaveRefusal(player int, q Quarter, kind FigureKind, rule string) *RuleError {
 	if err := specialRefusal(kind, "COMBO-16(a)"); err != nil {
 		return err
+	}
+	if kind == Mayor && q != Palace || kind == Barn {
+		return refuse("COMBO-42(a)", "err.am.city_quarter", "figure", kind.String(), "quarter", q.String())
 	}
 	if s.InQuarter(player, q, kind) == 0 {
 		if kind == Large {

@@ -33,6 +33,9 @@ const (
 	Large                      // the large follower (IC-4): with inns-cathedrals, one per player
 	Builder                    // the builder (TB-5): with traders-builders, one per player; not a follower (TB-6)
 	Pig                        // the pig (TB-12): with traders-builders, one per player; placed only with farmers
+	Mayor                      // the mayor (AM-11): with abbey-mayor, one per player; strength = its city's pennants
+	Wagon                      // the wagon (AM-14): with abbey-mayor, one per player; moves on after scoring (AM-16)
+	Barn                       // the barn (AM-21): with abbey-mayor, one per player; placed only with farmers
 	NumFigureKinds
 )
 
@@ -50,6 +53,9 @@ var figureKinds = [NumFigureKinds]struct {
 	Large:    {"large", 2, true, true},
 	Builder:  {"builder", 0, false, false},
 	Pig:      {"pig", 0, false, false},
+	Mayor:    {"mayor", 1, true, true}, // its strength in a majority is its city's pennants (am.go, AM-12)
+	Wagon:    {"wagon", 1, true, true},
+	Barn:     {"barn", 0, false, false},
 }
 
 // String returns the kind's record word: follower, abbot, large, builder, pig.
@@ -175,6 +181,8 @@ func (s *State) Supplied(kind FigureKind) int {
 		return b2i(s.Opts.InnsCathedrals)
 	case Builder, Pig:
 		return b2i(s.Opts.TradersBuilders)
+	case Mayor, Wagon, Barn:
+		return b2i(s.Opts.AbbeyMayor) // CFG-2 amended (the barn is placed only with farmers, AM-21(a))
 	}
 	return 0
 }
@@ -189,6 +197,9 @@ func (s *State) moduleRefusal(kind FigureKind) *RuleError {
 		return refuse("IC-2", "err.no_large_module")
 	case kind.IsSpecial() && !s.Opts.TradersBuilders:
 		return refuse("TB-2", "err.no_tb_module", "figure", kind.String())
+	}
+	if err := s.amRefusal(kind); err != nil { // am.go
+		return err
 	}
 	return nil
 }
@@ -300,7 +311,7 @@ func (s *State) tallyFigures(seg int32) (t figureTally) {
 	for i := s.firstFigure(seg); i >= 0; i = s.nextFigure(i) {
 		if f := &s.Figures[i]; f.Kind.Occupies() { // not builders and pigs (DEF-6, TB-6)
 			t.figures[f.Player]++
-			t.strength[f.Player] += f.Kind.Strength()
+			t.strength[f.Player] += s.figureStrength(f, seg) // a mayor: its city's pennants (AM-12, am.go)
 		}
 	}
 	for p, c := range t.strength {
@@ -381,6 +392,15 @@ func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, e
 	t := &s.Tiles[tile]
 	if local < 0 || local >= len(t.Type.Segs) {
 		return -1, refuse("BASE-6", "err.no_such_place")
+	}
+	if kind == Barn { // the barn stands at a corner (DeployBarn, am.go)
+		return -1, refuse("AM-21", "err.am.barn_at_corner")
+	}
+	if err := s.amStandRefusal(kind, t.Type.Segs[local].Kind, t.Type); err != nil { // AM-7, AM-11, AM-14
+		return -1, err
+	}
+	if err := s.barnClosed(kind, t.Seg(local)); err != nil { // AM-24
+		return -1, err
 	}
 	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go
 		if err := s.canPlaceSpecial(player, kind, t.Seg(local)); err != nil {

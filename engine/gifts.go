@@ -151,6 +151,9 @@ func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if err := specialRefusal(kind, "COMBO-21"); err != nil {
 		return err
 	}
+	if err := amGiftRefusal(Synod, kind); err != nil { // COMBO-50(c), am.go
+		return err
+	}
 	if s.fromSupply(player, kind) < 0 {
 		if kind == Large {
 			return refuse("DEF-5", "err.large_not_in_supply")
@@ -219,6 +222,9 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 	if err := specialRefusal(kind, "COMBO-24"); err != nil {
 		return err
 	}
+	if err := amGiftRefusal(ChangePosition, kind); err != nil { // COMBO-50(f), am.go
+		return err
+	}
 	fi := s.FigureAt(player, kind, from)
 	if fi < 0 {
 		switch {
@@ -244,6 +250,12 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 	}
 	if tk != KField && s.IsComplete(to) {
 		return refuse("GIFT-9(e)", "err.change_completed")
+	}
+	if kind == Wagon && tk == KField {
+		return refuse("COMBO-50(f)", "err.am.wagon_not_there", "feature", tk.String())
+	}
+	if err := s.barnClosed(kind, to); err != nil { // AM-24, COMBO-50(f)
+		return err
 	}
 	return nil
 }
@@ -279,6 +291,9 @@ func (s *State) CanCashOut(player int, kind FigureKind, seg int32) error {
 		return err
 	}
 	if err := specialRefusal(kind, "COMBO-23"); err != nil {
+		return err
+	}
+	if err := amGiftRefusal(CashOut, kind); err != nil { // COMBO-50(e), am.go
 		return err
 	}
 	if s.ownFigureOn(player, kind, seg) < 0 {

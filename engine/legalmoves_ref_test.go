@@ -23,8 +23,10 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
 	hasB := supply&(1<<Builder) != 0
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
-	var own rootSetRef // the features that hold a follower of the player's: only beside them may a builder or pig go
-	var near []uint8   // by frontier cell: the kinds of those features beside it (markNear)
+	hasM := supply&(1<<Mayor) != 0 // Abbey & Mayor: the mayor on a city (AM-11), the wagon on a road, city,
+	hasW := supply&(1<<Wagon) != 0 // monastery or shrine (AM-14)
+	var own rootSetRef             // the features that hold a follower of the player's: only beside them may a builder or pig go
+	var near []uint8               // by frontier cell: the kinds of those features beside it (markNear)
 	if hasB || hasP {
 		own = s.followerRootsRef(player)
 		hasB = hasB && (own.n > 0 || own.all)
@@ -61,7 +63,7 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 			if hasA {
 				buf = append(buf, Move{Placement{p, k}, int16(t.Centre), Abbot}) // a centre feature is never joined
 			}
-			if !hasF && !hasL && !special {
+			if !hasF && !hasL && !hasM && !hasW && !special {
 				continue
 			}
 			// Occupancy of each segment's joined feature: the OR of its neighbours' features. Segments of the tile
@@ -114,6 +116,12 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 				}
 				if hasL {
 					buf = append(buf, Move{Placement{p, k}, int16(i), Large})
+				}
+				if hasM && sk == KCity {
+					buf = append(buf, Move{Placement{p, k}, int16(i), Mayor})
+				}
+				if hasW && (sk == KRoad || sk == KCity || sk == KMonastery || sk == KShrine) {
+					buf = append(buf, Move{Placement{p, k}, int16(i), Wagon})
 				}
 			}
 		}

@@ -32,6 +32,9 @@ func (s *State) CanPlace(t *TileType, p Pos, rot int) error {
 	if v == 0 {
 		return refuse("BASE-4", "err.not_adjacent")
 	}
+	if t.Abbey { // into a hole, no edge matching (AM-4, am.go)
+		return s.canLayAbbey(p)
+	}
 	req, mask := s.demand(s.gridIndex(p))
 	r := &t.rots[rot&3]
 	if (r.packed^req)&mask != 0 {
@@ -288,6 +291,9 @@ func (s *State) Place(t *TileType, p Pos, rot int) (int, error) {
 			}
 		}
 	}
+	if t.Abbey {
+		return s.LayAbbey(p), nil // it closes its neighbours (AM-5, am.go)
+	}
 	idx := s.placeRaw(t, p, rot)
 	s.Tiles[idx].turn = turn
 	return idx, nil
@@ -328,6 +334,9 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 		hasA: supply&(1<<Abbot) != 0 && t.Centre >= 0,
 		hasB: supply&(1<<Builder) != 0 && kinds&nearRoadCity != 0,
 		hasP: supply&(1<<Pig) != 0 && s.Opts.Farmers && kinds&nearField != 0,
+		// Abbey & Mayor: the mayor onto a city, the wagon onto a road, city, monastery or shrine (AM-11, AM-14).
+		hasM: supply&(1<<Mayor) != 0 && t.mayorSegs != 0,
+		hasW: supply&(1<<Wagon) != 0 && t.wagonSegs != 0,
 		// The segments a figure may take by their kind (no river, no garden, fields only with farmers: BASE-6,
 		// FARM-1, ABBOT-3, IC-4(a)).
 		cand:  t.followable,
@@ -336,7 +345,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	if s.Opts.Farmers {
 		mc.cand |= t.fields
 	}
-	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
+	all := mc.hasF || mc.hasL || mc.hasM || mc.hasW || mc.river // every cell is cellMoves'
 	cloister := s.shrineLimited(t) && !mc.river
 	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a
 	// shrine, whether a building of the other kind lies in its 3x3 block (markPartners): SHRINE-3 is checked only
@@ -385,6 +394,7 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 type moveCell struct {
 	t                            *TileType
 	hasF, hasL, hasA, hasB, hasP bool
+	hasM, hasW                   bool // the mayor, the wagon (Abbey & Mayor, am.go)
 	river                        bool
 	cand                         uint16
 }
@@ -400,8 +410,9 @@ func (s *State) cellMoves(mc *moveCell, f frontCell, p Pos, rots uint8, near uin
 	// only for them (markNear).
 	var cp cellPorts
 	cellB, cellP := false, false
+	hasM, hasW := mc.hasM, mc.hasW
 	switch {
-	case hasF || hasL:
+	case hasF || hasL || hasM || hasW:
 		s.cellPorts(f.g, f.mask, &cp)
 		if mc.hasB || mc.hasP {
 			var own uint8
@@ -417,7 +428,7 @@ func (s *State) cellMoves(mc *moveCell, f frontCell, p Pos, rots uint8, near uin
 		}
 	}
 	special := cellB || cellP
-	figures := hasF || hasL || special
+	figures := hasF || hasL || hasM || hasW || special
 	for ; rots != 0; rots &= rots - 1 {
 		k := bits.TrailingZeros8(rots)
 		if mc.river && !s.riverFits(t, p, k) {
@@ -485,6 +496,12 @@ func (s *State) cellMoves(mc *moveCell, f frontCell, p Pos, rots uint8, near uin
 			}
 			if hasL {
 				buf = append(buf, Move{pl, int16(i), Large})
+			}
+			if hasM && t.mayorSegs&(1<<i) != 0 {
+				buf = append(buf, Move{pl, int16(i), Mayor})
+			}
+			if hasW && t.wagonSegs&(1<<i) != 0 {
+				buf = append(buf, Move{pl, int16(i), Wagon})
 			}
 		}
 	}

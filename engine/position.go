@@ -70,6 +70,12 @@ func (s *State) CanStand(player int, kind FigureKind, seg int32) error {
 	if kind.IsSpecial() {
 		return s.canStandSpecial(player, kind, seg)
 	}
+	if err := s.amStandRefusal(kind, k, t.Type); err != nil { // AM-7, AM-11, AM-14 (am.go)
+		return err
+	}
+	if kind == Barn {
+		return refuse("AM-21", "err.am.barn_at_corner")
+	}
 	if err := s.canStandOn(kind, k, riverRuleFor(t.Type)); err != nil {
 		return err
 	}
@@ -111,7 +117,7 @@ func (s *State) standSupply(player int, kind FigureKind) error {
 		return refuse("ABBOT-1", "err.pos.one_abbot")
 	case Large:
 		return refuse("POS-3", "err.pos.one_large")
-	case Builder, Pig:
+	case Builder, Pig, Mayor, Wagon, Barn:
 		return refuse("POS-3", "err.pos.one_special", "figure", kind.String())
 	}
 	return refuse("CFG-2", "err.pos.supply", "count", s.Opts.Followers)
@@ -148,6 +154,9 @@ func (s *State) CanStandInQuarter(player int, q Quarter, kind FigureKind) error 
 		return refuse("COUNT-8(b)", "err.abbot_cathedral_only")
 	case q == Market && !s.Opts.Farmers:
 		return refuse("COUNT-8(c)", "err.market_closed")
+	}
+	if err := amCityRefusal(kind, q); err != nil { // COMBO-42(a), am.go
+		return err
 	}
 	return s.standSupply(player, kind)
 }

@@ -26,11 +26,12 @@ const (
 	CatRoadSweeper   // GIFT-7
 	CatChallengeLost // the losing side of a shrine challenge: figures back, 0 points (SHRINE-6)
 	CatGoods         // the most goods tokens of a kind at the end (TB-4)
+	CatBarn          // barn scorings: farmers when a barn is placed or joined (AM-23, AM-25), barns at the end (AM-27)
 	numCategories
 )
 
 var categoryNames = [...]string{"road", "city", "monastery", "shrine", "garden", "field", "king", "robber-baron",
-	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost", "goods"}
+	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost", "goods", "barn"}
 
 func (c Category) String() string { return categoryNames[c] }
 
@@ -99,6 +100,12 @@ type TurnState struct {
 	// BuilderExtended: PlayMove's tile extended the road or city of the active player's builder (TB-7, ExtendsBuilder);
 	// the referee keeps its own turn parts (referee/game.go) and asks ExtendsBuilder itself.
 	BuilderExtended bool
+	// Abbey & Mayor (am.go): BarnPlaced, the active player's barn was placed in this part's figure step (AM-23);
+	// Wagons, the players whose wagon waits for its move after the scoring (bit p, SEQ-6(h), AM-16), WagonFrom the
+	// cell each stood on (AM-17(a)).
+	BarnPlaced bool
+	Wagons     uint8
+	WagonFrom  [MaxPlayers]Pos
 }
 
 // BeginTurn resets the turn state for the active player: at the start of a turn, and again at the start of a second
@@ -111,6 +118,7 @@ func (s *State) BeginTurn(active int) {
 	s.Turn.FeatureGained = [MaxPlayers]int{}
 	s.Turn.Deployed, s.Turn.AbbotReturned, s.Turn.Scored, s.Turn.Volcano = false, false, false, false
 	s.Turn.Goods, s.Turn.BuilderExtended = Goods{}, false
+	s.Turn.BarnPlaced, s.Turn.Wagons = false, 0
 }
 
 // Completed appends to buf the features completed by the placement of tile `tile` (DEF-9): every road or city with
@@ -119,6 +127,9 @@ func (s *State) BeginTurn(active int) {
 func (s *State) Completed(tile int, buf []int32) []int32 {
 	t := &s.Tiles[tile]
 	start := len(buf)
+	if t.Type.Abbey {
+		buf = s.abbeyCompleted(t, buf, start) // the roads and cities it closes (AM-5(c), am.go)
+	}
 	for m := t.Type.roadsCities; m != 0; m &= m - 1 {
 		r := s.find(t.Seg(bits.TrailingZeros16(m)))
 		if s.segs[r].open != 0 {
@@ -275,6 +286,18 @@ func (s *State) ScoreTurn(log []Score) []Score {
 		log = append(log, sc)
 		s.returnAll(losers[i])
 	}
+	if s.Opts.AbbeyMayor {
+		var scored [16]int32
+		ns := 0
+		for _, c := range done {
+			if r := s.find(c); s.segs[r].occ > 0 && ns < len(scored) {
+				scored[ns] = r
+				ns++
+			}
+		}
+		s.holdWagons(scored[:ns]) // AM-16: set aside for SEQ-6(h), am.go
+		log = s.scoreBarns(log)   // AM-23, AM-25, am.go
+	}
 	for _, c := range done {
 		s.returnAll(c) // builders with the followers (TB-11(a))
 	}
@@ -332,6 +355,10 @@ func (s *State) FinalScore(log []Score) []Score {
 func (s *State) scoreFields(occupied []int32, log []Score) []Score {
 	for _, seg := range occupied {
 		if s.SegKind(seg) != KField {
+			continue
+		}
+		if s.Opts.AbbeyMayor && s.BarnsOn(seg) != 0 {
+			log = s.scoreBarnField(seg, log) // AM-27, COMBO-44 (am.go)
 			continue
 		}
 		sc := s.FieldScore(seg)

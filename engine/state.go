@@ -68,6 +68,8 @@ type Options struct {
 	// TradersBuilders: each player has a builder and a pig (TB-2, TB-5, TB-12; the pig is placed only with Farmers),
 	// goods symbols act (TB-3, TB-4), with Farmers the River II pig herd too (COMBO-12); tb.go.
 	TradersBuilders bool
+	// AbbeyMayor: each player holds an abbey and has a mayor, a wagon and a barn (CFG-2 amended, AM-2); am.go.
+	AbbeyMayor bool
 }
 
 // activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
@@ -148,8 +150,10 @@ type State struct {
 	King  Holder    // the King (KING)
 	Baron Holder    // the Robber Baron (ROBBER)
 	Gift  GiftState // the gift cards (GIFT)
-	Turn  TurnState // what happened in the current turn
-	Ended bool      // final scoring has been added
+	// Abbeys: whether each player still holds their abbey (AM-2, AM-3(d); am.go).
+	Abbeys [MaxPlayers]bool
+	Turn   TurnState // what happened in the current turn
+	Ended  bool      // final scoring has been added
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
 
@@ -204,6 +208,7 @@ func NewSized(cat *Catalogue, o Options, tiles, segs int) *State {
 	s.initFigures()
 	s.City.init(o)
 	s.Gift.init(o)
+	s.initAM()
 	s.BeginTurn(0)
 	return s
 }
@@ -233,6 +238,7 @@ func (s *State) Reset() {
 	}
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
+	s.initAM()
 	s.Ended = false
 	s.BeginTurn(0)
 }

@@ -261,7 +261,11 @@ func (s *State) canPlaceSpecial(player int, kind FigureKind, seg int32) *RuleErr
 		switch {
 		case k != KField:
 			return refuse("TB-12", "err.pig_not_field", "feature", k.String())
-		case !s.hasFollowerOn(player, seg):
+		}
+		if err := s.barnClosed(kind, seg); err != nil { // AM-24 before TB-12: no farmer lies there anyway (am.go)
+			return err
+		}
+		if !s.hasFollowerOn(player, seg) {
 			return refuse("TB-12", "err.pig_no_farmer")
 		}
 		return nil

@@ -104,6 +104,8 @@ type Aids struct {
 	NextFit    []float64
 	// Goods are the goods at stake, with traders-builders (nil otherwise).
 	Goods *GoodsAid
+	// AM are the aids of Abbey & Mayor, with abbey-mayor (nil otherwise; aids_am.go).
+	AM *AMAid
 }
 
 // AidStack returns "the stack" whose tiles the frontier fit counts and dead spots count: copies left by
@@ -214,6 +216,9 @@ func (g *Game) Aids() *Aids {
 	}
 	if s.Opts.Farmers {
 		for _, r := range s.Fields(roots[:0]) {
+			if s.Opts.AbbeyMayor && s.BarnsOn(r) != 0 && s.Occupied(r) == 0 {
+				continue // a barn's field: AM.Barns (AM-27)
+			}
 			sc := s.FieldScore(r)
 			fa := FieldAid{Feature: g.segRef(r), Root: r, Owners: sc.Owners, Cities: sc.Cities, Worth: sc.Points}
 			for p := range fa.Figures {
@@ -229,6 +234,7 @@ func (g *Game) Aids() *Aids {
 	if s.Opts.TradersBuilders {
 		a.Goods = g.goodsAid(a.NextPlayer)
 	}
+	a.AM = g.amAid() // aids_am.go
 	if a.NextPlayer >= 0 {
 		next := g.Bag.NextStack()
 		for i, n := range next {
@@ -263,6 +269,8 @@ type AidsJSON struct {
 	Next       *NextTileAidJSON `json:"next,omitempty"`
 	// Goods are the goods at stake, only with traders-builders.
 	Goods *GoodsAidJSON `json:"goods,omitempty"`
+	// AbbeyMayor are the aids of Abbey & Mayor, only with abbey-mayor (aids_am.go).
+	AbbeyMayor *AMAidJSON `json:"abbey_mayor,omitempty"`
 }
 
 // GoodsAidJSON is the goods at stake in AidsJSON (TB-3, TB-4): tokens held per colour and kind, the leaders of each
@@ -365,7 +373,7 @@ func (g *Game) goodsAid(next int) *GoodsAid {
 // JSON returns the aids in the form of AidsJSON for game g.
 func (a *Aids) JSON(g *Game) *AidsJSON {
 	out := &AidsJSON{Stack: a.Stack, IfEndedNow: map[Colour]int{}, Frontier: map[string]int{},
-		Features: []FeatureAidJSON{}, Fields: []FieldAidJSON{}}
+		Features: []FeatureAidJSON{}, Fields: []FieldAidJSON{}, AbbeyMayor: a.AM.amJSON(g)}
 	colours := func(figs [engine.MaxPlayers]int, owners uint8) (map[Colour]int, []Colour) {
 		m, o := map[Colour]int{}, []Colour{}
 		for p := 0; p < g.Players(); p++ {

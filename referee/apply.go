@@ -86,6 +86,7 @@ func (g *Game) clone(logs bool) *Game {
 	c.Bag = g.Bag.clone()
 	c.round = slices.Clone(g.round)
 	c.targets = slices.Clone(g.targets)
+	c.am.order = slices.Clone(g.am.order)
 	if logs {
 		c.Actions = slices.Clone(g.Actions)
 		c.Events = slices.Clone(g.Events)
@@ -122,6 +123,9 @@ func (g *Game) apply(a *Action) error {
 		// of a double turn has a window of its own, COMBO-20(b).)
 		return refusal("GIFT-5(a)", "err.gift_not_now")
 	}
+	if r := g.abbeyTooLate(a, who); r != nil { // AM-3(a), am.go
+		return r
+	}
 	for {
 		switch g.Phase {
 		case PhaseEnded:
@@ -139,7 +143,21 @@ func (g *Game) apply(a *Action) error {
 				return r
 			}
 			return g.applyMarket(*a, who)
+		case PhaseWagon: // SEQ-6(h), am.go
+			if handled, err := g.applyWagon(a, who); handled {
+				return err
+			}
+			continue
 		case PhaseTile:
+			if g.InAbbeyRound() { // AM-10, am.go
+				handled, err, again := g.applyAbbeyRound(a, who)
+				if again {
+					continue
+				}
+				if handled {
+					return err
+				}
+			}
 			if g.secondPartOpen() && (who != g.Active && isTileLine(*a) && a.Verb != VerbBuilderPass ||
 				a.Verb == VerbMarket) {
 				g.declineSecondPart() // another player's tile line, or the market round, declines it (TB-9)
@@ -274,6 +292,10 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		return refusal("COUNT-11", "err.count_without_city")
 	case VerbMove, VerbDecline:
 		return refusal("COUNT-13", "err.no_round")
+	case VerbWagon:
+		return refusal("AM-16", "err.am.no_wagon_waiting")
+	case VerbAbbeyPass:
+		return refusal("AM-10", "err.am.no_abbey_round")
 	case VerbMarket:
 		return refusal("COUNT-19(a)", "err.no_market_round")
 	}
@@ -304,6 +326,9 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 // place handles "place": the tile must be the one that can be drawn now (CFG-5, RIVER-4, RIV2-3/7), placed legally
 // (BASE-4 and the river and shrine limits); then a gift may be earned (GIFT-2) and the figure step opens.
 func (g *Game) place(a *Action) error {
+	if a.Tile == TileAbbey {
+		return g.placeAbbey(a) // instead of drawing (SEQ-0b, AM-3; am.go)
+	}
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
@@ -363,7 +388,7 @@ func (g *Game) discard(a Action) error {
 	g.Bag.take(t)
 	g.afterVolcano = false
 	g.lastFigure = figureStep{player: -1}
-	g.part.begun = true
+	g.part.begun, g.part.drew = true, true
 	g.part.giftDiscard = g.part.giftOpened
 	g.announce(g.Active, "BASE-5", "ev.discarded", "tile", t.ID)
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 && t.Set != "river" &&
@@ -381,6 +406,12 @@ func (g *Game) figure(a *Action, who int) error {
 	g.lastFigure = figureStep{player: who, kind: a.FigureKind(), deploy: a.Verb == VerbDeploy}
 	switch a.Verb {
 	case VerbDeploy:
+		if a.Barn { // at a corner (AM-21; am.go)
+			if err := g.deployBarn(*a, who); err != nil {
+				return err
+			}
+			break
+		}
 		local, err := g.S.SegByPlace(g.part.tile, a.Place)
 		if err != nil {
 			return err
@@ -464,6 +495,12 @@ func (a Action) FigureKind() engine.FigureKind {
 		return engine.Builder
 	case a.Pig:
 		return engine.Pig
+	case a.Mayor:
+		return engine.Mayor
+	case a.Wagon:
+		return engine.Wagon
+	case a.Barn:
+		return engine.Barn
 	}
 	return engine.Follower
 }
@@ -525,6 +562,14 @@ func (g *Game) finishScoring() {
 		}
 		g.announce(g.S.Baron.Player, g.S.Baron.Rule, key, "size", g.S.Baron.Size)
 	}
+	if g.beginWagons() { // the wagon moves come first (SEQ-6(h), am.go)
+		return
+	}
+	g.cityStep()
+}
+
+// cityStep opens the City placement if the active player is entitled (SEQ-7, COUNT-6), else ends the part.
+func (g *Game) cityStep() {
 	g.cityRefusal = engine.CityRefusal{}
 	if g.S.City.Active {
 		if g.S.CityEntitled() {
@@ -637,6 +682,9 @@ func (g *Game) endTurn() {
 	g.History = append(g.History, g.S.Scores)
 	g.prevActive = g.Active
 	if g.lastTurn {
+		if g.beginAbbeyRound() { // SEQ-9a, AM-10 (am.go)
+			return
+		}
 		g.gameEnd()
 		return
 	}
@@ -780,6 +828,9 @@ func (g *Game) Settle() {
 			g.advanceRound()
 		case PhaseCity, PhaseCount:
 			g.endPart()
+		case PhaseWagon: // a wagon move still due goes home (record format, AM)
+			g.wagonsHome(g.Players())
+			g.wagonsDone()
 		default:
 			return
 		}

@@ -186,7 +186,7 @@ func (b *Bag) SecondTile() bool {
 // setModule is the expansion that puts each set of tiles into a game (CFG-3, CFG-5); "" for the base game's.
 var setModule = map[string]string{"base": "", "river": ExpansionRiver, "river2": ExpansionRiver2, "city": ExpansionCount,
 	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals,
-	"tb": ExpansionTradersBuilders}
+	"tb": ExpansionTradersBuilders, "am": ExpansionAbbeyMayor}
 
 // SetExpansion returns the expansion (an Expansion* name) that puts the tiles of set (engine.TileType.Set) into a
 // game (CFG-3, CFG-5): "ic" Inns & Cathedrals, "city" the Count, and so on; "" for the base game's set; false for
@@ -214,7 +214,7 @@ func (g *Game) TileInGame(t *engine.TileType) bool {
 func (g *Game) TilesInGame() []*engine.TileType {
 	var out []*engine.TileType
 	for _, t := range g.Cat.Types {
-		if t.Piece == nil && g.TileInGame(t) {
+		if t.Piece == nil && !t.Abbey && g.TileInGame(t) { // the abbey is held, never drawn (AM-2)
 			out = append(out, t)
 		}
 	}

@@ -48,7 +48,12 @@ const (
 
 var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended"}
 
-func (p Phase) String() string { return phaseNames[p] }
+func (p Phase) String() string {
+	if n, ok := amPhaseName(p); ok { // PhaseWagon (am.go)
+		return n
+	}
+	return phaseNames[p]
+}
 
 // Refusal is an action the referee refuses: the rule it breaks, a message id for the locales with its data, and
 // the record line when the action came from a record. The game is unchanged.
@@ -165,6 +170,7 @@ type Game struct {
 	scoreLog     []engine.Score
 	ended        endedTurn  // the turn that ended last (tb.go)
 	lastFigure   figureStep // the last figure step of a part, until the next tile (tb.go)
+	am           amState    // Abbey & Mayor: the end-of-game abbey round (am.go)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.
@@ -175,6 +181,7 @@ type turnPart struct {
 	giftOpened  bool // a gift was opened in this part's window (GIFT-5(a), SEQ-2, COMBO-20(b))
 	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
+	drew        bool // a tile was drawn and discarded in this part: no abbey instead any more (AM-3(a), am.go)
 	// secondTile: the first part's tile extended the road or city of the active player's builder (SEQ-3, TB-7): a
 	// second part follows when this one ends, if a tile is left to draw (secondPartDue).
 	secondTile bool
@@ -231,6 +238,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
+		AbbeyMayor:      has(ExpansionAbbeyMayor),
 	}
 	g := &Game{Setup: setup, Cat: cat, Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
@@ -248,11 +256,13 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			return opts.InnsCathedrals
 		case "tb":
 			return opts.TradersBuilders
+		case "am":
+			return opts.AbbeyMayor // the 12 land tiles; the abbeys are held, never in a stack
 		}
 		return false
 	}
 	for _, t := range cat.Types {
-		if t.Piece != nil || !inStack(t.Set) {
+		if t.Piece != nil || !inStack(t.Set) || t.Abbey {
 			continue
 		}
 		n := t.Count

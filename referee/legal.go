@@ -67,6 +67,10 @@ func (g *Game) Legal() Decision {
 	switch g.Phase {
 	case PhaseTile:
 		d.Actions = g.legalTile(nil)
+		if g.InAbbeyRound() { // AM-10: the abbey may be declined
+			d.Optional = true
+			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbAbbeyPass})
+		}
 		if g.secondPartOpen() {
 			d.Optional = true
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbBuilderPass})
@@ -97,6 +101,10 @@ func (g *Game) Legal() Decision {
 			}
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbCount, Quarter: q})
 		}
+	case PhaseWagon: // SEQ-6(h), AM-16..18 (am.go)
+		d.Optional = true
+		d.Player = g.WagonMover()
+		d.Actions = g.legalWagon(d.Player, nil)
 	case PhaseMarket:
 		d.Player = g.MarketMover()
 		if d.Player >= 0 {
@@ -132,6 +140,9 @@ func (g *Game) AfterDecline() *Game {
 		c.advanceRound()
 	case PhaseCity, PhaseCount:
 		c.endPart()
+	case PhaseWagon:
+		c.wagonsHome(c.Players())
+		c.wagonsDone()
 	default:
 		return nil
 	}
@@ -162,6 +173,7 @@ func (g *Game) legalTile(out []Action) []Action {
 		}
 		start = ends[i]
 	}
+	out = g.legalAbbey(out) // AM-3, AM-4, AM-10 (am.go)
 	if g.S.Opts.Gifts && !g.part.giftOpened && g.S.Gift.Hands[g.Active] > 0 {
 		out = g.legalGifts(out)
 	}
@@ -178,12 +190,13 @@ func (g *Game) segRef(seg int32) FeatureRef {
 // figureKinds are the kinds of figure a City, moving or gift action may name (DEF-4): a follower, the abbot, the
 // large follower (IC-4); never the builder or the pig (COMBO-16(a), COMBO-21, COMBO-23, COMBO-24), which only a
 // deploy names (DeployOptions).
-var figureKinds = [...]engine.FigureKind{engine.Follower, engine.Abbot, engine.Large}
+var figureKinds = [...]engine.FigureKind{engine.Follower, engine.Abbot, engine.Large, engine.Mayor, engine.Wagon}
 
 // naming returns a with the figure word of kind set (Abbot, Large, Builder, Pig; none for an ordinary follower).
 func naming(a Action, kind engine.FigureKind) Action {
 	a.Abbot, a.Large = kind == engine.Abbot, kind == engine.Large
 	a.Builder, a.Pig = kind == engine.Builder, kind == engine.Pig
+	a.Mayor, a.Wagon, a.Barn = kind == engine.Mayor, kind == engine.Wagon, kind == engine.Barn // am.go
 	return a
 }
 
@@ -266,6 +279,9 @@ func (g *Game) legalFigure(out []Action) []Action {
 	for _, o := range s.DeployOptions(who, g.part.tile, nil) {
 		out = append(out, naming(Action{Colour: c, Verb: VerbDeploy, Place: s.PlaceName(g.part.tile, o.Local)}, o.Kind))
 	}
+	for _, corner := range s.BarnOptions(who, g.part.tile, nil) { // AM-21 (am.go)
+		out = append(out, Action{Colour: c, Verb: VerbDeploy, Barn: true, Place: engine.CornerNames[corner]})
+	}
 	if s.Opts.Abbot {
 		for i := range s.Figures {
 			f := &s.Figures[i]
@@ -290,6 +306,9 @@ func (g *Game) legalMoving(who int, out []Action) []Action {
 	out = append(out, Action{Colour: c, Verb: VerbDecline})
 	for _, t := range g.targets {
 		q, ok := engine.QuarterFor(s.SegKind(t))
+		if !ok && s.SegKind(t) == engine.KField {
+			q, ok = engine.Market, true // a field scored because of a barn (COMBO-43)
+		}
 		if !ok || q == s.City.Count {
 			continue
 		}

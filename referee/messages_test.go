@@ -50,6 +50,7 @@ var unusedAllowed = map[string]string{
 	"plural.gifts":     "count of unopened gifts for the table (GIFT-4)",
 	"term.inn":         "glossary word (IC-7) kept for the table's labels of the inns on the board",
 	"term.cathedral":   "glossary word (IC-8) kept for the table's labels of the cathedrals on the board",
+	"term.abbey":       "glossary word (AM-3) kept for the table's labels of the abbeys on the board",
 }
 
 // wordPrefixes mirrors the record words locales translates in message data (locales.wordKeys): the value v of
@@ -69,7 +70,8 @@ var reprData = map[string]any{
 	"start": "river", "expansion": "river2",
 	"n": -3, "deck": 21, "line": 5, "cells": "4,2 5,2", // position.go
 	"winner": "-1,-3:shrine", "loser": "0,-3:monastery", "shrine": "-1,-3:shrine", "monastery": "0,-3:monastery",
-	"goods": "wine", "wine": 1, "grain": 0, "cloth": 2, "held": 3, "printed": 4, "box": 9, // tb.go
+	"corner": "NW",                                                                         // am.go
+	"goods":  "wine", "wine": 1, "grain": 0, "cloth": 2, "held": 3, "printed": 4, "box": 9, // tb.go
 	// added by the renderer to events of a seated player
 	"Player": "Віра",
 	// cmd/karkason

@@ -100,8 +100,14 @@ func (g *Game) layPosition(lines []PositionLine, mode positionMode) error {
 	if err := g.layTiles(lines, mode); err != nil {
 		return err
 	}
+	if err := g.layAbbeys(lines); err != nil { // POS-16 (position_am.go)
+		return err
+	}
 	turn, err := g.layOthers(lines)
 	if err != nil {
+		return err
+	}
+	if err := g.checkAMPosition(lines); err != nil { // POS-3 amended, POS-16 (position_am.go)
 		return err
 	}
 	if mode == wholePosition {
@@ -185,6 +191,9 @@ func (g *Game) layTiles(lines []PositionLine, mode positionMode) error {
 		t := g.Cat.Tile(l.Tile)
 		if t == nil || t.Piece != nil {
 			return atLine(l, refusal("CFG-5", "err.tile_unknown", "tile", l.Tile))
+		}
+		if t.Abbey {
+			continue // laid last, into its hole (POS-16, layAbbeys: position_am.go)
 		}
 		if g.Bag.Left(t) == 0 {
 			if box.Left(t) == 0 {
@@ -452,7 +461,9 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 		}
 		var err error
 		switch l.Kind {
-		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
+		case PosBarn, PosAbbey: // position_am.go
+			err = g.layAM(l, who, once)
+		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig, PosMayor, PosWagon:
 			kind := positionFigure[l.Kind]
 			if l.InCity() {
 				q, _ := engine.ParseQuarter(l.Quarter)
@@ -511,9 +522,11 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 // figurePosition the line kind of each figure kind (builder and pig: record_tb.go).
 var (
 	positionFigure = map[PositionKind]engine.FigureKind{PosFollower: engine.Follower, PosAbbot: engine.Abbot,
-		PosLarge: engine.Large, PosBuilder: engine.Builder, PosPig: engine.Pig}
+		PosLarge: engine.Large, PosBuilder: engine.Builder, PosPig: engine.Pig, PosMayor: engine.Mayor,
+		PosWagon: engine.Wagon}
 	figurePosition = [engine.NumFigureKinds]PositionKind{engine.Follower: PosFollower, engine.Abbot: PosAbbot,
-		engine.Large: PosLarge, engine.Builder: PosBuilder, engine.Pig: PosPig}
+		engine.Large: PosLarge, engine.Builder: PosBuilder, engine.Pig: PosPig, engine.Mayor: PosMayor,
+		engine.Wagon: PosWagon, engine.Barn: PosBarn}
 )
 
 // Figure returns the figure kind a figure line places (follower, abbot, large, builder, pig); false for a line of
@@ -549,6 +562,9 @@ func (g *Game) finishPosition(turn int, mode positionMode) {
 	if mode == wholePosition && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 {
 		g.Active = g.prevActive
 		g.lastTurn = true
+		if g.beginAbbeyRound() { // POS-17: the abbeys still held, from the player named by position turn (am.go)
+			return
+		}
 		g.gameEnd()
 	}
 }
@@ -597,10 +613,14 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 	}
 	for _, f := range s.Figures {
 		l := PositionLine{Kind: figurePosition[f.Kind], Colour: g.Colour(int(f.Player))}
-		switch f.Where {
-		case engine.OnBoard:
+		switch {
+		case f.Where == engine.OnBoard && f.Kind == engine.Barn: // x,y:NW of the tile south-east of its point
+			ti, _ := s.SegTile(f.Seg)
+			p := s.Tiles[ti].Pos
+			l.Target = FeatureRef{Pos: Pos{p.X, p.Y}, Place: "NW"}
+		case f.Where == engine.OnBoard:
 			l.Target = g.featureRef(f.Seg)
-		case engine.InCity:
+		case f.Where == engine.InCity:
 			l.Quarter = f.Quarter.String()
 		default:
 			continue
@@ -629,6 +649,7 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 			}
 		}
 	}
+	out = g.abbeyLines(out) // POS-16: the abbeys no longer held (position_am.go)
 	for p := 0; p < g.Players(); p++ {
 		if n := s.Scores[p]; n > 0 {
 			out = append(out, PositionLine{Kind: PosScore, Colour: g.Colour(p), N: n})

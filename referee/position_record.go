@@ -88,7 +88,8 @@ func (l PositionLine) InCity() bool { return l.Kind.isFigure() && l.Quarter != "
 // isFigure reports whether lines of this kind place a figure (on the board or in the City): follower, abbot, large,
 // builder, pig (a builder or pig in the City parses, to be refused with COMBO-16(a)).
 func (k PositionKind) isFigure() bool {
-	return k == PosFollower || k == PosAbbot || k == PosLarge || k == PosBuilder || k == PosPig
+	return k == PosFollower || k == PosAbbot || k == PosLarge || k == PosBuilder || k == PosPig || k == PosMayor ||
+		k == PosWagon
 }
 
 // String returns the canonical line without its comment, e.g. "position tile b-rs 1,0 90",
@@ -102,7 +103,7 @@ func (l PositionLine) String() string {
 		w = append(w, string(PosCount), l.Quarter)
 	case PosTurn:
 		w = append(w, string(PosTurn), string(l.Colour))
-	case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
+	case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig, PosMayor, PosWagon:
 		where := l.Quarter
 		if where == "" {
 			where = l.Target.String()
@@ -110,8 +111,10 @@ func (l PositionLine) String() string {
 		w = append(w, string(l.Colour), string(l.Kind), where)
 	case PosKing, PosRobber:
 		w = append(w, string(l.Colour), string(l.Kind), l.Target.String())
-	case PosGifts, PosScore, PosWine, PosGrain, PosCloth:
+	case PosGifts, PosScore, PosWine, PosGrain, PosCloth, PosAbbey:
 		w = append(w, string(l.Colour), string(l.Kind), strconv.Itoa(l.N))
+	case PosBarn:
+		w = append(w, string(l.Colour), string(l.Kind), l.Target.String())
 	default:
 		w = append(w, string(l.Kind))
 	}
@@ -159,7 +162,7 @@ var positionErrorKeys = []string{KeyBadPositionLine, KeyBadPositionKind, KeyBadF
 // What was expected, in English (ParseError.Expected), for position lines.
 const (
 	expPositionLine   = `"position tile ...", "position count ...", "position turn COLOUR" or "position COLOUR ..."`
-	expPositionKind   = "follower, abbot, large, builder, pig, king, robber, gifts, score, wine, grain or cloth"
+	expPositionKind   = "follower, abbot, large, builder, pig, mayor, wagon, barn, king, robber, gifts, score, wine, grain, cloth or abbey"
 	expFigurePlace    = "a feature x,y:PLACE (e.g. 2,-1:N) or a quarter: palace, smithy, cathedral or market"
 	expNumber         = "a whole number, e.g. 12"
 	expPositionBefore = "position lines only right after the setup line, before any action (POS-10)"
@@ -187,6 +190,9 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 		if l.Pos, err = needPos(sc); err != nil {
 			return l, err
 		}
+		if l.Tile == TileAbbey && !sc.more() { // the abbey's rotation may be left out (POS-16)
+			break
+		}
 		w, err := sc.need(slotWord, KeyBadRotation, expRotation)
 		if err != nil {
 			return l, err
@@ -196,6 +202,9 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 			l.Rot, _ = strconv.Atoi(w)
 		default:
 			return l, sc.errorf(KeyBadRotation, w, expRotation)
+		}
+		if l.Tile == TileAbbey {
+			l.Rot = 0 // any rotation means nothing (AM-4)
 		}
 	case first == string(PosCount):
 		l.Kind = PosCount
@@ -220,7 +229,11 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 		}
 		l.Kind = PositionKind(kind)
 		switch l.Kind {
-		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig:
+		case PosBarn: // x,y:CORNER (record_am.go)
+			if l.Target, err = needBarnPoint(sc); err != nil {
+				return l, err
+			}
+		case PosFollower, PosAbbot, PosLarge, PosBuilder, PosPig, PosMayor, PosWagon:
 			w, err := sc.need(slotFeature, KeyBadFigurePlace, expFigurePlace)
 			if err != nil {
 				return l, err
@@ -236,7 +249,7 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 			if l.Target, err = needFeature(sc, false); err != nil {
 				return l, err
 			}
-		case PosGifts, PosScore, PosWine, PosGrain, PosCloth:
+		case PosGifts, PosScore, PosWine, PosGrain, PosCloth, PosAbbey:
 			w, err := sc.need(slotWord, KeyBadNumber, expNumber)
 			if err != nil {
 				return l, err

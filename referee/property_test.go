@@ -92,6 +92,20 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 		if len(gifts) > 0 && rng.IntN(3) == 0 {
 			return acts[gifts[rng.IntN(len(gifts))]], true
 		}
+		// Abbey & Mayor: the abbey now and then instead of a tile (AM-3), and in the end-of-game abbey round (AM-10)
+		// an abbey or the pass.
+		var abbeys []int
+		for i := range acts {
+			if acts[i].Tile == TileAbbey || acts[i].Verb == VerbAbbeyPass {
+				abbeys = append(abbeys, i)
+			}
+		}
+		if len(abbeys) > 0 && (rng.IntN(6) == 0 || g.Bag.DrawableCopies(g.Cat) == 0) {
+			return acts[abbeys[rng.IntN(len(abbeys))]], true
+		}
+		if g.Bag.DrawableCopies(g.Cat) == 0 {
+			return acts[rng.IntN(len(acts))], true
+		}
 		// Draw a tile type as from the stack, then a placement of it.
 		drawn := g.Bag.DrawnAt(g.Cat, rng.IntN(g.Bag.DrawableCopies(g.Cat))).ID
 		for i := range acts {
@@ -191,6 +205,15 @@ func checkFigures(t testing.TB, g *Game) {
 					t.Fatalf("%s of player %d without a follower of its owner on its feature (TB-11(b), TB-13)", f.Kind, f.Player)
 				}
 				continue
+			}
+			if f.Kind == engine.Barn { // at a barn point, on its field; it never occupies (DEF-4, AM-21)
+				if k != engine.KField {
+					t.Fatalf("barn of player %d on a %s (AM-21)", f.Player, k)
+				}
+				continue
+			}
+			if f.Kind == engine.Mayor && k != engine.KCity || f.Kind == engine.Wagon && (k == engine.KField || k == engine.KGarden) {
+				t.Fatalf("%s of player %d on a %s (AM-11, AM-14)", f.Kind, f.Player, k)
 			}
 			occ[s.Root(f.Seg)]++
 		case engine.InCity:
@@ -301,12 +324,13 @@ type actionKey struct {
 	Pos                                  Pos
 	Rot                                  int
 	Abbot, Large, Builder, Pig           bool
+	Mayor, Wagon, Barn, Home             bool // Abbey & Mayor
 	Target                               FeatureRef
 }
 
 func keyOf(a Action) actionKey {
 	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
-		a.Builder, a.Pig, a.Target}
+		a.Builder, a.Pig, a.Mayor, a.Wagon, a.Barn, a.Home, a.Target}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -542,6 +566,7 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 			}
 		}
 		turn := g.TurnNo
+		barns := barnsOnBoard(g)
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("seed %d step %d: legal action %q refused: %v\n%s", seed, step, a, err, recordText(g))
 		}
@@ -552,10 +577,14 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 					placed[turn], turn, g.Part(), recordText(g))
 			}
 		}
-		if ck.exhaustive && a.Verb == VerbPlace && g.Phase == PhaseFigure {
+		if ck.exhaustive && a.Verb == VerbPlace && g.Phase == PhaseFigure && a.Tile != TileAbbey { // the abbey: no LegalMoves
 			checkMovesMatch(t, g, moves)
 		}
 		checkFigures(t, g)
+		if n := barnsOnBoard(g); n < barns { // AM-26: a barn never leaves the board
+			t.Fatalf("seed %d step %d: %d barns on the board, %d before %q (AM-26)\n%s", seed, step, n, barns, a,
+				recordText(g))
+		}
 		checkScores(t, g, prev)
 		if undoAt[step] {
 			probeUndo(t, g, rng)
@@ -611,6 +640,9 @@ func checkMovesMatch(t testing.TB, g *Game, moves []engine.Move) {
 		fromMoves[option{s.Root(s.Tiles[g.part.tile].Seg(int(m.Local))), m.Kind}] = true
 	}
 	for _, o := range s.DeployOptions(g.Active, g.part.tile, nil) {
+		if o.Kind == engine.Barn {
+			continue // the engine's LegalMoves (the benchmarks' random player) places no barn: it stands at a corner
+		}
 		fromDeploy[option{s.Root(s.Tiles[g.part.tile].Seg(o.Local)), o.Kind}] = true
 	}
 	if !reflect.DeepEqual(fromMoves, fromDeploy) {
@@ -796,4 +828,16 @@ func TestRandomExpansionGames(t *testing.T) {
 		setup := randomSetup(rng, exps)
 		t.Run(fmt.Sprintf("%d-%s", seed, strings.Join(exps, "+")), func(t *testing.T) { playRandom(t, setup, seed, po, ck) })
 	}
+}
+
+// barnsOnBoard counts the barns on the board (Abbey & Mayor): once placed a barn stays (AM-26). Every wagon is on
+// the board, in the City or in supply, as every figure (CheckFigures: DEF-5), a waiting wagon in supply (AM-16).
+func barnsOnBoard(g *Game) int {
+	n := 0
+	for i := range g.S.Figures {
+		if f := &g.S.Figures[i]; f.Kind == engine.Barn && f.Where == engine.OnBoard {
+			n++
+		}
+	}
+	return n
 }

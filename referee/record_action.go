@@ -49,11 +49,13 @@ const (
 	VerbGift
 	VerbEnd
 	VerbBuilderPass
+	VerbWagon     // Abbey & Mayor: red wagon x,y:PLACE | home (AM-16, record_am.go)
+	VerbAbbeyPass // Abbey & Mayor: red abbey-pass (AM-10)
 )
 
 // verbWords are the verbs' words, by Verb.
 var verbWords = [...]string{"", "place", "discard", "deploy", "return-abbot", "pass", "city", "count", "move", "decline",
-	"market", "gift", "end", "builder-pass"}
+	"market", "gift", "end", "builder-pass", "wagon", "abbey-pass"}
 
 // String returns the verb's word, e.g. "return-abbot"; "" for the zero Verb, "verb(N)" for a number that is none.
 func (v Verb) String() string {
@@ -121,6 +123,10 @@ type Action struct {
 	Large    bool       // deploy large, city/move/market/synod/cash-out/change-position ... large (IC-4)
 	Builder  bool       // deploy builder (TB-5); in city/move/market/gift lines only to be refused (COMBO-16(a)...)
 	Pig      bool       // deploy pig (TB-12); likewise
+	Mayor    bool       // deploy mayor (AM-11); city/move/synod/cash-out ... mayor (COMBO-42, COMBO-50; record_am.go)
+	Wagon    bool       // deploy wagon (AM-14); city/move/synod/cash-out ... wagon
+	Barn     bool       // deploy barn CORNER (AM-21), Place the corner; in other lines only to be refused (COMBO-42(a))
+	Home     bool       // wagon home: the wagon goes back to supply (AM-16)
 	Void     bool       // gift synod, road-sweeper, change-position, cash-out: opened with no target (GIFT-5(d))
 	Tile     string     // place, discard: tile id in lower case
 	Pos      Pos        // place, return-abbot
@@ -194,6 +200,7 @@ const (
 	fNewPlace
 	fVoid
 	fLarge
+	fHome
 )
 
 // usedFields returns the fields the action's verb (and gift card) uses.
@@ -215,6 +222,11 @@ func (a Action) usedFields() field {
 		return fQuarter | fTarget | fAbbot | fLarge
 	case VerbMarket:
 		return fTarget | fLarge
+	case VerbWagon:
+		if a.Home {
+			return fHome
+		}
+		return fTarget
 	case VerbGift:
 		if a.Void && a.Gift != GiftTwoChoices { // "<card> void" names no target (GIFT-5(d))
 			return fGift | fVoid
@@ -255,6 +267,12 @@ func (a Action) String() string {
 		w = append(w, a.Quarter, a.Target.String())
 	case VerbMarket:
 		w = append(w, a.Target.String())
+	case VerbWagon:
+		if a.Home {
+			w = append(w, WordHome)
+		} else {
+			w = append(w, a.Target.String())
+		}
 	case VerbGift:
 		w = append(w, a.Gift)
 		if a.Void {
@@ -284,6 +302,9 @@ func (a Action) figureWord() string {
 		return FigureBuilder
 	case a.Pig:
 		return FigurePig
+	}
+	if w := a.amFigureWord(); w != "" { // record_am.go
+		return w
 	}
 	return FigureFollower
 }
@@ -319,6 +340,10 @@ func (a Action) Validate() error {
 		check(fLarge, a.Large, "large"),
 		check(fLarge, a.Builder, "builder"),
 		check(fLarge, a.Pig, "pig"),
+		check(fLarge, a.Mayor, "mayor"),
+		check(fLarge, a.Wagon, "wagon"),
+		check(fLarge, a.Barn, "barn"),
+		check(fHome, a.Home, "home"),
 		check(fPlace, a.Place != "", "place"),
 		check(fQuarter, a.Quarter != "", "quarter"),
 		check(fTarget, !a.Target.IsZero(), "feature"),
@@ -344,7 +369,11 @@ func (a Action) Validate() error {
 	if used&fPos != 0 && !inInt32(a.Pos) {
 		return bad(KeyBadPosition, a.Pos.String(), expPosition)
 	}
-	if used&fPlace != 0 && !IsPlace(a.Place) {
+	if used&fPlace != 0 && a.Barn {
+		if !IsCorner(a.Place) {
+			return bad(KeyBadPlace, a.Place, expCorner)
+		}
+	} else if used&fPlace != 0 && !IsPlace(a.Place) {
 		return bad(KeyBadPlace, a.Place, expPlace)
 	}
 	if used&fQuarter != 0 && !IsQuarter(a.Quarter) {
@@ -454,6 +483,9 @@ func parseArgs(sc *scanner, a *Action) error {
 		if a.Pos, err = needPos(sc); err != nil {
 			return err
 		}
+		if a.Tile == TileAbbey && !sc.more() { // the abbey's rotation may be left out (record format, AM)
+			return nil
+		}
 		w, err := sc.need(slotWord, KeyBadRotation, expRotation)
 		if err != nil {
 			return err
@@ -470,6 +502,9 @@ func parseArgs(sc *scanner, a *Action) error {
 		default:
 			return sc.errorf(KeyBadRotation, w, expRotation)
 		}
+		if a.Tile == TileAbbey {
+			a.Rot = 0 // any rotation means nothing (AM-4)
+		}
 	case VerbDiscard:
 		a.Tile, err = needTile(sc)
 	case VerbDeploy:
@@ -478,13 +513,23 @@ func parseArgs(sc *scanner, a *Action) error {
 			return err
 		}
 		switch fig {
-		case FigureFollower, FigureAbbot, FigureLarge, FigureBuilder, FigurePig:
+		case FigureFollower, FigureAbbot, FigureLarge, FigureBuilder, FigurePig, FigureMayor, FigureWagon:
 			a.setFigure(fig)
+		case FigureBarn:
+			a.setFigure(fig)
+			a.Place, err = needCorner(sc) // record_am.go
+			return err
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)
 		}
 		a.Place, err = needPlace(sc)
 		return err
+	case VerbWagon:
+		if sc.optWord(WordHome) {
+			a.Home = true
+			return nil
+		}
+		a.Target, err = needFeature(sc, false)
 	case VerbReturnAbbot:
 		a.Pos, err = needPos(sc)
 	case VerbCity, VerbCount, VerbMove:

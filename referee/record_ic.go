@@ -54,7 +54,8 @@ func (s *scanner) optFigure(abbot bool) (string, error) {
 	switch {
 	case !ok:
 		return "", nil
-	case w == FigureLarge || w == FigureBuilder || w == FigurePig:
+	case w == FigureLarge || w == FigureBuilder || w == FigurePig || w == FigureMayor || w == FigureWagon ||
+		w == FigureBarn:
 		return w, nil
 	case w == FigureAbbot && abbot:
 		return w, nil
@@ -76,13 +77,19 @@ func (a *Action) setFigure(word string) {
 		a.Builder = true
 	case FigurePig:
 		a.Pig = true
+	case FigureMayor:
+		a.Mayor = true
+	case FigureWagon:
+		a.Wagon = true
+	case FigureBarn:
+		a.Barn = true
 	}
 }
 
 // figureWords counts the figure words an action sets (Validate: at most one).
 func (a Action) figureWords() int {
 	n := 0
-	for _, b := range []bool{a.Abbot, a.Large, a.Builder, a.Pig} {
+	for _, b := range []bool{a.Abbot, a.Large, a.Builder, a.Pig, a.Mayor, a.Wagon, a.Barn} {
 		if b {
 			n++
 		}

@@ -678,8 +678,8 @@ func TestWriteRecordRefusesInvalid(t *testing.T) {
 }
 
 func TestListsAndCheckers(t *testing.T) {
-	if len(Colours()) != 5 || len(AllColours()) != 6 || len(Expansions()) != 11 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
-		len(Starts()) != 4 || len(Verbs()) != 13 || len(Edges()) != 4 || len(HalfEdges()) != 8 ||
+	if len(Colours()) != 5 || len(AllColours()) != 6 || len(Expansions()) != 12 || len(Quarters()) != 4 || len(Gifts()) != 5 ||
+		len(Starts()) != 4 || len(Verbs()) != 15 || len(Edges()) != 4 || len(HalfEdges()) != 8 ||
 		len(Centres()) != 3 || len(Rotations()) != 4 {
 		t.Error("a list has the wrong length")
 	}

@@ -161,6 +161,9 @@ type Summary struct {
 	// Goods are the goods tokens each colour holds after the last action, by kind (TB-3; record format: the "goods"
 	// key of replay --json), only with traders-builders.
 	Goods map[Colour]map[string]int `json:"goods,omitempty"`
+	// Abbeys are the abbeys each colour still holds, 1 or 0 (AM-2, POS-16; record format "Abbey & Mayor": the
+	// "abbeys" key of replay --json), only with abbey-mayor.
+	Abbeys map[Colour]int `json:"abbeys,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.
@@ -235,6 +238,7 @@ func (g *Game) Summary() Summary {
 			s.Goods[p.Colour] = goodsMap(g.S.Goods[i])
 		}
 	}
+	g.amSummary(&s) // abbeys held, wagon moves (am.go)
 	for _, ev := range g.Events {
 		if ev.Key == "ev.market_left" {
 			s.Notes = append(s.Notes, fmt.Sprintf("COUNT-20: %v figure(s) left in the market score nothing", ev.Data()["count"]))

@@ -101,6 +101,9 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 	if a.Goods != nil {
 		goodsReport(&b, g, a, loc)
 	}
+	if a.AM != nil {
+		amReport(&b, g, a.AM, loc) // aids_am.go
+	}
 	var dead []string
 	for _, c := range a.Frontier {
 		if c.Fit == 0 {

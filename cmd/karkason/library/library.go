@@ -122,9 +122,10 @@ func (g *Game) Winners() []string {
 
 // Categories are the statistics categories, in display order: cities, roads, monasteries and shrines, fields (the
 // pig's and the pig herd's bonuses included, TB-14, COMBO-12), the King, the Robber Baron, goods (TB-4), gifts,
-// gardens; "other" holds points no scoring explains (a score track set by hand).
+// gardens, barns (Abbey & Mayor: the farmers' scorings a barn causes, AM-23, AM-25, and the barns at the end, AM-27);
+// "other" holds points no scoring explains (a score track set by hand).
 var Categories = []string{"city", "road", "monastery", "field", "king", "robber-baron", "goods", "gifts", "garden",
-	"other"}
+	"barn", "other"}
 
 // categoryOf maps a scoring of the referee's log to its statistics category. A monastery and a shrine are one
 // category (a shrine is a monastery, SHRINE-2); the abbot taken back (ABBOT-6) counts for the feature it stood on;
@@ -150,6 +151,8 @@ func categoryOf(g *referee.Game, sc engine.Score) string {
 		return "gifts"
 	case engine.CatGarden:
 		return "garden"
+	case engine.CatBarn:
+		return "barn"
 	case engine.CatAbbotReturn:
 		if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() && g.S.SegKind(sc.Feature) == engine.KGarden {
 			return "garden"

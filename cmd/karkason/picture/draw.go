@@ -131,6 +131,7 @@ func Build(g *referee.Game, loc Translator, title string) *Picture {
 		drawFigures(&grp, g, i, onTile[i], x, y)
 		p.Groups = append(p.Groups, grp)
 	}
+	p.Groups = append(p.Groups, drawAM(g, at)) // abbeys' walls, barns (am.go)
 	if s.City.Placed {
 		p.Groups = append(p.Groups, drawCity(g, loc, at))
 	}
@@ -472,6 +473,10 @@ func figure(kind engine.FigureKind, c Pt, h float64, lying bool, fill, stroke Co
 		src, h = builder, h*1.15
 	case engine.Pig:
 		src, lying = pig, false
+	default:
+		if pts, upright := amShape(kind); pts != nil { // the mayor, the wagon, the barn (am.go)
+			src, lying = pts, lying && !upright
+		}
 	}
 	pts := make([]Pt, len(src))
 	for i, p := range src {
@@ -498,6 +503,9 @@ func drawFigures(grp *Group, g *referee.Game, ti int, figs []engine.Figure, x, y
 	t := &s.Tiles[ti]
 	seen := map[int32]int{}
 	for _, f := range figs {
+		if f.Kind == engine.Barn {
+			continue // at its point, over the tiles (drawAM, am.go)
+		}
 		_, l := s.SegTile(f.Seg)
 		sd := &t.Type.Segs[l]
 		c := segAnchor(t.Type, l, int(t.Rot))

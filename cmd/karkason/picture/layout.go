@@ -693,7 +693,12 @@ func (a *tileArt) roadEnd(i int, bridge bool, target int) {
 	// The road's middle line meets it (roadTip).
 	hit, _ := firstHit(straight, obstacles, roadTip)
 	path = straight
-	if hit < 0 || hit > len(straight)*3/4 && target == -2 {
+	if len(obstacles) == 0 && target == -2 {
+		// Nothing to end at (am-roadendg: one road and a garden): the road ends at a house a third of the way in.
+		path = sample([]Pt{m, add(m, mul(n, 0.3*T))}, 60)
+		hit = len(path) - 1
+	}
+	if hit < 0 || hit > len(straight)*3/4 && target == -2 && len(obstacles) > 0 {
 		g := nearestOn(obstacles, centre)
 		c := add(m, mul(n, dot(sub(g, m), n)))
 		path = append(append([]Pt{m}, quad(m, c, g, 60)...), add(g, mul(unit(sub(g, c)), 0.2*T)))

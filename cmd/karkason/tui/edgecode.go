@@ -190,7 +190,7 @@ func hasPennant(t *engine.TileType) bool {
 func codeOf(t *engine.TileType, rot int) string {
 	var b strings.Builder
 	for e := 0; e < 4; e++ {
-		b.WriteByte("FRCW"[t.Rotated(rot, e)])
+		b.WriteByte("FRCW-A"[t.Rotated(rot, e)]) // "-" inside a piece, "A" an abbey edge (AM-4)
 	}
 	if t.Centre >= 0 {
 		switch t.Segs[t.Centre].Kind {

@@ -51,7 +51,9 @@ type choice struct {
 // with such answers leaves them out of its own letters (answerKeysWithout). Traders & Builders' figures take the
 // next, from answerLetters' end: the builder X («Й»/«Ь» on the Bulgarian layouts, «Ч» on the Ukrainian), the pig Z
 // («Ю»/«З», «Я»); only the figure step offers them (TB-5, TB-12) and the entry of a board as it lies (POS-3).
-var kindLetters = map[engine.FigureKind]string{engine.Large: "D", engine.Builder: "X", engine.Pig: "Z"}
+// Abbey & Mayor's take the last two: the mayor K (кмет), the wagon T.
+var kindLetters = map[engine.FigureKind]string{engine.Large: "D", engine.Builder: "X", engine.Pig: "Z", engine.Mayor: "K",
+	engine.Wagon: "T"}
 
 // keyGroup is the group of answers that share a target's key: the target and whether the figure is the abbot
 // (the abbot's answers on a monastery are a target of their own; every other figure joins the follower's).
@@ -331,6 +333,8 @@ func (e *entry) start(g *referee.Game) {
 		e.enter(&countStep{answers{e}})
 	case referee.PhaseMarket:
 		e.enter(&marketStep{answers: answers{e}, acts: e.legal()})
+	case referee.PhaseWagon:
+		e.enter(&wagonStep{answers{e}})
 	default:
 		e.enter(&endedStep{answers{e}})
 	}
@@ -676,6 +680,8 @@ func (e *entry) figureWord(kind engine.FigureKind, k engine.Kind) string {
 	case kind == engine.Large: // IC-4: its own word wherever it stands (the table's wording is issue 18's second half)
 		return loc.T("term.large", nil)
 	case kind == engine.Builder, kind == engine.Pig: // TB-5, TB-12: never a farmer or a follower (TB-6, TB-13)
+		return loc.T("term."+kind.String(), nil)
+	case kind == engine.Mayor, kind == engine.Wagon, kind == engine.Barn: // AM-11, AM-14, AM-21: their own words
 		return loc.T("term."+kind.String(), nil)
 	case k == engine.KField:
 		return loc.T("term.farmer", nil)

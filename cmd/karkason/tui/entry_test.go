@@ -159,7 +159,7 @@ func terrains(ts []engine.Terrain) []byte {
 func TestCodeOfRoundTrip(t *testing.T) {
 	cat := engine.Standard()
 	for _, tt := range cat.Types {
-		if tt.Piece != nil {
+		if tt.Piece != nil || tt.Abbey { // the abbey is never typed by its edges: it goes into a hole (AM-4)
 			continue
 		}
 		for rot := 0; rot < 4; rot++ {

@@ -82,6 +82,7 @@ const (
 	stepTokens
 	stepPick
 	stepNumber
+	stepWagon // Abbey & Mayor: a wagon's move after a scoring (step_wagon.go)
 )
 
 // entryStep is one step of the entry: what it asks now and how it takes the answer. Every method works on the

@@ -36,6 +36,10 @@ func (s *figureStep) show() {
 		a := a
 		switch a.Verb {
 		case referee.VerbDeploy:
+			if a.Barn { // at a corner of the tile (AM-21): an answer of its own (step_abbey.go)
+				rest = append(rest, e.barnChoice(&a))
+				continue
+			}
 			l, err := g.S.SegByPlace(ti, a.Place)
 			if err != nil {
 				continue

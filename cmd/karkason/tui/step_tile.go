@@ -189,6 +189,7 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 			choices = append(choices, choice{label: loc.T("ui.opt.gift", map[string]any{"Count": e.g.S.Gift.Hands[e.who]}),
 				next: func() { e.enter(&giftStep{answers{e}}) }})
 		}
+		e.abbeyChoices(&choices) // the abbey instead of a tile, the end-of-game abbey round (step_abbey.go)
 		for _, t := range drawable {
 			add(t, []int{0, 1, 2, 3}, e.tileLabel(t, 0))
 		}

@@ -230,6 +230,8 @@ func deciding(g *referee.Game) int {
 		return g.RoundMover()
 	case referee.PhaseMarket:
 		return g.MarketMover()
+	case referee.PhaseWagon:
+		return g.WagonMover()
 	}
 	return g.Active
 }
