@@ -471,6 +471,23 @@ func (g *Game) advanceRound() {
 	g.announce(g.round[g.roundPos], "COUNT-16", "ev.round_go")
 }
 
+// Deciding returns the seat of the player whose decision is pending (the one referee.Legal answers for): the
+// mover of the moving-out round (COUNT-16), of the market round (COUNT-19), of the wagon moves (AM-18), otherwise
+// the active player; -1 once the game is over.
+func (g *Game) Deciding() int {
+	switch g.Phase {
+	case PhaseEnded:
+		return -1
+	case PhaseMoving:
+		return g.RoundMover()
+	case PhaseMarket:
+		return g.MarketMover()
+	case PhaseWagon:
+		return g.WagonMover()
+	}
+	return g.Active
+}
+
 // RoundMover returns whose go it is in the moving-out round, -1 outside one.
 func (g *Game) RoundMover() int {
 	if g.Phase != PhaseMoving || g.roundPos >= len(g.round) {

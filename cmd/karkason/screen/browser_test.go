@@ -115,7 +115,7 @@ func pageShows(g *referee.Game, boardKey string) string {
 		fmt.Sprintf(`document.querySelectorAll('#board g[data-tile]').length === %d`, len(g.S.Tiles)),
 		fmt.Sprintf(`document.querySelectorAll('#scorings li').length === %d`, recent),
 		fmt.Sprintf(`document.body.dataset.board === %q`, boardKey))
-	if d := deciding(g); d >= 0 {
+	if d := g.Deciding(); d >= 0 {
 		conds = append(conds, fmt.Sprintf(`!!document.querySelector('tr.active[data-player=%q]')`, string(g.Colour(d))))
 	}
 	return strings.Join(conds, " && ")

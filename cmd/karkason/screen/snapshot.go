@@ -276,7 +276,7 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 	left := g.Bag.LandLeft() + g.Bag.RiverLeft()
 	m.Head = loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 		loc.T("ui.left", nil)
-	m.deciding = deciding(g)
+	m.deciding = g.Deciding()
 	if m.deciding < 0 {
 		m.Now = loc.T("ui.phase.ended", nil)
 	} else {
@@ -366,19 +366,6 @@ func word(loc *locales.Localizer, id, fallback string) string {
 		return t
 	}
 	return fallback
-}
-
-// deciding is the seat of the player whose decision is pending (the table's), -1 once the game is over.
-func deciding(g *referee.Game) int {
-	switch g.Phase {
-	case referee.PhaseEnded:
-		return -1
-	case referee.PhaseMoving:
-		return g.RoundMover()
-	case referee.PhaseMarket:
-		return g.MarketMover()
-	}
-	return g.Active
 }
 
 // eventRowOf is an event as the table's log and F3 word it: its rule, the players who scored (of a lost shrine

@@ -318,7 +318,7 @@ func (e *entry) start(g *referee.Game) {
 		e.startPos()
 		return
 	}
-	e.who = deciding(g)
+	e.who = g.Deciding()
 	e.pic.t = nil
 	switch g.Phase {
 	case referee.PhaseTile:

@@ -210,7 +210,7 @@ func (t *table) phaseLine(g *referee.Game) string {
 		return "[yellow]" + t.u.loc.T("ui.pos.phase", map[string]any{"Count": len(g.S.Tiles),
 			"Box": g.Bag.LandLeft() + g.Bag.RiverLeft()}) + "[-]"
 	}
-	p := deciding(g)
+	p := g.Deciding()
 	if p < 0 {
 		return t.u.loc.T("ui.phase.ended", nil)
 	}
@@ -219,21 +219,6 @@ func (t *table) phaseLine(g *referee.Game) string {
 		phase = "ui.phase.second_tile" // the builder's second tile (SEQ-7a, TB-7)
 	}
 	return t.names.badge(p) + " " + t.names.plain(p) + " " + t.u.loc.T(phase, nil)
-}
-
-// deciding returns the seat of the player whose decision is pending (referee.Legal), -1 when the game is over.
-func deciding(g *referee.Game) int {
-	switch g.Phase {
-	case referee.PhaseEnded:
-		return -1
-	case referee.PhaseMoving:
-		return g.RoundMover()
-	case referee.PhaseMarket:
-		return g.MarketMover()
-	case referee.PhaseWagon:
-		return g.WagonMover()
-	}
-	return g.Active
 }
 
 func (t *table) fillPlayers(g *referee.Game) {
@@ -247,7 +232,7 @@ func (t *table) fillPlayers(g *referee.Game) {
 	if g.S.Opts.Gifts {
 		hdr(4, loc.T("ui.col.gifts", nil))
 	}
-	active := deciding(g)
+	active := g.Deciding()
 	for p := 0; p < g.Players(); p++ {
 		r := p + 1
 		mark := " "
@@ -534,7 +519,7 @@ func (t *table) colourFor(a referee.Action) referee.Colour {
 	if a.Colour != "" {
 		return a.Colour
 	}
-	if p := deciding(t.view()); p >= 0 {
+	if p := t.view().Deciding(); p >= 0 {
 		return t.view().Colour(p)
 	}
 	return t.view().Colour(t.view().Active)
