@@ -68,6 +68,9 @@ type Options struct {
 	// TradersBuilders: each player has a builder and a pig (TB-2, TB-5, TB-12; the pig is placed only with Farmers),
 	// goods symbols act (TB-3, TB-4), with Farmers the River II pig herd too (COMBO-12); tb.go.
 	TradersBuilders bool
+	// PrincessDragon: the dragon and the fairy (neutral figures, DEF-14), the volcano, dragon, portal and princess
+	// symbols of the 30 tiles and of River II's volcano lake (PD, COMBO-30); pd.go.
+	PrincessDragon bool
 }
 
 // activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
@@ -149,6 +152,7 @@ type State struct {
 	Baron Holder    // the Robber Baron (ROBBER)
 	Gift  GiftState // the gift cards (GIFT)
 	Turn  TurnState // what happened in the current turn
+	PD    PDState   // the dragon and the fairy (The Princess & the Dragon, DEF-14; pd.go)
 	Ended bool      // final scoring has been added
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
@@ -204,6 +208,7 @@ func NewSized(cat *Catalogue, o Options, tiles, segs int) *State {
 	s.initFigures()
 	s.City.init(o)
 	s.Gift.init(o)
+	s.PD.init()
 	s.BeginTurn(0)
 	return s
 }
@@ -233,6 +238,7 @@ func (s *State) Reset() {
 	}
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
+	s.PD.init()
 	s.Ended = false
 	s.BeginTurn(0)
 }
