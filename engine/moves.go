@@ -336,6 +336,9 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	if s.Opts.Farmers {
 		mc.cand |= t.fields
 	}
+	if s.IsVolcano(t) { // the dragon lands on it: no figure (PD-6, pd.go)
+		mc.hasF, mc.hasL, mc.hasA, mc.hasB, mc.hasP = false, false, false, false, false
+	}
 	all := mc.hasF || mc.hasL || mc.river // every cell is cellMoves'
 	cloister := s.shrineLimited(t) && !mc.river
 	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a

@@ -221,7 +221,7 @@ func (s *State) FiguresOnTile(p Pos, buf []int) []int {
 // tile, not a City cell (COMBO-32).
 func (s *State) CanDragonStep(p Pos, visited []Pos) error {
 	if !s.PD.DragonIn {
-		return refuse("PD-8", "err.pd_dragon_not_in_play")
+		return refuse("PD-8", "err.pd_no_dragon_move")
 	}
 	d := s.PD.Dragon
 	dx, dy := p.X-d.X, p.Y-d.Y

@@ -107,7 +107,7 @@ func TestRulesCompleteInEveryLanguage(t *testing.T) {
 // citationRE finds rule ids, with any sub-points, cited in running text or in
 // a Go string literal: "BASE-4", "COUNT-16(b)", "GIFT-9(a)/(d)", "EX-S7".
 var citationRE = regexp.MustCompile(
-	`\b(?:DEF|CFG|SEQ|BASE|FARM|RIVER|ABBOT|RIV2|COUNT|KING|ROBBER|SHRINE|TILES5|GIFT|IC|TB|END|POS|COMBO|OPEN|EX)-[A-Z]{0,2}[0-9]+[a-z]?\b(?:/?\([a-z]\))*`)
+	`\b(?:DEF|CFG|SEQ|BASE|FARM|RIVER|ABBOT|RIV2|COUNT|KING|ROBBER|SHRINE|TILES5|GIFT|IC|TB|END|POS|COMBO|OPEN|EX|PD)-[A-Z]{0,2}[0-9]+[a-z]?\b(?:/?\([a-z]\))*`)
 
 // checkCitation reports whether the cited rule is in every language (not by
 // falling back to English) and every cited sub-point letter is a sub-point of
@@ -201,6 +201,10 @@ func TestRulesMatchRULESmd(t *testing.T) {
 	}
 	want = mergeRules(want, ictb)
 	got := RuleIDs()
+	if n := slices.Index(got, "OPEN-22"); n >= 0 { // the part files' rules follow: checkPartRules
+		checkPartRules(t, got[n+1:])
+		got = got[:n+1]
+	}
 	if slices.Equal(got, want) {
 		return
 	}
@@ -215,6 +219,23 @@ func TestRulesMatchRULESmd(t *testing.T) {
 		}
 	}
 	t.Errorf("rule ids not in the order of RULES.md:\n got %v\nwant %v", got, want)
+}
+
+// checkPartRules checks the rules of the part files (rules/<part>.<lang>.toml), which follow the main file's: each
+// is a rule of its module's rules file, new there (not in RULES.md nor RULES-IC-TB.md), in that file's order (The
+// Princess & the Dragon: RULES-PD.md, the rules karkason cites).
+func checkPartRules(t *testing.T, got []string) {
+	t.Helper()
+	pd := ruleHeads(readShared(t, "RULES-PD.md"))
+	at := 0
+	for _, id := range got {
+		i := slices.Index(pd[at:], id)
+		if i < 0 {
+			t.Errorf("rule %s of a part file is not a rule of RULES-PD.md after %v, in its order", id, pd[max(at-1, 0)])
+			continue
+		}
+		at += i + 1
+	}
 }
 
 // Every rule id cited in a string literal of the Go code of engine/, referee/
@@ -353,6 +374,9 @@ func TestRuleTextFallsBackToEnglish(t *testing.T) {
 
 func TestRuleIDs(t *testing.T) {
 	ids := RuleIDs()
+	if n := slices.Index(ids, "OPEN-22"); n >= 0 {
+		ids = ids[:n+1] // the main file's; the part files' follow (checkPartRules)
+	}
 	if len(ids) == 0 || ids[0] != "DEF-1" || ids[len(ids)-1] != "OPEN-22" {
 		t.Fatalf("RuleIDs() = %v…, want DEF-1 … OPEN-22", ids[:min(3, len(ids))])
 	}
@@ -368,6 +392,7 @@ func TestRuleIDs(t *testing.T) {
 		}
 		last = max(last, i)
 	}
+	ids = RuleIDs()
 	ids[0] = "changed"
 	if RuleIDs()[0] != "DEF-1" {
 		t.Error("RuleIDs() returns the package's own slice")

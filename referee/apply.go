@@ -86,6 +86,7 @@ func (g *Game) clone(logs bool) *Game {
 	c.Bag = g.Bag.clone()
 	c.round = slices.Clone(g.round)
 	c.targets = slices.Clone(g.targets)
+	c.pd.visited = slices.Clone(g.pd.visited)
 	if logs {
 		c.Actions = slices.Clone(g.Actions)
 		c.Events = slices.Clone(g.Events)
@@ -139,6 +140,11 @@ func (g *Game) apply(a *Action) error {
 				return r
 			}
 			return g.applyMarket(*a, who)
+		case PhaseDragon: // the dragon's movement: nothing else until it ends (SEQ-5a, PD-9(a); pd.go)
+			if a.Verb == VerbDragon {
+				return g.dragonStep(*a, who)
+			}
+			return g.pdDragonDue()
 		case PhaseTile:
 			if g.secondPartOpen() && (who != g.Active && isTileLine(*a) && a.Verb != VerbBuilderPass ||
 				a.Verb == VerbMarket) {
@@ -148,6 +154,11 @@ func (g *Game) apply(a *Action) error {
 			switch a.Verb {
 			case VerbBuilderPass:
 				return g.builderPass(who)
+			case VerbAside:
+				if who != g.Active {
+					return g.notYourTurn(who)
+				}
+				return g.aside(*a) // PD-5, pd.go
 			case VerbPlace, VerbDiscard, VerbGift:
 				if who != g.Active {
 					if r := g.lateTileRefusal(who); r != nil {
@@ -178,9 +189,17 @@ func (g *Game) apply(a *Action) error {
 			return g.outOfOrder(*a, who)
 		case PhaseFigure:
 			switch a.Verb {
-			case VerbDeploy, VerbReturnAbbot, VerbPass:
+			case VerbDeploy, VerbReturnAbbot, VerbPass, VerbFairy, VerbPrincess:
 				if who != g.Active {
 					return g.notYourTurn(who)
+				}
+				switch { // The Princess & the Dragon's actions (PD-14, PD-21, PD-23; pd.go)
+				case a.Verb == VerbFairy:
+					return g.fairy(a, who)
+				case a.Verb == VerbPrincess:
+					return g.princess(a, who)
+				case a.portalDeploy():
+					return g.portalDeploy(a, who)
 				}
 				return g.figure(a, who)
 			}
@@ -253,7 +272,10 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		}
 	}
 	switch a.Verb {
-	case VerbDeploy, VerbPass, VerbReturnAbbot:
+	case VerbDeploy, VerbPass, VerbReturnAbbot, VerbFairy, VerbPrincess:
+		if r := g.pdFigureRefusal(a, who); r != nil { // PD-14(a), PD-21(c), pd.go
+			return r
+		}
 		if r := g.secondFigure(a, who); r != nil {
 			return r
 		}
@@ -276,6 +298,14 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		return refusal("COUNT-13", "err.no_round")
 	case VerbMarket:
 		return refusal("COUNT-19(a)", "err.no_market_round")
+	case VerbDragon:
+		return g.dragonLineRefusal() // PD-8, PD-9, PD-11
+	case VerbFairy:
+		return refusal("PD-14", "err.pd_fairy_not_now")
+	case VerbPrincess:
+		return refusal("PD-21", "err.pd_princess_not_now")
+	case VerbAside:
+		return refusal("PD-5", "err.pd_aside_not_now")
 	}
 	return refusal("BASE-3", "err.out_of_order")
 }
@@ -289,6 +319,7 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
 	}
+	g.gardenVariant(t) // one piece, two printings (pd.go)
 	if err := g.Bag.check(t); err != nil {
 		// The bag holds only tiles of this game's box (setUpGame, boxCopies), so a tile not in the game is refused by
 		// check too; asked only then, which rule it breaks is the first question (IC-2, CFG-3: e.g. an ic- tile
@@ -307,6 +338,9 @@ func (g *Game) place(a *Action) error {
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
+	}
+	if t.IsDragonTile() && g.S.Opts.PrincessDragon && !g.S.PD.DragonIn {
+		return refusal("PD-5", "err.pd_dragon_not_in_play", "tile", t.ID) // set it aside instead (pd.go)
 	}
 	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
 	idx, err := g.S.Place(t, pos, rot(*a))
@@ -337,6 +371,7 @@ func (g *Game) place(a *Action) error {
 			g.announce(g.Active, "GIFT-3(b)", "ev.gift_none_left")
 		}
 	}
+	g.pdPlaced(idx)               // the volcano, the dragon symbol (PD-5, PD-6, PD-8, COMBO-30; pd.go)
 	if t.ID == "r2-lakevolcano" { // RIV2-8: no figure step, an extra turn after this one
 		g.S.Turn.Volcano = true
 		g.extraTurn = true
@@ -410,6 +445,10 @@ func (g *Game) figure(a *Action, who int) error {
 // startScoring begins step 3: the moving-out round if there is an eligible target (COUNT-13, COUNT-17), else the
 // scoring itself.
 func (g *Game) startScoring() {
+	if g.pd.due { // the dragon moves first (SEQ-5a, pd.go)
+		g.beginDragon()
+		return
+	}
 	g.targets = g.S.MovingTargets()
 	if len(g.targets) == 0 {
 		g.finishScoring()
@@ -642,8 +681,8 @@ func (g *Game) endTurn() {
 	}
 	if g.extraTurn {
 		g.extraTurn = false
+		g.afterVolcano = true // before beginTurn: no fairy point in this turn (OPEN-29, pd.go)
 		g.beginTurn(g.Active)
-		g.afterVolcano = true
 		return
 	}
 	g.beginTurn(g.next(g.Active))
@@ -780,6 +819,11 @@ func (g *Game) Settle() {
 			g.advanceRound()
 		case PhaseCity, PhaseCount:
 			g.endPart()
+		case PhaseDragon: // the steps still due are not made: the part is scored as the board lies (pd.go)
+			g.announce(-1, "PD-9(a)", "ev.pd_dragon_unfinished", "steps", g.pd.steps)
+			g.pd.over = "PD-9(a)"
+			g.Phase = PhaseFigure
+			g.startScoring()
 		default:
 			return
 		}

@@ -44,9 +44,10 @@ const (
 	PhaseCount               // … and then move the Count (COUNT-11)
 	PhaseMarket              // the end-game market round (COUNT-19)
 	PhaseEnded               // final scoring is done (END)
+	PhaseDragon              // the dragon's movement: one step by each player in turn (SEQ-5a, PD-8..11; pd.go)
 )
 
-var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended"}
+var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended", "dragon"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -165,6 +166,7 @@ type Game struct {
 	scoreLog     []engine.Score
 	ended        endedTurn  // the turn that ended last (tb.go)
 	lastFigure   figureStep // the last figure step of a part, until the next tile (tb.go)
+	pd           pdGame     // the dragon's movement of this part (The Princess & the Dragon, pd.go)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.
@@ -231,6 +233,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
+		PrincessDragon:  has(ExpansionPrincessDragon),
 	}
 	g := &Game{Setup: setup, Cat: cat, Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
@@ -248,6 +251,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			return opts.InnsCathedrals
 		case "tb":
 			return opts.TradersBuilders
+		case "pd":
+			return opts.PrincessDragon // PD-2
 		}
 		return false
 	}
@@ -449,6 +454,9 @@ func (g *Game) beginTurn(player int) {
 	g.beginPart(1)
 	if g.Bag.Spring == nil {
 		g.announce(player, "SEQ-1", "ev.turn")
+	}
+	if !g.afterVolcano {
+		g.fairyPoint() // SEQ-0, PD-17; not in the volcano's extra turn (OPEN-29, pd.go)
 	}
 }
 

@@ -66,14 +66,17 @@ func (g *Game) Legal() Decision {
 	d := Decision{Phase: g.Phase, Player: g.Active, Part: g.part.no}
 	switch g.Phase {
 	case PhaseTile:
-		d.Actions = g.legalTile(nil)
+		d.Actions = g.legalAside(g.legalTile(nil)) // PD-5 (pd.go)
 		if g.secondPartOpen() {
 			d.Optional = true
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbBuilderPass})
 		}
 	case PhaseFigure:
 		d.Optional = true
-		d.Actions = g.legalFigure(nil)
+		d.Actions = g.legalPDFigure(g.legalFigure(nil)) // the fairy, the princess, the portal (pd.go)
+	case PhaseDragon:
+		d.Player = g.DragonMover()
+		d.Actions = g.legalDragon() // PD-9, PD-10 (pd.go)
 	case PhaseMoving:
 		d.Optional = true
 		d.Player = g.RoundMover()

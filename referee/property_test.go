@@ -234,6 +234,9 @@ func checkScores(t testing.TB, g *Game, prev [engine.MaxPlayers]int) {
 				add[c] += b.Points
 			}
 		}
+		if f := e.Fairy; f != nil { // the fairy's 3 points inside the feature's line (PD-18)
+			add[f.Colour] += f.Points
+		}
 	}
 	for p := 0; p < g.Players(); p++ {
 		c := g.Colour(p)
@@ -302,11 +305,12 @@ type actionKey struct {
 	Rot                                  int
 	Abbot, Large, Builder, Pig           bool
 	Target                               FeatureRef
+	Victim                               Colour // princess (PD-21)
 }
 
 func keyOf(a Action) actionKey {
 	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
-		a.Builder, a.Pig, a.Target}
+		a.Builder, a.Pig, a.Target, a.Victim}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -325,6 +329,9 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 		front := s.Frontier()
 		for _, tt := range g.Bag.Drawable(g.Cat) {
+			if tt.IsDragonTile() && s.Opts.PrincessDragon && !s.PD.DragonIn {
+				continue // set aside, not placed (PD-5)
+			}
 			any := false
 			for _, p := range front {
 				for rot := 0; rot < 4; rot++ {
@@ -384,7 +391,7 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 		deploys := 0
 		for _, a := range d.Actions {
-			if a.Verb == VerbDeploy {
+			if a.Verb == VerbDeploy && !a.portalDeploy() { // a portal's placements elsewhere: CanDeployThrough (PD-23)
 				deploys++
 			}
 		}

@@ -49,11 +49,16 @@ const (
 	VerbGift
 	VerbEnd
 	VerbBuilderPass
+	// The Princess & the Dragon's verbs (record_pd.go).
+	VerbAside
+	VerbDragon
+	VerbFairy
+	VerbPrincess
 )
 
 // verbWords are the verbs' words, by Verb.
 var verbWords = [...]string{"", "place", "discard", "deploy", "return-abbot", "pass", "city", "count", "move", "decline",
-	"market", "gift", "end", "builder-pass"}
+	"market", "gift", "end", "builder-pass", "aside", "dragon", "fairy", "princess"}
 
 // String returns the verb's word, e.g. "return-abbot"; "" for the zero Verb, "verb(N)" for a number that is none.
 func (v Verb) String() string {
@@ -130,6 +135,7 @@ type Action struct {
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
 	Gift     string     // gift: the card
 	NewPlace string     // gift change-position: the place the follower moves to
+	Victim   Colour     // princess: the colour of the knight sent back (PD-21; record_pd.go)
 	notes    *notes     // the comments, nil if none; never changed in place (copies of the action share it)
 }
 
@@ -194,6 +200,7 @@ const (
 	fNewPlace
 	fVoid
 	fLarge
+	fVictim
 )
 
 // usedFields returns the fields the action's verb (and gift card) uses.
@@ -204,7 +211,7 @@ func (a Action) usedFields() field {
 	case VerbDiscard:
 		return fTile
 	case VerbDeploy:
-		return fAbbot | fLarge | fPlace
+		return fAbbot | fLarge | fPlace | fTarget // fTarget: through a magic portal (PD-23, record_pd.go)
 	case VerbReturnAbbot:
 		return fPos
 	case VerbCity:
@@ -229,7 +236,7 @@ func (a Action) usedFields() field {
 		}
 		return fGift
 	}
-	return 0
+	return a.pdFields() // record_pd.go
 }
 
 // String returns the canonical one-line form of the action without its comment, e.g.
@@ -246,7 +253,7 @@ func (a Action) String() string {
 	case VerbDiscard:
 		w = append(w, a.Tile)
 	case VerbDeploy:
-		w = append(w, a.figureWord(), a.Place)
+		w = append(w, a.figureWord(), a.deployPlace())
 	case VerbReturnAbbot:
 		w = append(w, a.Pos.String())
 	case VerbCity, VerbCount:
@@ -255,6 +262,8 @@ func (a Action) String() string {
 		w = append(w, a.Quarter, a.Target.String())
 	case VerbMarket:
 		w = append(w, a.Target.String())
+	case VerbAside, VerbDragon, VerbFairy, VerbPrincess:
+		w = a.pdWords(w) // record_pd.go
 	case VerbGift:
 		w = append(w, a.Gift)
 		if a.Void {
@@ -325,6 +334,7 @@ func (a Action) Validate() error {
 		check(fGift, a.Gift != "", "gift"),
 		check(fNewPlace, a.NewPlace != "", "new place"),
 		check(fVoid, a.Void, "void"),
+		check(fVictim, a.Victim != "", "colour"),
 	} {
 		if err != nil {
 			return err
@@ -344,7 +354,10 @@ func (a Action) Validate() error {
 	if used&fPos != 0 && !inInt32(a.Pos) {
 		return bad(KeyBadPosition, a.Pos.String(), expPosition)
 	}
-	if used&fPlace != 0 && !IsPlace(a.Place) {
+	if err := a.validatePD(bad); err != nil { // record_pd.go
+		return err
+	}
+	if used&fPlace != 0 && !a.portalDeploy() && !IsPlace(a.Place) {
 		return bad(KeyBadPlace, a.Place, expPlace)
 	}
 	if used&fQuarter != 0 && !IsQuarter(a.Quarter) {
@@ -353,7 +366,7 @@ func (a Action) Validate() error {
 	if used&fGift != 0 && !IsGift(a.Gift) {
 		return bad(KeyBadGift, a.Gift, expGift)
 	}
-	if used&fTarget != 0 {
+	if used&fTarget != 0 && !(a.Verb == VerbDeploy && a.Target.IsZero()) {
 		if !inInt32(a.Target.Pos) {
 			return bad(KeyBadFeature, a.Target.String(), expFeature)
 		}
@@ -483,7 +496,7 @@ func parseArgs(sc *scanner, a *Action) error {
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)
 		}
-		a.Place, err = needPlace(sc)
+		a.Place, a.Target, err = needDeployPlace(sc) // a place, or x,y:place through a portal (record_pd.go)
 		return err
 	case VerbReturnAbbot:
 		a.Pos, err = needPos(sc)
@@ -539,6 +552,8 @@ func parseArgs(sc *scanner, a *Action) error {
 		}
 		a.setFigure(w)
 		return err
+	case VerbAside, VerbDragon, VerbFairy, VerbPrincess:
+		return parsePDArgs(sc, a) // record_pd.go
 	}
 	return err
 }

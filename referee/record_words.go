@@ -59,7 +59,7 @@ const (
 var expansions = []string{
 	ExpansionFarmers, ExpansionAbbot, ExpansionRiver, ExpansionRiver2, ExpansionCount,
 	ExpansionKingRobber, ExpansionShrines, ExpansionNewTiles, ExpansionGifts, ExpansionInnsCathedrals,
-	ExpansionTradersBuilders,
+	ExpansionTradersBuilders, ExpansionPrincessDragon,
 }
 
 // Expansions returns the expansion names, in the spec's order, without "none".

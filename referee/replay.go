@@ -132,6 +132,17 @@ type ScoreEntry struct {
 	// (COMBO-12), each with its rule, the points to each player it names, and those players. Points above is what
 	// every owner scores without them.
 	Bonuses []BonusEntry `json:"bonuses,omitempty"`
+	// Fairy is the fairy's 3 points inside the line of the feature that gave them (PD-18; record format, P&D section
+	// 4), to the owner of the follower the fairy stood next to, owner of the feature or not; nil if none.
+	Fairy *FairyEntry `json:"fairy,omitempty"`
+}
+
+// FairyEntry is the fairy's bonus inside a feature's line of the breakdown (ScoreEntry.Fairy): its rule (PD-18), the
+// points, the colour that scored them.
+type FairyEntry struct {
+	Rule   string `json:"rule"`
+	Points int    `json:"points"`
+	Colour Colour `json:"colour"`
 }
 
 // BonusEntry is one bonus inside a field's line of the breakdown (ScoreEntry.Bonuses): its rule, the points to
@@ -194,6 +205,9 @@ func (g *Game) Summary() Summary {
 		}
 		if sc.Cat == engine.CatGoods {
 			e.Goods = sc.Goods.String()
+		}
+		if sc.Fairy > 0 {
+			e.Fairy = &FairyEntry{Rule: "PD-18", Points: engine.FairyBonus, Colour: g.Colour(int(sc.Fairy) - 1)}
 		}
 		for _, b := range sc.Bonuses {
 			if b.Rule == "" {
