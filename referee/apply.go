@@ -141,8 +141,13 @@ func (g *Game) apply(a *Action) error {
 			}
 			return g.applyMarket(*a, who)
 		case PhaseDragon: // the dragon's movement: nothing else until it ends (SEQ-5a, PD-9(a); pd.go)
-			if a.Verb == VerbDragon {
+			switch a.Verb {
+			case VerbDragon:
 				return g.dragonStep(*a, who)
+			case VerbDeploy, VerbPass, VerbReturnAbbot, VerbFairy, VerbPrincess: // the figure step is over
+				if r := g.pdFigureRefusal(*a, who); r != nil {
+					return r
+				}
 			}
 			return g.pdDragonDue()
 		case PhaseTile:
@@ -299,8 +304,11 @@ func (g *Game) outOfOrder(a Action, who int) error {
 	case VerbMarket:
 		return refusal("COUNT-19(a)", "err.no_market_round")
 	case VerbDragon:
-		return g.dragonLineRefusal() // PD-8, PD-9, PD-11
+		return g.dragonLineRefusal(a) // PD-8, PD-9, PD-10, PD-11
 	case VerbFairy:
+		if g.afterVolcano && who == g.Active { // River II's volcano lake: no other action (COMBO-30, OPEN-25)
+			return refusal("COMBO-30", "err.pd_fairy_volcano_lake")
+		}
 		return refusal("PD-14", "err.pd_fairy_not_now")
 	case VerbPrincess:
 		return refusal("PD-21", "err.pd_princess_not_now")

@@ -93,15 +93,17 @@ func (g *Game) aside(a Action) error {
 	if !g.S.Opts.PrincessDragon {
 		return refusal("CFG-3", "err.pd_no_module")
 	}
+	if t := g.Cat.Tile(a.Tile); t != nil { // the rule of the aside itself first, then whether it can be drawn
+		switch {
+		case !t.IsDragonTile():
+			return refusal("PD-5", "err.pd_aside_not_dragon", "tile", t.ID)
+		case g.S.PD.DragonIn:
+			return refusal("PD-5", "err.pd_aside_dragon_in_play", "tile", t.ID)
+		}
+	}
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
-	}
-	switch {
-	case !t.IsDragonTile():
-		return refusal("PD-5", "err.pd_aside_not_dragon", "tile", t.ID)
-	case g.S.PD.DragonIn:
-		return refusal("PD-5", "err.pd_aside_dragon_in_play", "tile", t.ID)
 	}
 	g.Bag.take(t)
 	g.Bag.Aside = append(slices.Clone(g.Bag.Aside), t)
@@ -203,13 +205,16 @@ func (g *Game) dragonStep(a Action, who int) error {
 	return nil
 }
 
-// dragonRefusal refuses a dragon line outside a movement: a seventh step (PD-9), a step after a dead end (PD-11),
-// a step without a dragon tile (PD-8).
-func (g *Game) dragonLineRefusal() *Refusal {
+// dragonLineRefusal refuses a dragon line outside a movement, until the next tile is placed: a seventh step (PD-9), a
+// step after a dead end (the tile it names is closed, PD-10; PD-11), a step without a dragon tile (PD-8).
+func (g *Game) dragonLineRefusal(a Action) error {
 	switch g.pd.over {
 	case "PD-9":
 		return refusal("PD-9", "err.pd_dragon_seventh")
-	case "PD-11":
+	case "PD-11": // every tile is closed to the dragon: the line names one, and why (PD-10)
+		if err := g.S.CanDragonStep(engine.Pos{X: a.Pos.X, Y: a.Pos.Y}, g.pd.visited); err != nil {
+			return err
+		}
 		return refusal("PD-11", "err.pd_dragon_ended")
 	}
 	return refusal("PD-8", "err.pd_no_dragon_move")
