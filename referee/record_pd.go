@@ -136,3 +136,56 @@ func parsePDArgs(sc *scanner, a *Action) error {
 	}
 	return err
 }
+
+// pdWords appends the words of a position dragon or fairy line after "position" (PositionLine.String).
+func (l PositionLine) pdWords(w []string) []string {
+	switch {
+	case l.Kind == PosDragon:
+		return append(w, string(PosDragon), l.Pos.String())
+	case l.Colour == "":
+		return append(w, string(PosFairy), l.Pos.String())
+	}
+	w = append(w, string(PosFairy), string(l.Colour), l.Target.String())
+	if l.FairyKind == PosLarge || l.FairyKind == PosAbbot {
+		w = append(w, string(l.FairyKind))
+	}
+	return w
+}
+
+// parsePDPosition reads the rest of `position dragon <x>,<y>` (POS-13), `position fairy <colour> <x>,<y>:<place>
+// [large|abbot]` or `position fairy <x>,<y>` (POS-14).
+func parsePDPosition(sc *scanner, l *PositionLine, kind PositionKind) error {
+	l.Kind = kind
+	var err error
+	if kind == PosDragon {
+		l.Pos, err = needPos(sc)
+		return err
+	}
+	w, err := sc.need(slotFeature, KeyBadPosition, expPosition)
+	if err != nil {
+		return err
+	}
+	if !IsColour(w) {
+		p, ok := parsePos(w)
+		if !ok {
+			return sc.errorf(KeyBadPosition, w, expPosition)
+		}
+		l.Pos = p
+		return nil
+	}
+	l.Colour = Colour(w)
+	if l.Target, err = needFeature(sc, false); err != nil {
+		return err
+	}
+	l.FairyKind = PosFollower
+	switch f, _ := sc.take(slotWord); f {
+	case "":
+	case FigureLarge:
+		l.FairyKind = PosLarge
+	case FigureAbbot:
+		l.FairyKind = PosAbbot
+	default:
+		return sc.errorf(KeyExtraText, f, `"large", "abbot" or the end of the line`)
+	}
+	return nil
+}
