@@ -164,6 +164,7 @@ func checkFigures(t testing.TB, g *Game) {
 	if err := s.CheckFigures(); err != nil { // every figure in supply, on the board or in the City (DEF-5)
 		t.Fatal(err)
 	}
+	checkNeutral(t, g) // the dragon and the fairy (The Princess & the Dragon)
 	occ := map[int32]int{}
 	for i := range s.Figures {
 		f := &s.Figures[i]
