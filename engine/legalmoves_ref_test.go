@@ -23,6 +23,9 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 	hasA := supply&(1<<Abbot) != 0 && t.Centre >= 0
 	hasB := supply&(1<<Builder) != 0
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
+	if s.IsVolcano(t) { // the dragon lands on it: no figure (PD-6)
+		hasF, hasL, hasA, hasB, hasP = false, false, false, false, false
+	}
 	var own rootSetRef // the features that hold a follower of the player's: only beside them may a builder or pig go
 	var near []uint8   // by frontier cell: the kinds of those features beside it (markNear)
 	if hasB || hasP {
@@ -225,7 +228,7 @@ func TestLegalMovesMatchReference(t *testing.T) {
 						}
 					}
 				}
-				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				if err := r.play(s); err != nil {
 					t.Fatal(err)
 				}
 			}

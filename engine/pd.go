@@ -75,7 +75,16 @@ func (y PDSymbol) String() string { return symbolNames[y] }
 // PDSymbol returns the tile's symbol as printed (`object volcano|dragon|portal|princess on <city>`) and, for a
 // princess, the index of the city segment she stands in (-1 otherwise). River II's volcano lake is a volcano. The
 // symbol acts only with princess-dragon (State.Symbol).
-func (t *TileType) PDSymbol() (PDSymbol, int) {
+func (t *TileType) PDSymbol() (PDSymbol, int) { return t.pdSym, int(t.pdCity) }
+
+// readPDSymbol reads the tile's symbol from its objects into pdSym, pdCity (LoadCatalogue).
+func (t *TileType) readPDSymbol() {
+	y, c := t.symbolOfObjects()
+	t.pdSym, t.pdCity = y, int8(c)
+}
+
+// symbolOfObjects finds the symbol among the tile's `object` lines.
+func (t *TileType) symbolOfObjects() (PDSymbol, int) {
 	for _, o := range t.Objects {
 		w := strings.Fields(o)
 		if len(w) == 0 {
@@ -220,29 +229,49 @@ func (s *State) FiguresOnTile(p Pos, buf []int) []int {
 // placed tile, not visited in this movement (visited: the start tile and each tile stepped on), not the fairy's
 // tile, not a City cell (COMBO-32).
 func (s *State) CanDragonStep(p Pos, visited []Pos) error {
-	if !s.PD.DragonIn {
+	switch s.dragonStepRule(p, visited) {
+	case "PD-8":
 		return refuse("PD-8", "err.pd_no_dragon_move")
+	case "PD-10":
+		return refuse("PD-10", "err.pd_dragon_not_adjacent", "pos", p.String(), "from", s.PD.Dragon.String())
+	case "PD-10(a)":
+		return refuse("PD-10(a)", "err.pd_dragon_empty", "pos", p.String())
+	case "PD-10(d)":
+		return refuse("PD-10(d)", "err.pd_dragon_city", "pos", p.String())
+	case "PD-10(c)":
+		return refuse("PD-10(c)", "err.pd_dragon_fairy", "pos", p.String())
+	case "PD-10(b)":
+		return refuse("PD-10(b)", "err.pd_dragon_visited", "pos", p.String())
+	}
+	return nil
+}
+
+// dragonStepRule is CanDragonStep without building the refusal: the rule the step breaks, "" when it is open
+// (DragonOpen asks it of four tiles at every step).
+func (s *State) dragonStepRule(p Pos, visited []Pos) string {
+	if !s.PD.DragonIn {
+		return "PD-8"
 	}
 	d := s.PD.Dragon
 	dx, dy := p.X-d.X, p.Y-d.Y
 	if dx*dx+dy*dy != 1 {
-		return refuse("PD-10", "err.pd_dragon_not_adjacent", "pos", p.String(), "from", d.String())
+		return "PD-10"
 	}
 	ti := s.TileIndex(p)
 	switch {
 	case ti < 0:
-		return refuse("PD-10(a)", "err.pd_dragon_empty", "pos", p.String())
+		return "PD-10(a)"
 	case s.isCityCell(ti):
-		return refuse("PD-10(d)", "err.pd_dragon_city", "pos", p.String())
+		return "PD-10(d)"
 	case s.PD.FairyOn && s.PD.Fairy == p:
-		return refuse("PD-10(c)", "err.pd_dragon_fairy", "pos", p.String())
+		return "PD-10(c)"
 	}
 	for _, v := range visited {
 		if v == p {
-			return refuse("PD-10(b)", "err.pd_dragon_visited", "pos", p.String())
+			return "PD-10(b)"
 		}
 	}
-	return nil
+	return ""
 }
 
 // DragonOpen appends to buf the tiles the dragon may step onto now (PD-10), N, E, S, W of it; none is a dead end
@@ -252,7 +281,7 @@ func (s *State) DragonOpen(visited []Pos, buf []Pos) []Pos {
 		return buf
 	}
 	for e := 0; e < 4; e++ {
-		if p := s.PD.Dragon.Neighbour(e); s.CanDragonStep(p, visited) == nil {
+		if p := s.PD.Dragon.Neighbour(e); s.dragonStepRule(p, visited) == "" {
 			buf = append(buf, p)
 		}
 	}
@@ -269,7 +298,8 @@ func (s *State) DragonStep(p Pos, visited []Pos, buf []int) ([]int, error) {
 	s.PD.Dragon = p
 	from := len(buf)
 	buf = s.FiguresOnTile(p, buf)
-	segs := make([]int32, 0, len(buf)-from)
+	var room [16]int32
+	segs := room[:0]
 	for _, fi := range buf[from:] {
 		segs = append(segs, s.Figures[fi].Seg)
 		s.toSupply(fi)

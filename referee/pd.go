@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/karkason/karkason/engine"
@@ -436,4 +438,43 @@ func (g *Game) legalAside(out []Action) []Action {
 		}
 	}
 	return out
+}
+
+// pdSummary adds the dragon's and the fairy's places and the tiles set aside to a replay summary (record format, P&D
+// section 4), only with the module.
+func (g *Game) pdSummary(s *Summary) {
+	if !g.S.Opts.PrincessDragon {
+		return
+	}
+	raw := func(v any) *json.RawMessage {
+		b, _ := json.Marshal(v)
+		m := json.RawMessage(b)
+		return &m
+	}
+	pd := &g.S.PD
+	s.Dragon, s.Fairy = raw(nil), raw(nil)
+	if pd.DragonIn {
+		s.Dragon = raw([2]int{pd.Dragon.X, pd.Dragon.Y})
+	}
+	if pd.FairyOn {
+		f := struct {
+			At     [2]int `json:"at"`
+			Colour Colour `json:"colour,omitempty"`
+			Place  string `json:"place,omitempty"`
+		}{At: [2]int{pd.Fairy.X, pd.Fairy.Y}}
+		if p := g.S.FairyOwner(); p >= 0 {
+			f.Colour, f.Place = g.Colour(p), g.exactRef(g.S.Figures[pd.FairyFig].Seg).Place
+		}
+		s.Fairy = raw(f)
+	}
+	for _, t := range g.Bag.Aside {
+		s.Aside = append(s.Aside, t.ID)
+	}
+	for _, ev := range g.Events { // every figure eaten, in the breakdown's notes (record format, P&D section 4)
+		if ev.Key == "ev.pd_eaten" {
+			d := ev.Data()
+			s.Notes = append(s.Notes, fmt.Sprintf("PD-12: %v %v eaten by the dragon at %v (turn %d)", d["colour"],
+				d["figure"], d["pos"], ev.Turn))
+		}
+	}
 }

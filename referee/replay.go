@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -171,6 +172,12 @@ type Summary struct {
 	// Goods are the goods tokens each colour holds after the last action, by kind (TB-3; record format: the "goods"
 	// key of replay --json), only with traders-builders.
 	Goods map[Colour]map[string]int `json:"goods,omitempty"`
+	// Dragon, Fairy and Aside are The Princess & the Dragon's (record format, P&D section 4), only with the module:
+	// the dragon's tile [x, y] or null (not in play), the fairy {"at": [x, y], "colour", "place"} or null (beside
+	// the board; colour and place empty when it stands next to nobody), the tiles set aside (PD-5) while there are.
+	Dragon *json.RawMessage `json:"dragon,omitempty"`
+	Fairy  *json.RawMessage `json:"fairy,omitempty"`
+	Aside  []string         `json:"aside,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.
@@ -242,6 +249,7 @@ func (g *Game) Summary() Summary {
 		}
 		s.Breakdown = append(s.Breakdown, e)
 	}
+	g.pdSummary(&s) // pd.go
 	if g.S.Opts.TradersBuilders {
 		s.Goods = map[Colour]map[string]int{}
 		for i, p := range g.Setup.Players {
