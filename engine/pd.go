@@ -558,3 +558,46 @@ func (s *State) featureOffDragon(seg int32) bool {
 	})
 	return off
 }
+
+// DragonReach appends to buf the tiles the dragon could enter in its next movement (PD-9..11): every tile at the end
+// of some path of at most six steps from its tile, each step onto a placed tile not visited before in that path,
+// never the fairy's tile nor a City cell; in the order first found. None while the dragon is not in play.
+func (s *State) DragonReach(buf []Pos) []Pos {
+	if !s.PD.DragonIn {
+		return buf
+	}
+	from := len(buf)
+	var path [DragonSteps + 1]Pos
+	path[0] = s.PD.Dragon
+	var walk func(depth int)
+	walk = func(depth int) {
+		if depth == DragonSteps {
+			return
+		}
+		for e := 0; e < 4; e++ {
+			p := path[depth].Neighbour(e)
+			ti := s.TileIndex(p)
+			if ti < 0 || s.isCityCell(ti) || s.PD.FairyOn && s.PD.Fairy == p {
+				continue
+			}
+			seen := false
+			for _, v := range path[:depth+1] {
+				seen = seen || v == p
+			}
+			if seen {
+				continue
+			}
+			known := false
+			for _, q := range buf[from:] {
+				known = known || q == p
+			}
+			if !known {
+				buf = append(buf, p)
+			}
+			path[depth+1] = p
+			walk(depth + 1)
+		}
+	}
+	walk(0)
+	return buf
+}

@@ -74,6 +74,9 @@ func TestDragonStepEats(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.PlaceDragon(Pos{5, 0})
+	if reach := s.DragonReach(nil); !slices.Equal(reach, []Pos{{6, 0}, {4, 0}}) { // 3,0: the fairy's tile
+		t.Errorf("the dragon reaches %v, want 6,0 and 4,0", reach)
+	}
 	visited := []Pos{{5, 0}}
 	if err := s.CanDragonStep(Pos{3, 0}, visited); err == nil {
 		t.Error("a step of two cells accepted")

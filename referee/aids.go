@@ -263,6 +263,9 @@ type AidsJSON struct {
 	Next       *NextTileAidJSON `json:"next,omitempty"`
 	// Goods are the goods at stake, only with traders-builders.
 	Goods *GoodsAidJSON `json:"goods,omitempty"`
+	// Dragon and Fairy are The Princess & the Dragon's aids (pd.go), when on the board.
+	Dragon *DragonAidJSON `json:"dragon,omitempty"`
+	Fairy  *FairyAidJSON  `json:"fairy,omitempty"`
 }
 
 // GoodsAidJSON is the goods at stake in AidsJSON (TB-3, TB-4): tokens held per colour and kind, the leaders of each
@@ -431,6 +434,7 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 		}
 		out.Goods = gj
 	}
+	out.Dragon, out.Fairy = g.pdAids() // pd.go
 	if a.NextPlayer >= 0 && a.NextStack > 0 {
 		n := &NextTileAidJSON{Player: g.Colour(a.NextPlayer), Stack: a.NextStack, Tiles: []TileChanceJSON{},
 			Fits: map[string]float64{}}

@@ -478,3 +478,49 @@ func (g *Game) pdSummary(s *Summary) {
 		}
 	}
 }
+
+// DragonAidJSON is the dragon's aid (issue 28): where it stands, and the tiles it could enter in its next movement
+// with the figures standing on them (what a dragon tile drawn now would put at risk, PD-9..12).
+type DragonAidJSON struct {
+	At    [2]int         `json:"at"`
+	Reach []ReachAidJSON `json:"reach"`
+}
+
+// ReachAidJSON is one tile the dragon could enter next: its place and the figures on it ("red follower E").
+type ReachAidJSON struct {
+	At      [2]int   `json:"at"`
+	Figures []string `json:"figures,omitempty"`
+}
+
+// FairyAidJSON is what the fairy is worth to its owner (PD-17, PD-18): 1 point at the start of each of their turns
+// and 3 when its follower's feature is scored (at the latest at the end).
+type FairyAidJSON struct {
+	Colour    Colour `json:"colour"`
+	Feature   string `json:"feature"`
+	PerTurn   int    `json:"per_turn"`
+	AtScoring int    `json:"at_scoring"`
+}
+
+// pdAids returns the dragon's and the fairy's aids, nil for either that is not on the board (or without the module).
+func (g *Game) pdAids() (*DragonAidJSON, *FairyAidJSON) {
+	s := g.S
+	var d *DragonAidJSON
+	var f *FairyAidJSON
+	if s.PD.DragonIn {
+		d = &DragonAidJSON{At: [2]int{s.PD.Dragon.X, s.PD.Dragon.Y}, Reach: []ReachAidJSON{}}
+		for _, p := range s.DragonReach(nil) {
+			r := ReachAidJSON{At: [2]int{p.X, p.Y}}
+			for _, fi := range s.FiguresOnTile(p, nil) {
+				fig := &s.Figures[fi]
+				r.Figures = append(r.Figures, string(g.Colour(int(fig.Player)))+" "+fig.Kind.String()+" "+
+					g.exactRef(fig.Seg).Place)
+			}
+			d.Reach = append(d.Reach, r)
+		}
+	}
+	if p := s.FairyOwner(); p >= 0 {
+		f = &FairyAidJSON{Colour: g.Colour(p), Feature: g.exactRef(s.Figures[s.PD.FairyFig].Seg).String(),
+			PerTurn: engine.FairyTurnPoints, AtScoring: engine.FairyBonus}
+	}
+	return d, f
+}
