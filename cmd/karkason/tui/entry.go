@@ -331,6 +331,8 @@ func (e *entry) start(g *referee.Game) {
 		e.enter(&countStep{answers{e}})
 	case referee.PhaseMarket:
 		e.enter(&marketStep{answers: answers{e}, acts: e.legal()})
+	case referee.PhaseDragon:
+		e.enter(&dragonStep{answers{e}}) // step_dragon.go
 	default:
 		e.enter(&endedStep{answers{e}})
 	}

@@ -228,6 +228,8 @@ func deciding(g *referee.Game) int {
 		return g.RoundMover()
 	case referee.PhaseMarket:
 		return g.MarketMover()
+	case referee.PhaseDragon:
+		return g.DragonMover() // each step by the next player clockwise (PD-9)
 	}
 	return g.Active
 }
