@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -27,7 +28,7 @@ func baseBag(cat *Catalogue) (start *TileType, bag []*TileType) {
 // piece and replaces the start tile, CFG-4), the 5 shrines, the 5 new tiles, the 18 Inns & Cathedrals tiles and the
 // 24 Traders & Builders tiles; the start is the City's first cell (its piece is laid whole).
 func allBag(cat *Catalogue) (start *TileType, bag []*TileType) {
-	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb", "am"} {
+	for _, set := range []string{"base", "shrines", "newtiles", "ic", "tb", "pd", "am"} {
 		for _, t := range cat.Set(set) {
 			n := t.Count
 			if t.Start {
@@ -50,7 +51,7 @@ func allBag(cat *Catalogue) (start *TileType, bag []*TileType) {
 // tile extended their builder's road or city the next tile too, TB-7, never a third, TB-8).
 func newW1AllState() *State {
 	return New(Standard(), Options{Players: 2, Followers: 7, Farmers: true, Abbot: true, Shrines: true, King: true,
-		Count: true, Gifts: true, InnsCathedrals: true, TradersBuilders: true, AbbeyMayor: true})
+		Count: true, Gifts: true, InnsCathedrals: true, TradersBuilders: true, PrincessDragon: true, AbbeyMayor: true})
 }
 
 // w1Workload returns a new State for W1 with its start and land stack: the base game's (newW1State, baseBag), or
@@ -81,7 +82,13 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 	order := append(bag[:0:0], bag...)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	player, second := 0, false
-	for _, t := range order {
+	var aside []*TileType
+	for i := 0; i < len(order); i++ {
+		t := order[i]
+		if s.Opts.PrincessDragon && t.IsDragonTile() && !s.PD.DragonIn {
+			aside = append(aside, t) // set aside until the first volcano (PD-5)
+			continue
+		}
 		moves = s.LegalMoves(t, player, moves[:0])
 		if len(moves) == 0 {
 			st.discards++
@@ -94,12 +101,19 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 		st.moves += len(moves)
 		m := moves[rng.IntN(len(moves))]
 		if rec != nil {
-			*rec = append(*rec, w1Move{t, player, m})
+			*rec = append(*rec, w1Move{t: t, player: player, m: m})
 		}
 		var err error
 		log, err = s.PlayMove(player, t, m, log[:0])
 		if err != nil {
 			panic(err)
+		}
+		if s.Opts.PrincessDragon {
+			var steps []Pos
+			order, steps = w1Dragon(s, rng, t, order, i, &aside, rec != nil)
+			if rec != nil {
+				(*rec)[len(*rec)-1].steps = steps
+			}
 		}
 		if s.Turn.BuilderExtended && !second { // the builder's second tile (TB-7), never a third (TB-8)
 			second = true
@@ -115,6 +129,44 @@ func w1Game(s *State, seed uint64, bag []*TileType, start *TileType, st *w1Stats
 		}
 	}
 	return moves, log
+}
+
+// w1Dragon plays The Princess & the Dragon's part of a W1 turn after the tile t (order[i]) was placed: a volcano puts
+// the dragon on it and shuffles the tiles set aside back into the rest of the stack (PD-5, PD-6); a dragon tile makes
+// the dragon take up to six random steps, eating what stands on the tiles it enters (PD-8..13). PlayMove has scored
+// the turn already: in W1 the movement comes after the scoring (its cost is the same; the referee keeps SEQ-5a's
+// order). The fairy is not moved (LegalMoves lists no fairy). It returns the stack and, with keep, the steps.
+func w1Dragon(s *State, rng *rand.Rand, t *TileType, order []*TileType, i int, aside *[]*TileType,
+	keep bool) ([]*TileType, []Pos) {
+	var steps []Pos
+	switch y, _ := t.PDSymbol(); {
+	case y == SymVolcano:
+		s.LandDragon(len(s.Tiles) - 1)
+		for _, a := range *aside {
+			j := i + 1 + rng.IntN(len(order)-i)
+			order = slices.Insert(order, j, a)
+		}
+		*aside = (*aside)[:0]
+	case y == SymDragon && s.PD.DragonIn:
+		var visited, open [DragonSteps + 1]Pos
+		vis := append(visited[:0], s.PD.Dragon)
+		var eaten [16]int
+		for step := 0; step < DragonSteps; step++ {
+			o := s.DragonOpen(vis, open[:0])
+			if len(o) == 0 {
+				break
+			}
+			p := o[rng.IntN(len(o))]
+			if _, err := s.DragonStep(p, vis, eaten[:0]); err != nil {
+				panic(err)
+			}
+			vis = append(vis, p)
+			if keep {
+				steps = append(steps, p)
+			}
+		}
+	}
+	return order, steps
 }
 
 // w1Recorded plays game seed of W1 on s and returns its moves, s left as the game ended (no final scoring).
@@ -152,6 +204,25 @@ type w1Move struct {
 	t      *TileType
 	player int
 	m      Move
+	steps  []Pos // the dragon's steps after the move (The Princess & the Dragon, w1Dragon)
+}
+
+// play plays the recorded move on s as w1Game did: the move, the dragon landing on a volcano, its steps.
+func (r w1Move) play(s *State) error {
+	if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+		return err
+	}
+	if s.IsVolcano(r.t) {
+		s.LandDragon(len(s.Tiles) - 1)
+	}
+	vis := []Pos{s.PD.Dragon}
+	for _, p := range r.steps {
+		if _, err := s.DragonStep(p, vis, nil); err != nil {
+			return err
+		}
+		vis = append(vis, p)
+	}
+	return nil
 }
 
 func newW1State() *State {
@@ -185,15 +256,16 @@ func TestW1Sanity(t *testing.T) {
 }
 
 // TestW1AllSanity plays the W1 variant with every module (allBag, newW1AllState) and checks that it is the
-// workload it claims: every tile of the 135 placed or discarded (the 12 of Abbey & Mayor with them; the mayor and the
-// wagon among the moves, wagons set aside after their scorings go home), the large follower, the abbot, the builder and the
+// workload it claims: every tile of the 165 placed, set aside or discarded (The Princess & the Dragon's 30 and the 12
+// of Abbey & Mayor with them; the mayor and the wagon among the moves, wagons set aside after their scorings go home),
+// the large follower, the abbot, the builder and the
 // pig among the moves, double turns, inn roads and cathedral cities scored, goods and pigs at the end, figures
 // conserved (DEF-5) and scores never negative (BASE-14).
 func TestW1AllSanity(t *testing.T) {
 	const games = 50
 	kinds := map[FigureKind]int{}
 	rules := map[string]int{}
-	st := w1Sanity(t, true, 135, games, func(s *State, seed uint64, rec []w1Move) {
+	st := w1Sanity(t, true, 165, games, func(s *State, seed uint64, rec []w1Move) {
 		for _, r := range rec {
 			if r.m.Local >= 0 {
 				kinds[r.m.Kind]++
@@ -217,7 +289,7 @@ func TestW1AllSanity(t *testing.T) {
 		"%.2f double turns/game; figures placed %v; final rules %v", turns, float64(st.placements)/float64(st.turns),
 		float64(st.moves)/float64(st.turns), float64(st.farmers)/games, st.discards, float64(st.doubles)/games, kinds,
 		rules)
-	if turns < 133 || turns > 135 || kinds[Large] == 0 || kinds[Abbot] == 0 || kinds[Builder] == 0 || kinds[Pig] == 0 ||
+	if turns < 152 || turns > 165 || kinds[Large] == 0 || kinds[Abbot] == 0 || kinds[Builder] == 0 || kinds[Pig] == 0 ||
 		kinds[Mayor] == 0 || kinds[Wagon] == 0 ||
 		st.doubles == 0 || rules["IC-9"] == 0 || rules["TB-4"] == 0 {
 		t.Errorf("turns %.2f, figures %v, final rules %v: the variant does not play every module", turns, kinds, rules)
@@ -280,11 +352,12 @@ func benchW1(b *testing.B, s *State, start *TileType, bag []*TileType) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(st.turns), "ns/turn")
 }
 
-// BenchmarkW1AllModules is W1 with every module of the engine (allBag, newW1AllState): 135 land tiles round the City
+// BenchmarkW1AllModules is W1 with every module of the engine (allBag, newW1AllState): 165 land tiles round the City
 // of Carcassonne, the large follower, the abbot, the builder and the pig among the moves, shrine challenges, the King
 // and the Robber Baron, gifts received, inn roads and cathedral cities, goods, double turns. Issues 18 and 19: within
-// 2x of BenchmarkW1FullGame (ns/op per game; ns/turn per turn, since the variant has 135 turns to W1's 71). Issue 29
-// (Abbey & Mayor, its 12 tiles, the mayor and the wagon among the moves): within 1.5x per move.
+// 2x of BenchmarkW1FullGame (ns/op per game; ns/turn per turn, since the variant has 165 turns to W1's 71). With The
+// Princess & the Dragon (issue 28): the volcanoes, the set-aside dragon tiles and the dragon's movements (w1Dragon).
+// Issues 28 and 29 (Abbey & Mayor, its 12 tiles, the mayor and the wagon among the moves): within 1.5x per move.
 func BenchmarkW1AllModules(b *testing.B) {
 	start, bag := allBag(Standard())
 	benchW1(b, newW1AllState(), start, bag)

@@ -172,6 +172,10 @@ type TileType struct {
 	PieceY  int
 
 	rots [4]rotInfo
+	// pdSym and pdCity are the tile's The Princess & the Dragon symbol and princess city, read from its objects once
+	// (PDSymbol, pd.go).
+	pdSym  PDSymbol
+	pdCity int8
 	// followable are the segments a figure may take whatever the options (not a river, a garden or a field: BASE-6,
 	// RIVER-8, ABBOT-3), fields the fields (with farmers, FARM-2), as bit masks (bit i: segment i).
 	followable, fields uint16
@@ -313,6 +317,7 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		if err := t.markObjects(); err != nil {
 			return nil, err
 		}
+		t.readPDSymbol() // pd.go
 		if len(t.Segs) > MaxSegs {
 			return nil, fmt.Errorf("tile %s: %d segments, at most %d", t.ID, len(t.Segs), MaxSegs)
 		}

@@ -284,7 +284,7 @@ func (s *State) CanMove(player int, targets []int32) bool {
 		if !ok {
 			q = Market // a field scored because of a barn (COMBO-43, am.go)
 		}
-		if q == s.City.Count {
+		if q == s.City.Count || !s.featureOffDragon(t) { // COMBO-33(b)
 			continue
 		}
 		if s.InQuarter(player, q, Follower) > 0 || s.InQuarter(player, q, Large) > 0 {
@@ -327,6 +327,9 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 		return refuse("COUNT-15", "err.count_blocks", "quarter", q.String())
 	}
 	if err := s.leaveRefusal(player, q, kind, "COUNT-16(e)"); err != nil {
+		return err
+	}
+	if err := s.segDragonRefusal(seg); err != nil { // COMBO-33(b), PD-7
 		return err
 	}
 	return nil
@@ -386,6 +389,9 @@ func (s *State) CanMoveFromMarket(player int, kind FigureKind, seg int32) error 
 		return refuse("COUNT-15", "err.count_blocks", "quarter", Market.String())
 	}
 	if err := s.leaveRefusal(player, Market, kind, "COUNT-19(c)"); err != nil {
+		return err
+	}
+	if err := s.segDragonRefusal(seg); err != nil { // COMBO-33(b), COMBO-40, PD-7
 		return err
 	}
 	return nil

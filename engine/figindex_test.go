@@ -25,7 +25,7 @@ func TestFigureIndex(t *testing.T) {
 			s.PlaceStart(start)
 			var clone *State
 			for i, r := range rec {
-				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				if err := r.play(s); err != nil {
 					t.Fatalf("seed %d move %d: %v", seed, i, err)
 				}
 				if err := s.CheckIndex(); err != nil {
@@ -40,7 +40,7 @@ func TestFigureIndex(t *testing.T) {
 			}
 			// The clone plays the second half on its own: the same game, the same index, the original untouched.
 			for _, r := range rec[len(rec)/2+1:] {
-				if _, err := clone.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				if err := r.play(clone); err != nil {
 					t.Fatal(err)
 				}
 				if err := clone.CheckIndex(); err != nil {
@@ -158,7 +158,7 @@ func TestGridGrows(t *testing.T) {
 				t.Fatalf("seed %d: the moves differ", seed)
 			}
 			for _, s := range []*State{a, b} {
-				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				if err := r.play(s); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -278,6 +278,9 @@ func (s *State) toSupply(fi int) {
 		}
 		s.unlinkFigure(fi, r)
 	}
+	if s.PD.FairyFig == fi {
+		s.PD.FairyFig = -1 // the fairy stays on its tile, assigned to nobody (PD-15)
+	}
 	f.Where, f.Seg = InSupply, -1
 }
 
@@ -400,6 +403,9 @@ func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, e
 		return -1, err
 	}
 	if err := s.barnClosed(kind, t.Seg(local)); err != nil { // AM-24
+		return -1, err
+	}
+	if err := s.dragonRefusal(tile); err != nil { // PD-6, PD-7 (pd.go)
 		return -1, err
 	}
 	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go

@@ -145,6 +145,9 @@ func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if s.IsComplete(seg) {
 		return refuse("GIFT-6(c)", "err.synod_completed")
 	}
+	if err := s.segDragonRefusal(seg); err != nil { // PD-7, COMBO-37(d)
+		return err
+	}
 	if err := s.moduleRefusal(kind); err != nil {
 		return err
 	}
@@ -257,6 +260,9 @@ func (s *State) CanChangePosition(player int, kind FigureKind, from, to int32) e
 	if err := s.barnClosed(kind, to); err != nil { // AM-24, COMBO-50(f)
 		return err
 	}
+	if err := s.segDragonRefusal(to); err != nil { // PD-7, COMBO-37(d)
+		return err
+	}
 	return nil
 }
 
@@ -268,9 +274,13 @@ func (s *State) ChangePosition(player int, kind FigureKind, from, to int32) erro
 	}
 	s.discardOpened(player, ChangePosition)
 	fi := s.FigureAt(player, kind, from)
+	fairy := s.PD.FairyFig == fi // it keeps the fairy (PD-15, COMBO-37(d))
 	s.toSupply(fi)
 	s.returnLonely(player, from)
 	s.putOnBoard(fi, to)
+	if fairy {
+		s.PD.FairyFig = fi
+	}
 	return nil
 }
 

@@ -25,8 +25,11 @@ func (s *State) legalMovesRef(t *TileType, player int, buf []Move) []Move {
 	hasP := supply&(1<<Pig) != 0 && s.Opts.Farmers
 	hasM := supply&(1<<Mayor) != 0 // Abbey & Mayor: the mayor on a city (AM-11), the wagon on a road, city,
 	hasW := supply&(1<<Wagon) != 0 // monastery or shrine (AM-14)
-	var own rootSetRef             // the features that hold a follower of the player's: only beside them may a builder or pig go
-	var near []uint8               // by frontier cell: the kinds of those features beside it (markNear)
+	if s.IsVolcano(t) {            // the dragon lands on it: no figure (PD-6)
+		hasF, hasL, hasA, hasB, hasP, hasM, hasW = false, false, false, false, false, false, false
+	}
+	var own rootSetRef // the features that hold a follower of the player's: only beside them may a builder or pig go
+	var near []uint8   // by frontier cell: the kinds of those features beside it (markNear)
 	if hasB || hasP {
 		own = s.followerRootsRef(player)
 		hasB = hasB && (own.n > 0 || own.all)
@@ -233,7 +236,7 @@ func TestLegalMovesMatchReference(t *testing.T) {
 						}
 					}
 				}
-				if _, err := s.PlayMove(r.player, r.t, r.m, nil); err != nil {
+				if err := r.play(s); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -345,6 +345,9 @@ func (s *State) LegalMoves(t *TileType, player int, buf []Move) []Move {
 	if s.Opts.Farmers {
 		mc.cand |= t.fields
 	}
+	if s.IsVolcano(t) { // the dragon lands on it: no figure (PD-6, pd.go)
+		mc.hasF, mc.hasL, mc.hasA, mc.hasB, mc.hasP, mc.hasM, mc.hasW = false, false, false, false, false, false, false
+	}
 	all := mc.hasF || mc.hasL || mc.hasM || mc.hasW || mc.river // every cell is cellMoves'
 	cloister := s.shrineLimited(t) && !mc.river
 	// near, by frontier cell: the kinds of the player's features at its ports (markNear) and, for a monastery or a
@@ -580,7 +583,9 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 	r := s.find(seg)
 	cp.root[p] = r
 	cp.present |= 1 << p
-	if s.segs[r].occ > 0 {
+	// A field with a barn takes no figure (AM-24), though the barn does not occupy it (DEF-6): closed like an
+	// occupied one.
+	if s.segs[r].occ > 0 || s.Opts.AbbeyMayor && s.whoseOn(r, Barn) != 0 {
 		cp.occ |= 1 << p
 	}
 }

@@ -27,11 +27,12 @@ const (
 	CatChallengeLost // the losing side of a shrine challenge: figures back, 0 points (SHRINE-6)
 	CatGoods         // the most goods tokens of a kind at the end (TB-4)
 	CatBarn          // barn scorings: farmers when a barn is placed or joined (AM-23, AM-25), barns at the end (AM-27)
+	CatFairy         // the fairy's point at the start of a turn (PD-17); its 3 points are Score.Fairy (PD-18)
 	numCategories
 )
 
 var categoryNames = [...]string{"road", "city", "monastery", "shrine", "garden", "field", "king", "robber-baron",
-	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost", "goods", "barn"}
+	"gifts", "abbot-return", "cash-out", "road-sweeper", "challenge-lost", "goods", "barn", "fairy"}
 
 func (c Category) String() string { return categoryNames[c] }
 
@@ -58,6 +59,18 @@ type Score struct {
 	// owner whose pig lies on the field, the pig herd's +1 per city to every owner. A Bonus with no Rule is none.
 	Bonuses [2]Bonus
 	Goods   GoodsKind // CatGoods: the kind of goods scored (TB-4)
+	// Fairy is the player + 1 to whom the fairy's 3 points of this feature's scoring go (PD-18), owner of the feature
+	// or not; 0 for none (pd.go).
+	Fairy int8
+}
+
+// FairyFor returns the fairy's points this scoring gives player p (PD-18): FairyBonus if the fairy's follower on
+// the feature is theirs, else 0.
+func (sc *Score) FairyFor(p int) int {
+	if sc.Fairy != 0 && int(sc.Fairy) == p+1 {
+		return FairyBonus
+	}
+	return 0
 }
 
 // Bonus is an extra of a scoring for some of its owners: Points more to each player in Owners, by Rule (TB-14 the
@@ -71,9 +84,9 @@ type Bonus struct {
 // PointsFor returns what the scoring gives player p: Points if p is an owner, plus each Bonus that names p.
 func (sc *Score) PointsFor(p int) int {
 	if sc.Owners&(1<<p) == 0 {
-		return 0
+		return sc.FairyFor(p)
 	}
-	n := sc.Points
+	n := sc.Points + sc.FairyFor(p)
 	for _, b := range sc.Bonuses {
 		if b.Owners&(1<<p) != 0 {
 			n += b.Points
@@ -212,6 +225,7 @@ func (s *State) tally(seg int32, final bool) Score {
 	sc := Score{Rule: rule, Cat: cat, Feature: s.find(seg), Points: pts, Owners: ft.owners, Size: size, Pennants: pen,
 		Final: final}
 	ft.fill(&sc)
+	s.fairyBonus(&sc, seg) // PD-18, pd.go
 	return sc
 }
 
@@ -276,6 +290,7 @@ func (s *State) ScoreTurn(log []Score) []Score {
 			if sc.Owners&(1<<p) != 0 {
 				s.Turn.FeatureGained[p] += sc.Points
 			}
+			s.Turn.FeatureGained[p] += sc.FairyFor(p) // COMBO-33(c), OPEN-28 (pd.go)
 		}
 		log = append(log, sc)
 	}
@@ -408,6 +423,7 @@ func (s *State) FieldScore(seg int32) Score {
 	ft := s.tallyFigures(seg)
 	sc := Score{Rule: "FARM-5", Cat: CatField, Feature: seg, Points: 3 * n, Owners: ft.owners, Cities: n, Final: true}
 	ft.fill(&sc)
+	s.fairyBonus(&sc, seg) // PD-18(a), COMBO-40: a farmer with the fairy, owner of the field or not
 	if s.Opts.TradersBuilders && n > 0 && ft.owners != 0 {
 		s.pigBonuses(&sc) // tb.go
 	}

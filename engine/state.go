@@ -70,6 +70,9 @@ type Options struct {
 	TradersBuilders bool
 	// AbbeyMayor: each player holds an abbey and has a mayor, a wagon and a barn (CFG-2 amended, AM-2); am.go.
 	AbbeyMayor bool
+	// PrincessDragon: the dragon and the fairy (neutral figures, DEF-14), the volcano, dragon, portal and princess
+	// symbols of the 30 tiles and of River II's volcano lake (PD, COMBO-30); pd.go.
+	PrincessDragon bool
 }
 
 // activeMarks returns the marks printed on tiles that act with these options (RIV2-9 amended): inns and cathedrals
@@ -153,6 +156,7 @@ type State struct {
 	// Abbeys: whether each player still holds their abbey (AM-2, AM-3(d); am.go).
 	Abbeys [MaxPlayers]bool
 	Turn   TurnState // what happened in the current turn
+	PD     PDState   // the dragon and the fairy (The Princess & the Dragon, DEF-14; pd.go)
 	Ended  bool      // final scoring has been added
 
 	markMask Mark // the marks that act in this game (Options.activeMarks)
@@ -209,6 +213,7 @@ func NewSized(cat *Catalogue, o Options, tiles, segs int) *State {
 	s.City.init(o)
 	s.Gift.init(o)
 	s.initAM()
+	s.PD.init()
 	s.BeginTurn(0)
 	return s
 }
@@ -239,6 +244,7 @@ func (s *State) Reset() {
 	s.City.init(s.Opts)
 	s.Gift.init(s.Opts)
 	s.initAM()
+	s.PD.init()
 	s.Ended = false
 	s.BeginTurn(0)
 }

@@ -271,6 +271,9 @@ type AidsJSON struct {
 	Goods *GoodsAidJSON `json:"goods,omitempty"`
 	// AbbeyMayor are the aids of Abbey & Mayor, only with abbey-mayor (aids_am.go).
 	AbbeyMayor *AMAidJSON `json:"abbey_mayor,omitempty"`
+	// Dragon and Fairy are The Princess & the Dragon's aids (pd.go), when on the board.
+	Dragon *DragonAidJSON `json:"dragon,omitempty"`
+	Fairy  *FairyAidJSON  `json:"fairy,omitempty"`
 }
 
 // GoodsAidJSON is the goods at stake in AidsJSON (TB-3, TB-4): tokens held per colour and kind, the leaders of each
@@ -439,6 +442,7 @@ func (a *Aids) JSON(g *Game) *AidsJSON {
 		}
 		out.Goods = gj
 	}
+	out.Dragon, out.Fairy = g.pdAids() // pd.go
 	if a.NextPlayer >= 0 && a.NextStack > 0 {
 		n := &NextTileAidJSON{Player: g.Colour(a.NextPlayer), Stack: a.NextStack, Tiles: []TileChanceJSON{},
 			Fits: map[string]float64{}}

@@ -183,7 +183,7 @@ func TestAidsProperty(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		exps := randomExpansions(rng)
 		if i%3 == 0 {
-			exps = expansions
+			exps = Compatible(expansions)
 		}
 		setup := randomSetup(rng, exps)
 		t.Run(fmt.Sprintf("%d-%s", seed, strings.Join(exps, "+")), func(t *testing.T) {

@@ -12,10 +12,6 @@ import (
 // beginWagons, applyWagon, wagonsDone), and the end-of-game abbey round (beginAbbeyRound, applyAbbeyRound). The rules
 // themselves are the engine's (engine/am.go, whose doc comment lists the rulings OPEN-33..42).
 
-// PhaseWagon is the decision of the wagon moves (SEQ-6(h), AM-16..18): after the scoring step, before the City
-// placement; the owners of the wagons set aside decide in clockwise order from the active player.
-const PhaseWagon = PhaseEnded + 1
-
 // amState is what the referee keeps for Abbey & Mayor besides the engine: the end-of-game abbey round.
 type amState struct {
 	round    bool  // the end-of-game abbey round has begun (AM-10)
@@ -23,14 +19,6 @@ type amState struct {
 	pos      int   // whose go it is in order
 	last     int   // the player who placed (or discarded) the last land tile
 	roundEnd bool  // the round is over: the market round and final scoring follow
-}
-
-// phaseName is Phase.String for the phases of Abbey & Mayor.
-func amPhaseName(p Phase) (string, bool) {
-	if p == PhaseWagon {
-		return "wagon", true
-	}
-	return "", false
 }
 
 // --- the abbey ---------------------------------------------------------------------------------------------------

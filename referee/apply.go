@@ -87,6 +87,7 @@ func (g *Game) clone(logs bool) *Game {
 	c.round = slices.Clone(g.round)
 	c.targets = slices.Clone(g.targets)
 	c.am.order = slices.Clone(g.am.order)
+	c.pd.visited = slices.Clone(g.pd.visited)
 	if logs {
 		c.Actions = slices.Clone(g.Actions)
 		c.Events = slices.Clone(g.Events)
@@ -148,6 +149,16 @@ func (g *Game) apply(a *Action) error {
 				return err
 			}
 			continue
+		case PhaseDragon: // the dragon's movement: nothing else until it ends (SEQ-5a, PD-9(a); pd.go)
+			switch a.Verb {
+			case VerbDragon:
+				return g.dragonStep(*a, who)
+			case VerbDeploy, VerbPass, VerbReturnAbbot, VerbFairy, VerbPrincess: // the figure step is over
+				if r := g.pdFigureRefusal(*a, who); r != nil {
+					return r
+				}
+			}
+			return g.pdDragonDue()
 		case PhaseTile:
 			if g.InAbbeyRound() { // AM-10, am.go
 				handled, err, again := g.applyAbbeyRound(a, who)
@@ -166,6 +177,11 @@ func (g *Game) apply(a *Action) error {
 			switch a.Verb {
 			case VerbBuilderPass:
 				return g.builderPass(who)
+			case VerbAside:
+				if who != g.Active {
+					return g.notYourTurn(who)
+				}
+				return g.aside(*a) // PD-5, pd.go
 			case VerbPlace, VerbDiscard, VerbGift:
 				if who != g.Active {
 					if r := g.lateTileRefusal(who); r != nil {
@@ -196,9 +212,17 @@ func (g *Game) apply(a *Action) error {
 			return g.outOfOrder(*a, who)
 		case PhaseFigure:
 			switch a.Verb {
-			case VerbDeploy, VerbReturnAbbot, VerbPass:
+			case VerbDeploy, VerbReturnAbbot, VerbPass, VerbFairy, VerbPrincess:
 				if who != g.Active {
 					return g.notYourTurn(who)
+				}
+				switch { // The Princess & the Dragon's actions (PD-14, PD-21, PD-23; pd.go)
+				case a.Verb == VerbFairy:
+					return g.fairy(a, who)
+				case a.Verb == VerbPrincess:
+					return g.princess(a, who)
+				case a.portalDeploy():
+					return g.portalDeploy(a, who)
 				}
 				return g.figure(a, who)
 			}
@@ -271,7 +295,10 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		}
 	}
 	switch a.Verb {
-	case VerbDeploy, VerbPass, VerbReturnAbbot:
+	case VerbDeploy, VerbPass, VerbReturnAbbot, VerbFairy, VerbPrincess:
+		if r := g.pdFigureRefusal(a, who); r != nil { // PD-14(a), PD-21(c), pd.go
+			return r
+		}
 		if r := g.secondFigure(a, who); r != nil {
 			return r
 		}
@@ -298,6 +325,17 @@ func (g *Game) outOfOrder(a Action, who int) error {
 		return refusal("AM-10", "err.am.no_abbey_round")
 	case VerbMarket:
 		return refusal("COUNT-19(a)", "err.no_market_round")
+	case VerbDragon:
+		return g.dragonLineRefusal(a) // PD-8, PD-9, PD-10, PD-11
+	case VerbFairy:
+		if g.afterVolcano && who == g.Active { // River II's volcano lake: no other action (COMBO-30, OPEN-25)
+			return refusal("COMBO-30", "err.pd_fairy_volcano_lake")
+		}
+		return refusal("PD-14", "err.pd_fairy_not_now")
+	case VerbPrincess:
+		return refusal("PD-21", "err.pd_princess_not_now")
+	case VerbAside:
+		return refusal("PD-5", "err.pd_aside_not_now")
 	}
 	return refusal("BASE-3", "err.out_of_order")
 }
@@ -311,6 +349,7 @@ func (g *Game) drawn(id string) (*engine.TileType, error) {
 	if t == nil || t.Piece != nil {
 		return nil, refusal("CFG-5", "err.tile_unknown", "tile", id)
 	}
+	g.gardenVariant(t) // one piece, two printings (pd.go)
 	if err := g.Bag.check(t); err != nil {
 		// The bag holds only tiles of this game's box (setUpGame, boxCopies), so a tile not in the game is refused by
 		// check too; asked only then, which rule it breaks is the first question (IC-2, CFG-3: e.g. an ic- tile
@@ -332,6 +371,9 @@ func (g *Game) place(a *Action) error {
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
+	}
+	if t.IsDragonTile() && g.S.Opts.PrincessDragon && !g.S.PD.DragonIn {
+		return refusal("PD-5", "err.pd_dragon_not_in_play", "tile", t.ID) // set it aside instead (pd.go)
 	}
 	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
 	idx, err := g.S.Place(t, pos, rot(*a))
@@ -362,6 +404,7 @@ func (g *Game) place(a *Action) error {
 			g.announce(g.Active, "GIFT-3(b)", "ev.gift_none_left")
 		}
 	}
+	g.pdPlaced(idx)               // the volcano, the dragon symbol (PD-5, PD-6, PD-8, COMBO-30; pd.go)
 	if t.ID == "r2-lakevolcano" { // RIV2-8: no figure step, an extra turn after this one
 		g.S.Turn.Volcano = true
 		g.extraTurn = true
@@ -441,6 +484,10 @@ func (g *Game) figure(a *Action, who int) error {
 // startScoring begins step 3: the moving-out round if there is an eligible target (COUNT-13, COUNT-17), else the
 // scoring itself.
 func (g *Game) startScoring() {
+	if g.pd.due { // the dragon moves first (SEQ-5a, pd.go)
+		g.beginDragon()
+		return
+	}
 	g.targets = g.S.MovingTargets()
 	if len(g.targets) == 0 {
 		g.finishScoring()
@@ -472,7 +519,8 @@ func (g *Game) advanceRound() {
 }
 
 // Deciding returns the seat of the player whose decision is pending (the one referee.Legal answers for): the
-// mover of the moving-out round (COUNT-16), of the market round (COUNT-19), of the wagon moves (AM-18), otherwise
+// mover of the moving-out round (COUNT-16), of the market round (COUNT-19), of the wagon moves (AM-18), of the
+// dragon's steps (PD-9), otherwise
 // the active player; -1 once the game is over.
 func (g *Game) Deciding() int {
 	switch g.Phase {
@@ -484,6 +532,8 @@ func (g *Game) Deciding() int {
 		return g.MarketMover()
 	case PhaseWagon:
 		return g.WagonMover()
+	case PhaseDragon:
+		return g.DragonMover() // each step by the next player clockwise (PD-9)
 	}
 	return g.Active
 }
@@ -707,8 +757,8 @@ func (g *Game) endTurn() {
 	}
 	if g.extraTurn {
 		g.extraTurn = false
+		g.afterVolcano = true // before beginTurn: no fairy point in this turn (OPEN-29, pd.go)
 		g.beginTurn(g.Active)
-		g.afterVolcano = true
 		return
 	}
 	g.beginTurn(g.next(g.Active))
@@ -848,6 +898,11 @@ func (g *Game) Settle() {
 		case PhaseWagon: // a wagon move still due goes home (record format, AM)
 			g.wagonsHome(g.Players())
 			g.wagonsDone()
+		case PhaseDragon: // the steps still due are not made: the part is scored as the board lies (pd.go)
+			g.announce(-1, "PD-9(a)", "ev.pd_dragon_unfinished", "steps", g.pd.steps)
+			g.pd.over = "PD-9(a)"
+			g.Phase = PhaseFigure
+			g.startScoring()
 		default:
 			return
 		}

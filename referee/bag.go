@@ -19,6 +19,9 @@ type Bag struct {
 	First  *engine.TileType   // a river tile that must come before the shuffled ones (the fork), nil if none
 	Last   []*engine.TileType // river tiles that come after the shuffled ones (the lakes, the volcano lake)
 	Spring *engine.TileType   // the spring still to be laid next to the City (COMBO-1/3), nil if none
+	// Aside are the dragon tiles set aside while the dragon is not in play (PD-5): in no stack until the first volcano
+	// (pd.go).
+	Aside []*engine.TileType
 	// land and river are the totals of Land and River, kept as tiles are taken (take, discardRiver), so that the
 	// checks of every action do not add up every tile type of the catalogue.
 	land, river int
@@ -33,6 +36,7 @@ func (b *Bag) clone() Bag {
 	c.Land = append([]int(nil), b.Land...)
 	c.River = append([]int(nil), b.River...)
 	c.Last = append([]*engine.TileType(nil), b.Last...)
+	c.Aside = append([]*engine.TileType(nil), b.Aside...)
 	return c
 }
 
@@ -186,7 +190,7 @@ func (b *Bag) SecondTile() bool {
 // setModule is the expansion that puts each set of tiles into a game (CFG-3, CFG-5); "" for the base game's.
 var setModule = map[string]string{"base": "", "river": ExpansionRiver, "river2": ExpansionRiver2, "city": ExpansionCount,
 	"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals,
-	"tb": ExpansionTradersBuilders, "am": ExpansionAbbeyMayor}
+	"tb": ExpansionTradersBuilders, "pd": ExpansionPrincessDragon, "am": ExpansionAbbeyMayor}
 
 // SetExpansion returns the expansion (an Expansion* name) that puts the tiles of set (engine.TileType.Set) into a
 // game (CFG-3, CFG-5): "ic" Inns & Cathedrals, "city" the Count, and so on; "" for the base game's set; false for

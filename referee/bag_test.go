@@ -11,7 +11,7 @@ import (
 func TestSetExpansion(t *testing.T) {
 	want := map[string]string{"base": "", "river": ExpansionRiver, "river2": ExpansionRiver2, "city": ExpansionCount,
 		"shrines": ExpansionShrines, "newtiles": ExpansionNewTiles, "ic": ExpansionInnsCathedrals,
-		"tb": ExpansionTradersBuilders, "am": ExpansionAbbeyMayor}
+		"tb": ExpansionTradersBuilders, "pd": ExpansionPrincessDragon, "am": ExpansionAbbeyMayor}
 	for _, tt := range engine.Standard().Types {
 		exp, ok := SetExpansion(tt.Set)
 		if w, known := want[tt.Set]; !known || !ok || exp != w {

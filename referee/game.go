@@ -44,16 +44,15 @@ const (
 	PhaseCount               // … and then move the Count (COUNT-11)
 	PhaseMarket              // the end-game market round (COUNT-19)
 	PhaseEnded               // final scoring is done (END)
+	PhaseDragon              // the dragon's movement: one step by each player in turn (SEQ-5a, PD-8..11; pd.go)
+	// PhaseWagon is the decision of the wagon moves (SEQ-6(h), AM-16..18): after the scoring step, before the City
+	// placement; the owners of the wagons set aside decide in clockwise order from the active player (am.go).
+	PhaseWagon
 )
 
-var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended"}
+var phaseNames = [...]string{"tile", "figure", "moving", "city", "count", "market", "ended", "dragon", "wagon"}
 
-func (p Phase) String() string {
-	if n, ok := amPhaseName(p); ok { // PhaseWagon (am.go)
-		return n
-	}
-	return phaseNames[p]
-}
+func (p Phase) String() string { return phaseNames[p] }
 
 // Refusal is an action the referee refuses: the rule it breaks, a message id for the locales with its data, and
 // the record line when the action came from a record. The game is unchanged.
@@ -171,6 +170,7 @@ type Game struct {
 	ended        endedTurn  // the turn that ended last (tb.go)
 	lastFigure   figureStep // the last figure step of a part, until the next tile (tb.go)
 	am           amState    // Abbey & Mayor: the end-of-game abbey round (am.go)
+	pd           pdGame     // the dragon's movement of this part (The Princess & the Dragon, pd.go)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.
@@ -201,6 +201,23 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	return g, nil
 }
 
+// pdWithAM says whether a game may have both The Princess & the Dragon and Abbey & Mayor. Their combination rules
+// (COMBO-PD-AM.md: what the dragon eats of A&M's figures, the wagon and the dragon's tile, the fairy and the barn, …)
+// are not all refereed yet, so karkason refuses the two together (CFG-3) rather than referee such a game wrongly.
+// The one place that choice lives: a later change that implements COMBO-55.. sets it to true.
+const pdWithAM = false
+
+// Compatible returns exps (record names) without the modules a game cannot have together with an earlier one of
+// them (pdWithAM: abbey-mayor after princess-dragon), for the callers that want "every module" at once. The slice
+// is new.
+func Compatible(exps []string) []string {
+	out := slices.Clone(exps)
+	if !pdWithAM && slices.Contains(out, ExpansionPrincessDragon) {
+		out = slices.DeleteFunc(out, func(e string) bool { return e == ExpansionAbbeyMayor })
+	}
+	return out
+}
+
 // setUpGame is NewGame before the first turn begins (a position is laid there, position.go).
 func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	if err := setup.Validate(); err != nil {
@@ -218,6 +235,10 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		return nil, refusal("CFG-4", "err.setup_start_needs", "start", start, "expansion", ExpansionRiver2)
 	case start == StartStandard && (river || river2):
 		return nil, refusal("CFG-4", "err.setup_river_replaces_start", "start", start)
+	case has(ExpansionPrincessDragon) && has(ExpansionAbbeyMayor) && !pdWithAM:
+		// The combination rules of the two (COMBO-PD-AM.md, COMBO-55..) are not refereed yet: refused whole
+		// rather than refereed in part (pdWithAM).
+		return nil, refusal("CFG-3", "err.setup_pd_with_am")
 	}
 	if err := checkSeats(setup); err != nil {
 		return nil, err
@@ -239,6 +260,7 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		InnsCathedrals:  has(ExpansionInnsCathedrals),
 		TradersBuilders: has(ExpansionTradersBuilders),
 		AbbeyMayor:      has(ExpansionAbbeyMayor),
+		PrincessDragon:  has(ExpansionPrincessDragon),
 	}
 	g := &Game{Setup: setup, Cat: cat, Bag: newBag(cat),
 		part: turnPart{no: 1, tile: -1}, ended: endedTurn{player: -1}, lastFigure: figureStep{player: -1}}
@@ -258,6 +280,8 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 			return opts.TradersBuilders
 		case "am":
 			return opts.AbbeyMayor // the 12 land tiles; the abbeys are held, never in a stack
+		case "pd":
+			return opts.PrincessDragon // PD-2
 		}
 		return false
 	}
@@ -459,6 +483,9 @@ func (g *Game) beginTurn(player int) {
 	g.beginPart(1)
 	if g.Bag.Spring == nil {
 		g.announce(player, "SEQ-1", "ev.turn")
+	}
+	if !g.afterVolcano {
+		g.fairyPoint() // SEQ-0, PD-17; not in the volcano's extra turn (OPEN-29, pd.go)
 	}
 }
 

@@ -66,8 +66,8 @@ func (g *Game) Legal() Decision {
 	d := Decision{Phase: g.Phase, Player: g.Active, Part: g.part.no}
 	switch g.Phase {
 	case PhaseTile:
-		d.Actions = g.legalTile(nil)
-		if g.InAbbeyRound() { // AM-10: the abbey may be declined
+		d.Actions = g.legalAside(g.legalTile(nil)) // PD-5 (pd.go)
+		if g.InAbbeyRound() {                      // AM-10: the abbey may be declined
 			d.Optional = true
 			d.Actions = append(d.Actions, Action{Colour: g.Colour(g.Active), Verb: VerbAbbeyPass})
 		}
@@ -77,7 +77,10 @@ func (g *Game) Legal() Decision {
 		}
 	case PhaseFigure:
 		d.Optional = true
-		d.Actions = g.legalFigure(nil)
+		d.Actions = g.legalPDFigure(g.legalFigure(nil)) // the fairy, the princess, the portal (pd.go)
+	case PhaseDragon:
+		d.Player = g.DragonMover()
+		d.Actions = g.legalDragon() // PD-9, PD-10 (pd.go)
 	case PhaseMoving:
 		d.Optional = true
 		d.Player = g.RoundMover()

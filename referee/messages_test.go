@@ -70,8 +70,9 @@ var reprData = map[string]any{
 	"start": "river", "expansion": "river2",
 	"n": -3, "deck": 21, "line": 5, "cells": "4,2 5,2", // position.go
 	"winner": "-1,-3:shrine", "loser": "0,-3:monastery", "shrine": "-1,-3:shrine", "monastery": "0,-3:monastery",
-	"corner": "NW",                                                                         // am.go
-	"goods":  "wine", "wine": 1, "grain": 0, "cloth": 2, "held": 3, "printed": 4, "box": 9, // tb.go
+	"corner": "NW",                         // am.go
+	"from":   "3,0", "step": 2, "steps": 4, // pd.go
+	"goods": "wine", "wine": 1, "grain": 0, "cloth": 2, "held": 3, "printed": 4, "box": 9, // tb.go
 	// added by the renderer to events of a seated player
 	"Player": "Віра",
 	// cmd/karkason

@@ -110,6 +110,9 @@ func (g *Game) layPosition(lines []PositionLine, mode positionMode) error {
 	if err := g.checkAMPosition(lines); err != nil { // POS-3 amended, POS-16 (position_am.go)
 		return err
 	}
+	if err := g.layPD(lines, mode); err != nil { // the dragon and the fairy (POS-13, POS-14; pd_position.go)
+		return err
+	}
 	if mode == wholePosition {
 		if err := g.layGoods(lines); err != nil {
 			return err
@@ -454,7 +457,7 @@ func (g *Game) layOthers(lines []PositionLine) (int, error) {
 			continue
 		}
 		who := -1
-		if l.Kind != PosCount {
+		if l.Kind != PosCount && l.Kind != PosDragon && !(l.Kind == PosFairy && l.Colour == "") {
 			if who = g.Player(l.Colour); who < 0 {
 				return 0, atLine(l, refusal("CFG-1", "err.colour_not_seated", "colour", string(l.Colour)))
 			}
@@ -655,6 +658,7 @@ func (g *Game) PositionLines() ([]PositionLine, error) {
 			out = append(out, PositionLine{Kind: PosScore, Colour: g.Colour(p), N: n})
 		}
 	}
+	out = g.pdPositionLines(out) // the dragon and the fairy (pd_position.go)
 	if g.Active != 0 {
 		out = append(out, PositionLine{Kind: PosTurn, Colour: g.Colour(g.Active)})
 	}

@@ -75,6 +75,8 @@ type PositionLine struct {
 	Target  FeatureRef // follower or abbot on the board, king, robber
 	Quarter string     // follower or abbot in the City, count
 	N       int        // gifts, score, wine, grain, cloth
+	// FairyKind is the figure the fairy stands next to: follower, large or abbot (position fairy, record_pd.go).
+	FairyKind PositionKind
 	// Comment is the text of a trailing "#" comment, trimmed; "" if none.
 	Comment string
 	// CommentsBefore are the comment-only lines between the previous line and this one (ParseRecord fills it).
@@ -115,6 +117,8 @@ func (l PositionLine) String() string {
 		w = append(w, string(l.Colour), string(l.Kind), strconv.Itoa(l.N))
 	case PosBarn:
 		w = append(w, string(l.Colour), string(l.Kind), l.Target.String())
+	case PosDragon, PosFairy:
+		w = l.pdWords(w) // record_pd.go
 	default:
 		w = append(w, string(l.Kind))
 	}
@@ -143,7 +147,8 @@ func (l PositionLine) Validate() error {
 
 func samePositionLine(a, b PositionLine) bool {
 	return a.Line == b.Line && a.Kind == b.Kind && a.Colour == b.Colour && a.Tile == b.Tile && a.Pos == b.Pos &&
-		a.Rot == b.Rot && a.Target == b.Target && a.Quarter == b.Quarter && a.N == b.N && a.Comment == b.Comment
+		a.Rot == b.Rot && a.Target == b.Target && a.Quarter == b.Quarter && a.N == b.N && a.Comment == b.Comment &&
+		a.FairyKind == b.FairyKind
 }
 
 // Message ids of the position lines' ParseError.Key (also listed by ParseErrorKeys through positionErrorKeys).
@@ -209,6 +214,10 @@ func parsePosition(sc *scanner, afterAction bool) (PositionLine, error) {
 	case first == string(PosCount):
 		l.Kind = PosCount
 		if l.Quarter, err = needQuarter(sc); err != nil {
+			return l, err
+		}
+	case first == string(PosDragon) || first == string(PosFairy):
+		if err := parsePDPosition(sc, &l, PositionKind(first)); err != nil { // record_pd.go
 			return l, err
 		}
 	case first == string(PosTurn):

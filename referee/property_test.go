@@ -55,7 +55,7 @@ func randomExpansions(rng *rand.Rand) []string {
 			out = append(out, e)
 		}
 	}
-	return out
+	return Compatible(out) // princess-dragon with abbey-mayor is refused (CFG-3, pdWithAM)
 }
 
 // pickAction picks a random legal action, biased like a table: the tile as drawn from the stack (weighted by the
@@ -178,6 +178,7 @@ func checkFigures(t testing.TB, g *Game) {
 	if err := s.CheckFigures(); err != nil { // every figure in supply, on the board or in the City (DEF-5)
 		t.Fatal(err)
 	}
+	checkNeutral(t, g) // the dragon and the fairy (The Princess & the Dragon)
 	occ := map[int32]int{}
 	for i := range s.Figures {
 		f := &s.Figures[i]
@@ -257,6 +258,9 @@ func checkScores(t testing.TB, g *Game, prev [engine.MaxPlayers]int) {
 				add[c] += b.Points
 			}
 		}
+		if f := e.Fairy; f != nil { // the fairy's 3 points inside the feature's line (PD-18)
+			add[f.Colour] += f.Points
+		}
 	}
 	for p := 0; p < g.Players(); p++ {
 		c := g.Colour(p)
@@ -326,11 +330,12 @@ type actionKey struct {
 	Abbot, Large, Builder, Pig           bool
 	Mayor, Wagon, Barn, Home             bool // Abbey & Mayor
 	Target                               FeatureRef
+	Victim                               Colour // princess (PD-21)
 }
 
 func keyOf(a Action) actionKey {
 	return actionKey{a.Colour, a.Verb, a.Tile, a.Place, a.Quarter, a.Gift, a.NewPlace, a.Pos, a.Rot, a.Abbot, a.Large,
-		a.Builder, a.Pig, a.Mayor, a.Wagon, a.Barn, a.Home, a.Target}
+		a.Builder, a.Pig, a.Mayor, a.Wagon, a.Barn, a.Home, a.Target, a.Victim}
 }
 
 // checkComplete compares the listed placements and deploys with the engine's checks of every candidate: nothing
@@ -349,6 +354,9 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 		front := s.Frontier()
 		for _, tt := range g.Bag.Drawable(g.Cat) {
+			if tt.IsDragonTile() && s.Opts.PrincessDragon && !s.PD.DragonIn {
+				continue // set aside, not placed (PD-5)
+			}
 			any := false
 			for _, p := range front {
 				for rot := 0; rot < 4; rot++ {
@@ -408,7 +416,9 @@ func checkComplete(t testing.TB, g *Game, d Decision, placements bool) {
 		}
 		deploys := 0
 		for _, a := range d.Actions {
-			if a.Verb == VerbDeploy {
+			// A portal's placements elsewhere (CanDeployThrough, PD-23) and the barn at a corner (CanDeployBarn, AM-21)
+			// are not a figure on a segment of the tile.
+			if a.Verb == VerbDeploy && !a.portalDeploy() && !a.Barn {
 				deploys++
 			}
 		}

@@ -51,11 +51,16 @@ const (
 	VerbBuilderPass
 	VerbWagon     // Abbey & Mayor: red wagon x,y:PLACE | home (AM-16, record_am.go)
 	VerbAbbeyPass // Abbey & Mayor: red abbey-pass (AM-10)
+	// The Princess & the Dragon's verbs (record_pd.go).
+	VerbAside
+	VerbDragon
+	VerbFairy
+	VerbPrincess
 )
 
 // verbWords are the verbs' words, by Verb.
 var verbWords = [...]string{"", "place", "discard", "deploy", "return-abbot", "pass", "city", "count", "move", "decline",
-	"market", "gift", "end", "builder-pass", "wagon", "abbey-pass"}
+	"market", "gift", "end", "builder-pass", "wagon", "abbey-pass", "aside", "dragon", "fairy", "princess"}
 
 // String returns the verb's word, e.g. "return-abbot"; "" for the zero Verb, "verb(N)" for a number that is none.
 func (v Verb) String() string {
@@ -136,6 +141,7 @@ type Action struct {
 	Target   FeatureRef // move, market, gift synod/road-sweeper/change-position/cash-out
 	Gift     string     // gift: the card
 	NewPlace string     // gift change-position: the place the follower moves to
+	Victim   Colour     // princess: the colour of the knight sent back (PD-21; record_pd.go)
 	notes    *notes     // the comments, nil if none; never changed in place (copies of the action share it)
 }
 
@@ -201,6 +207,7 @@ const (
 	fVoid
 	fLarge
 	fHome
+	fVictim
 )
 
 // usedFields returns the fields the action's verb (and gift card) uses.
@@ -211,7 +218,7 @@ func (a Action) usedFields() field {
 	case VerbDiscard:
 		return fTile
 	case VerbDeploy:
-		return fAbbot | fLarge | fPlace
+		return fAbbot | fLarge | fPlace | fTarget // fTarget: through a magic portal (PD-23, record_pd.go)
 	case VerbReturnAbbot:
 		return fPos
 	case VerbCity:
@@ -241,7 +248,7 @@ func (a Action) usedFields() field {
 		}
 		return fGift
 	}
-	return 0
+	return a.pdFields() // record_pd.go
 }
 
 // String returns the canonical one-line form of the action without its comment, e.g.
@@ -258,7 +265,7 @@ func (a Action) String() string {
 	case VerbDiscard:
 		w = append(w, a.Tile)
 	case VerbDeploy:
-		w = append(w, a.figureWord(), a.Place)
+		w = append(w, a.figureWord(), a.deployPlace())
 	case VerbReturnAbbot:
 		w = append(w, a.Pos.String())
 	case VerbCity, VerbCount:
@@ -273,6 +280,8 @@ func (a Action) String() string {
 		} else {
 			w = append(w, a.Target.String())
 		}
+	case VerbAside, VerbDragon, VerbFairy, VerbPrincess:
+		w = a.pdWords(w) // record_pd.go
 	case VerbGift:
 		w = append(w, a.Gift)
 		if a.Void {
@@ -350,6 +359,7 @@ func (a Action) Validate() error {
 		check(fGift, a.Gift != "", "gift"),
 		check(fNewPlace, a.NewPlace != "", "new place"),
 		check(fVoid, a.Void, "void"),
+		check(fVictim, a.Victim != "", "colour"),
 	} {
 		if err != nil {
 			return err
@@ -369,11 +379,14 @@ func (a Action) Validate() error {
 	if used&fPos != 0 && !inInt32(a.Pos) {
 		return bad(KeyBadPosition, a.Pos.String(), expPosition)
 	}
+	if err := a.validatePD(bad); err != nil { // record_pd.go
+		return err
+	}
 	if used&fPlace != 0 && a.Barn {
 		if !IsCorner(a.Place) {
 			return bad(KeyBadPlace, a.Place, expCorner)
 		}
-	} else if used&fPlace != 0 && !IsPlace(a.Place) {
+	} else if used&fPlace != 0 && !a.portalDeploy() && !IsPlace(a.Place) {
 		return bad(KeyBadPlace, a.Place, expPlace)
 	}
 	if used&fQuarter != 0 && !IsQuarter(a.Quarter) {
@@ -382,7 +395,7 @@ func (a Action) Validate() error {
 	if used&fGift != 0 && !IsGift(a.Gift) {
 		return bad(KeyBadGift, a.Gift, expGift)
 	}
-	if used&fTarget != 0 {
+	if used&fTarget != 0 && !(a.Verb == VerbDeploy && a.Target.IsZero()) {
 		if !inInt32(a.Target.Pos) {
 			return bad(KeyBadFeature, a.Target.String(), expFeature)
 		}
@@ -522,7 +535,7 @@ func parseArgs(sc *scanner, a *Action) error {
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)
 		}
-		a.Place, err = needPlace(sc)
+		a.Place, a.Target, err = needDeployPlace(sc) // a place, or x,y:place through a portal (record_pd.go)
 		return err
 	case VerbWagon:
 		if sc.optWord(WordHome) {
@@ -584,6 +597,8 @@ func parseArgs(sc *scanner, a *Action) error {
 		}
 		a.setFigure(w)
 		return err
+	case VerbAside, VerbDragon, VerbFairy, VerbPrincess:
+		return parsePDArgs(sc, a) // record_pd.go
 	}
 	return err
 }

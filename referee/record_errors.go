@@ -134,7 +134,7 @@ const (
 	expFollowers         = "a number of followers from 1 to 99"
 	expAction            = `an action "COLOUR VERB ...", or "end" (the header and setup come only once)`
 	expActionColour      = `a colour (red, blue, green, yellow, black, pink) or "end"`
-	expVerb              = "a verb: place, discard, deploy, return-abbot, pass, city, count, move, decline, market, gift or builder-pass"
+	expVerb              = "a verb: place, discard, deploy, return-abbot, pass, city, count, move, decline, market, gift, builder-pass, aside, dragon, fairy or princess"
 	expEndAlone          = `"end" alone, without a colour`
 	expNothingAfterEnd   = `nothing after "end" but blank lines and comments`
 	expTile              = `a tile id (letters, digits and "-", e.g. b-rs)`

@@ -59,7 +59,7 @@ const (
 var expansions = []string{
 	ExpansionFarmers, ExpansionAbbot, ExpansionRiver, ExpansionRiver2, ExpansionCount,
 	ExpansionKingRobber, ExpansionShrines, ExpansionNewTiles, ExpansionGifts, ExpansionInnsCathedrals,
-	ExpansionTradersBuilders, ExpansionAbbeyMayor,
+	ExpansionTradersBuilders, ExpansionPrincessDragon, ExpansionAbbeyMayor,
 }
 
 // Expansions returns the expansion names, in the spec's order, without "none".

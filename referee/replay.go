@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -133,6 +134,17 @@ type ScoreEntry struct {
 	// (COMBO-12), each with its rule, the points to each player it names, and those players. Points above is what
 	// every owner scores without them.
 	Bonuses []BonusEntry `json:"bonuses,omitempty"`
+	// Fairy is the fairy's 3 points inside the line of the feature that gave them (PD-18; record format, P&D section
+	// 4), to the owner of the follower the fairy stood next to, owner of the feature or not; nil if none.
+	Fairy *FairyEntry `json:"fairy,omitempty"`
+}
+
+// FairyEntry is the fairy's bonus inside a feature's line of the breakdown (ScoreEntry.Fairy): its rule (PD-18), the
+// points, the colour that scored them.
+type FairyEntry struct {
+	Rule   string `json:"rule"`
+	Points int    `json:"points"`
+	Colour Colour `json:"colour"`
 }
 
 // BonusEntry is one bonus inside a field's line of the breakdown (ScoreEntry.Bonuses): its rule, the points to
@@ -164,6 +176,12 @@ type Summary struct {
 	// Abbeys are the abbeys each colour still holds, 1 or 0 (AM-2, POS-16; record format "Abbey & Mayor": the
 	// "abbeys" key of replay --json), only with abbey-mayor.
 	Abbeys map[Colour]int `json:"abbeys,omitempty"`
+	// Dragon, Fairy and Aside are The Princess & the Dragon's (record format, P&D section 4), only with the module:
+	// the dragon's tile [x, y] or null (not in play), the fairy {"at": [x, y], "colour", "place"} or null (beside
+	// the board; colour and place empty when it stands next to nobody), the tiles set aside (PD-5) while there are.
+	Dragon *json.RawMessage `json:"dragon,omitempty"`
+	Fairy  *json.RawMessage `json:"fairy,omitempty"`
+	Aside  []string         `json:"aside,omitempty"`
 }
 
 // FeatureRefOf names a feature by one of its segments: x,y:PLACE.
@@ -199,6 +217,9 @@ func (g *Game) Summary() Summary {
 		if sc.Cat == engine.CatGoods {
 			e.Goods = sc.Goods.String()
 		}
+		if sc.Fairy > 0 {
+			e.Fairy = &FairyEntry{Rule: "PD-18", Points: engine.FairyBonus, Colour: g.Colour(int(sc.Fairy) - 1)}
+		}
 		for _, b := range sc.Bonuses {
 			if b.Rule == "" {
 				continue
@@ -232,6 +253,7 @@ func (g *Game) Summary() Summary {
 		}
 		s.Breakdown = append(s.Breakdown, e)
 	}
+	g.pdSummary(&s) // pd.go
 	if g.S.Opts.TradersBuilders {
 		s.Goods = map[Colour]map[string]int{}
 		for i, p := range g.Setup.Players {

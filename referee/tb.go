@@ -22,7 +22,8 @@ type endedTurn struct {
 type figureStep struct {
 	player int // -1: none since the last tile
 	kind   engine.FigureKind
-	deploy bool // a deploy (else the abbot taken back or a pass)
+	deploy bool   // a deploy (else the abbot taken back or a pass)
+	pd     string // the fairy or the princess took the step: the rule a second action breaks (PD-14(a), PD-21(c))
 }
 
 // secondPartDue reports whether, in the first part, a second part follows once this part's decisions are made

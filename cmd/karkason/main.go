@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 
@@ -427,6 +428,10 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 			fmt.Fprintf(&b, "  %-8s %-14s %-12s %+3d  %s\n", bo.Rule, loc.T(bonusTerm[bo.Rule], nil), "", bo.Points,
 				strings.Join(who, ", "))
 		}
+		if f := e.Fairy; f != nil { // inside the feature's line: the fairy's 3 points (PD-18), owner or not
+			fmt.Fprintf(&b, "  %-8s %-14s %-12s %+3d  %s\n", f.Rule, loc.T("cat.fairy", nil), "", f.Points,
+				g.Name(g.Player(f.Colour)))
+		}
 	}
 	if len(sum.Breakdown) > 0 {
 		b.WriteString("\n")
@@ -458,6 +463,11 @@ func textReport(g *referee.Game, sum referee.Summary, loc *locales.Localizer) st
 	for _, e := range g.Events {
 		if e.Key == "ev.market_left" {
 			b.WriteString(loc.T(e.Key, e.Data()) + "\n")
+		}
+		if e.Key == "ev.pd_eaten" { // every figure the dragon ate (PD-12)
+			d := maps.Clone(e.Data())
+			d["Player"] = g.Name(e.Player)
+			b.WriteString(e.Rule + ": " + loc.T(e.Key, d) + "\n")
 		}
 	}
 	return b.String()

@@ -122,10 +122,10 @@ func (g *Game) Winners() []string {
 
 // Categories are the statistics categories, in display order: cities, roads, monasteries and shrines, fields (the
 // pig's and the pig herd's bonuses included, TB-14, COMBO-12), the King, the Robber Baron, goods (TB-4), gifts,
-// gardens, barns (Abbey & Mayor: the farmers' scorings a barn causes, AM-23, AM-25, and the barns at the end, AM-27);
-// "other" holds points no scoring explains (a score track set by hand).
+// gardens, barns (Abbey & Mayor: the farmers' scorings a barn causes, AM-23, AM-25, and the barns at the end, AM-27),
+// the fairy (PD-17, PD-18); "other" holds points no scoring explains (a score track set by hand).
 var Categories = []string{"city", "road", "monastery", "field", "king", "robber-baron", "goods", "gifts", "garden",
-	"barn", "other"}
+	"barn", "fairy", "other"}
 
 // categoryOf maps a scoring of the referee's log to its statistics category. A monastery and a shrine are one
 // category (a shrine is a monastery, SHRINE-2); the abbot taken back (ABBOT-6) counts for the feature it stood on;
@@ -153,6 +153,8 @@ func categoryOf(g *referee.Game, sc engine.Score) string {
 		return "garden"
 	case engine.CatBarn:
 		return "barn"
+	case engine.CatFairy: // the fairy's point at the start of a turn (PD-17); its 3 points are split off below
+		return "fairy"
 	case engine.CatAbbotReturn:
 		if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() && g.S.SegKind(sc.Feature) == engine.KGarden {
 			return "garden"
@@ -339,7 +341,11 @@ func fill(g *Game, rg *referee.Game) {
 		c := categoryOf(rg, sc)
 		for p := 0; p < rg.Players(); p++ {
 			if n := sc.PointsFor(p); n != 0 { // a field's pig and pig herd bonuses too (TB-14, COMBO-12)
-				points[p][c] += n
+				f := sc.FairyFor(p) // the fairy's 3 points inside a feature's scoring count as the fairy's (PD-18)
+				points[p][c] += n - f
+				if f != 0 {
+					points[p]["fairy"] += f
+				}
 			}
 		}
 	}

@@ -213,6 +213,11 @@ func layout(t *engine.TileType) *tileArt {
 			a.roadEnd(i, bridge, -1)
 		}
 		ends = nil
+	case len(ends) == 1 && t.Centre < 0 && len(a.cityWalls(nil)) == 0 && hasObject(t, "volcano"):
+		// A road that ends at a volcano in the middle (pd-volcanoroad, The Princess & the Dragon).
+		a.volcano = volcanoShape(centre, 1)
+		a.roadEnd(ends[0], bridge, -3)
+		ends = nil
 	case len(ends) == 2 && t.Centre < 0 && !a.meetsCity(ends):
 		// Two roads that meet no city's gate end at a hamlet in the middle, with lanes to the caps it parts
 		// (ic-2caps2roads).
@@ -236,7 +241,7 @@ func layout(t *engine.TileType) *tileArt {
 	for _, i := range ends {
 		a.roadEnd(i, bridge, int(t.Centre))
 	}
-	if hasObject(t, "volcano") {
+	if hasObject(t, "volcano") && a.volcano == nil {
 		c, s := a.roomiest(0.2*T, nil)
 		a.volcano = volcanoShape(c, s)
 	}
@@ -682,6 +687,8 @@ func (a *tileArt) roadEnd(i int, bridge bool, target int) {
 	switch {
 	case target == -1:
 		obstacles = [][]Pt{a.village}
+	case target == -3:
+		obstacles = [][]Pt{a.volcano}
 	case target >= 0:
 		obstacles = a.outlines(nil, target)
 	default:
@@ -714,6 +721,9 @@ func (a *tileArt) roadEnd(i int, bridge bool, target int) {
 	reach := hair
 	if target >= 0 {
 		reach = 2 * hair
+	}
+	if target == -3 {
+		reach = 0 // up to the volcano's foot, not into it
 	}
 	path = append(path[:hit:hit], add(end, mul(d, reach)))
 	f.path = path

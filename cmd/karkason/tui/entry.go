@@ -335,6 +335,8 @@ func (e *entry) start(g *referee.Game) {
 		e.enter(&marketStep{answers: answers{e}, acts: e.legal()})
 	case referee.PhaseWagon:
 		e.enter(&wagonStep{answers{e}})
+	case referee.PhaseDragon:
+		e.enter(&dragonStep{answers{e}}) // step_dragon.go
 	default:
 		e.enter(&endedStep{answers{e}})
 	}

@@ -188,7 +188,7 @@ func TestGardenTwins(t *testing.T) {
 	copies := 0
 	for _, a := range cat.Types {
 		for _, b := range cat.Types {
-			want := a.Set == "base" && a.ID == b.ID+"g" && a.Centre >= 0 && a.Segs[a.Centre].Kind == engine.KGarden
+			want := (a.Set == "base" || a.Set == "pd") && a.ID == b.ID+"g" && a.Centre >= 0 && a.Segs[a.Centre].Kind == engine.KGarden
 			if got := gardenTwin(a, b); got != want {
 				t.Errorf("gardenTwin(%s, %s) = %v", a.ID, b.ID, got)
 			}

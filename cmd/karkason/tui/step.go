@@ -83,6 +83,9 @@ const (
 	stepPick
 	stepNumber
 	stepWagon // Abbey & Mayor: a wagon's move after a scoring (step_wagon.go)
+	// The dragon's movement (The Princess & the Dragon, step_dragon.go).
+	stepDragon
+	stepAside // a dragon tile set aside before the dragon is in play (step_aside.go)
 )
 
 // entryStep is one step of the entry: what it asks now and how it takes the answer. Every method works on the

@@ -46,6 +46,10 @@ func (e *entry) placeTile(t *engine.TileType, rots []int) {
 			return
 		}
 	}
+	if t.IsDragonTile() && g.S.Opts.PrincessDragon && !g.S.PD.DragonIn { // set aside, not placed (PD-5)
+		e.enter(&asideStep{answers: answers{e}, tile: t, rot: rots[0]})
+		return
+	}
 	places := g.S.LegalPlacements(t, nil)
 	if len(places) == 0 {
 		e.enter(&discardStep{answers: answers{e}, tile: t, rot: rots[0]})

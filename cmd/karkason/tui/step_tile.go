@@ -266,7 +266,7 @@ func plainMatches(matches []engine.Match, abbot bool, marks engine.Marks) []engi
 // gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.
 func gardenTwin(a, b *engine.TileType) bool {
 	if a.Centre < 0 || a.Segs[a.Centre].Kind != engine.KGarden || b.Centre >= 0 || len(a.Segs) != len(b.Segs)+1 ||
-		a.Edges != b.Edges || a.Set != b.Set {
+		a.Edges != b.Edges || a.Set != b.Set || !slices.Equal(a.Objects, b.Objects) { // a volcano is no dragon tile
 		return false
 	}
 	j := 0
