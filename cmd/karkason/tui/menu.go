@@ -276,6 +276,10 @@ func (m *menu) Draw(screen tcell.Screen) {
 		}
 		m.offset++
 	}
+	keyed := false
+	for _, it := range m.items {
+		keyed = keyed || it.key != ""
+	}
 	row := 0
 	for i := m.offset; i < len(m.items) && row < h; i++ {
 		it := m.items[i]
@@ -292,6 +296,11 @@ func (m *menu) Draw(screen tcell.Screen) {
 			}
 			for xx := 0; xx < w; xx++ {
 				screen.SetContent(x+xx, y+row, ' ', nil, st)
+			}
+			if j == 0 && it.key == "" && !it.muted && keyed {
+				// An answer past the keys (more than 85): a mark where its key would be, so that its first line is
+				// not read as the line before it going on (the arrows reach it).
+				screen.SetContent(x, y+row, '·', nil, st.Foreground(tcell.ColorGray))
 			}
 			if j == 0 && it.key != "" {
 				ks := st.Foreground(tcell.ColorYellow).Bold(true)
@@ -374,13 +383,9 @@ func (m *menu) handleKey(ev *tcell.EventKey) bool {
 	case tcell.KeyDown:
 		m.step(1)
 	case tcell.KeyPgUp:
-		for i := 0; i < max(1, h-1); i++ {
-			m.step(-1)
-		}
+		m.pageUp(h)
 	case tcell.KeyPgDn:
-		for i := 0; i < max(1, h-1); i++ {
-			m.step(1)
-		}
+		m.pageDown(h)
 	case tcell.KeyHome:
 		for i := range m.items {
 			if !m.items[i].muted {
@@ -403,6 +408,66 @@ func (m *menu) handleKey(ev *tcell.EventKey) bool {
 		return false
 	}
 	return true
+}
+
+// pageDown shows the next page (h rows): it begins with the first item the page shown did not show whole, so that
+// no answer is skipped however many lines the answers wrap over (issue 30), and the highlight goes to its first
+// answer that can be chosen; on the last page, to the last answer.
+func (m *menu) pageDown(h int) {
+	_, _, w, _ := m.GetInnerRect()
+	h = max(h, 1)
+	next, row := len(m.items), 0
+	for i := m.offset; i < len(m.items); i++ {
+		if row += len(m.lines(i, w)); row > h {
+			next = max(i, m.offset+1)
+			break
+		}
+	}
+	if next < len(m.items) {
+		for i := next; i < len(m.items); i++ {
+			if !m.items[i].muted && !m.items[i].off {
+				m.offset = next
+				m.setCurrent(i)
+				return
+			}
+		}
+	}
+	for i := len(m.items) - 1; i > m.current; i-- { // the last page: its last answer
+		if !m.items[i].muted && !m.items[i].off {
+			m.setCurrent(i)
+			return
+		}
+	}
+}
+
+// pageUp shows the page before (h rows): the items that end just before the page shown, the highlight on its first
+// answer that can be chosen; on the first page, the first answer.
+func (m *menu) pageUp(h int) {
+	_, _, w, _ := m.GetInnerRect()
+	h = max(h, 1)
+	if m.offset > 0 {
+		start, row := m.offset-1, 0
+		for i := m.offset - 1; i >= 0; i-- {
+			if row += len(m.lines(i, w)); row > h {
+				break
+			}
+			start = i
+		}
+		for i := start; i < m.offset; i++ {
+			if !m.items[i].muted && !m.items[i].off {
+				m.offset = start
+				m.setCurrent(i)
+				return
+			}
+		}
+		m.offset = start
+	}
+	for i := 0; i < m.current; i++ {
+		if !m.items[i].muted && !m.items[i].off {
+			m.setCurrent(i)
+			return
+		}
+	}
 }
 
 // typeKey takes rune r typed as an item's key (or the first of a key of two); it reports whether r was one.

@@ -321,7 +321,10 @@ func TestShortGame(t *testing.T) {
 		// red place b-rs 1,0 90; red deploy follower E: the edges as the tile lies, field road field road
 		h.typeText("frfr")
 		h.promptNames("Ана (red, А)")
-		// b-rs and its garden copy b-rsg match; without the Abbot a garden counts for nothing: b-rs at once.
+		// b-rs and its garden copy b-rsg match: both listed with their digits (issue 30: the record says which copy
+		// lies on the table), the plain one first; Enter takes it.
+		h.mustSee("1 road FRFR", "2 road, garden FRFRG")
+		h.key(tcell.KeyEnter)
 		if e := h.u.table.entry; e.step != stepPlace || e.tile.ID != "b-rs" {
 			t.Fatalf("after frfr: step %v tile %v, want b-rs placed next", e.step, e.tile)
 		}
@@ -333,6 +336,7 @@ func TestShortGame(t *testing.T) {
 		// F F C F give а а с а
 		h.promptNames("Богдан (blue, Б)")
 		h.typeText("ааса")
+		h.key(tcell.KeyEnter) // b-c1 before its garden copy b-c1g
 		h.chooseSpot(0, -1)
 		h.promptNames("Богдан (blue, Б)")
 		h.chooseOption("follower on the city")
