@@ -144,7 +144,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		}
 	}
 	info := tileName(loc, first, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(first), nil) + " " +
-		loc.T("ui.left", nil) + "  " + strings.Join(append([]string{first.ID}, first.Aliases...), " ")
+		loc.T("ui.left", nil) + "  " + strings.Join(first.Aliases, " ") // (the rule book's letter; never the id, issue 30)
 	v(h, "F4", []string{loc.T("ui.tiles.title", map[string]any{"Count": total}), loc.T("ui.tiles.keys", nil), info})
 	h.key(tcell.KeyEscape)
 

@@ -30,19 +30,19 @@ func (e *entry) distinctLabels(choices []choice, short bool) []string {
 				groups[plainLabel(labels[i])] = append(groups[plainLabel(labels[i])], i)
 			}
 		}
-		changed := false
+		same := false
 		for _, idx := range groups {
 			if len(idx) < 2 {
 				continue
 			}
+			same = true
 			for _, i := range idx {
-				if add := e.telling(choices[i], labels[i], round); add != "" {
+				if add := e.telling(choices, choices[i], labels[i], round); add != "" {
 					labels[i] += " (" + add + ")"
-					changed = true
 				}
 			}
 		}
-		if !changed {
+		if !same {
 			break
 		}
 	}
@@ -52,10 +52,18 @@ func (e *entry) distinctLabels(choices []choice, short bool) []string {
 // telling is what tells answer c (label) from another that reads the same, in round r: the feature it names
 // (where the label does not name it: the large follower's short answer), then the edges of its tile it reaches,
 // then its half-edges, then its cell; an answer that names no feature, its figure's word.
-func (e *entry) telling(c choice, label string, round int) string {
+func (e *entry) telling(choices []choice, c choice, label string, round int) string {
 	loc := e.t.u.loc
 	if !c.hasSeg || e.g == nil {
-		if round == 0 && c.figure != engine.Follower {
+		// The large follower's short answer into a quarter: the follower's answer on the same target names it.
+		if round == 0 && c.target != "" {
+			for _, o := range choices {
+				if o.target == c.target && o.figure != c.figure && !strings.Contains(label, plainLabel(o.label)) {
+					return plainLabel(o.label)
+				}
+			}
+		}
+		if round == 1 && c.figure != engine.Follower {
 			return loc.T("term."+c.figure.String(), nil)
 		}
 		return ""

@@ -21,6 +21,9 @@ type menu struct {
 	offset  int    // first item drawn
 	lang    string // the user's language: the keyboard layouts a Cyrillic letter is read through
 	pending string // the first key of a key of two, typed
+	// pinned: a page turned to holds no answer that can be chosen (greyed answers only): it stays in view with the
+	// highlight where it was, until the highlight moves.
+	pinned bool
 	// changed is told the highlighted item; selected the chosen one.
 	changed  func(i int)
 	selected func(i int)
@@ -152,7 +155,7 @@ func (m *menu) setKeyed(labels, keys []string, muted []bool) {
 		m.items = append(m.items, it)
 	}
 	m.pending = ""
-	m.current, m.offset = 0, 0
+	m.current, m.offset, m.pinned = 0, 0, false
 	m.first()
 }
 
@@ -209,7 +212,7 @@ func (m *menu) setCurrent(i int) {
 	if i < 0 || i >= len(m.items) {
 		return
 	}
-	m.current = i
+	m.current, m.pinned = i, false
 	if m.changed != nil {
 		m.changed(i)
 	}
@@ -262,11 +265,11 @@ func (m *menu) Draw(screen tcell.Screen) {
 	if w <= 0 || h <= 0 || len(m.items) == 0 {
 		return
 	}
-	if m.current < m.offset {
+	if m.current < m.offset && !m.pinned {
 		m.offset = m.current
 	}
 	// Scroll down until the highlighted item fits.
-	for m.offset < m.current {
+	for m.offset < m.current && !m.pinned {
 		rows := 0
 		for i := m.offset; i <= m.current; i++ {
 			rows += len(m.lines(i, w))
@@ -424,13 +427,19 @@ func (m *menu) pageDown(h int) {
 		}
 	}
 	if next < len(m.items) {
+		row = 0
 		for i := next; i < len(m.items); i++ {
+			if row += len(m.lines(i, w)); row > h && i > next {
+				break // (past the new page)
+			}
 			if !m.items[i].muted && !m.items[i].off {
 				m.offset = next
 				m.setCurrent(i)
 				return
 			}
 		}
+		m.offset, m.pinned = next, true // a page of greyed answers: shown, the highlight stays
+		return
 	}
 	for i := len(m.items) - 1; i > m.current; i-- { // the last page: its last answer
 		if !m.items[i].muted && !m.items[i].off {
@@ -460,7 +469,8 @@ func (m *menu) pageUp(h int) {
 				return
 			}
 		}
-		m.offset = start
+		m.offset, m.pinned = start, true // a page of greyed answers: shown, the highlight stays
+		return
 	}
 	for i := 0; i < m.current; i++ {
 		if !m.items[i].muted && !m.items[i].off {

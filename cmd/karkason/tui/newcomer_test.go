@@ -32,14 +32,14 @@ import (
 //
 // A plain turn is a turn of one part whose only decisions are the tile, its place and its figure. 20 random games
 // with farmers, Inns & Cathedrals, Traders & Builders, the Count, King & Robber Baron and shrines, half in
-// Bulgarian and half in Ukrainian, each at 80x24 and at 160x48; two in a plain run, KARKASON_NEWCOMER_GAMES=20 for
-// the figures in the README:
+// Bulgarian and half in Ukrainian, each at 80x24 and at 160x48; one in a plain run, KARKASON_NEWCOMER_GAMES=20 for
+// the figures in the README (and the targets of issue 30: a plain turn in 6 keys or fewer on average, 8 at worst):
 //
 //	KARKASON_NEWCOMER_GAMES=20 RUNEWIDTH_EASTASIAN=0 go test ./cmd/karkason/tui -run TestNewcomerKeys -v
 func TestNewcomerKeys(t *testing.T) {
-	games := 2
+	games, measured, limit := 1, false, 25 // a plain run: the first 25 turns of one game (the package's time)
 	if n, err := strconv.Atoi(os.Getenv("KARKASON_NEWCOMER_GAMES")); err == nil && n > 0 {
-		games = n
+		games, measured, limit = n, true, 0
 	}
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
 		var plain, all []int
@@ -47,7 +47,7 @@ func TestNewcomerKeys(t *testing.T) {
 			lang := []string{"bg", "uk"}[seed%2]
 			setup := newcomerSetup(seed)
 			t.Run(fmt.Sprintf("%dx%d/seed=%d", size[0], size[1], seed), func(t *testing.T) {
-				p, a := newcomerGame(t, setup, lang, size, 500+seed)
+				p, a := newcomerGame(t, setup, lang, size, 500+seed, limit)
 				plain, all = append(plain, p...), append(all, a...)
 			})
 		}
@@ -56,7 +56,9 @@ func TestNewcomerKeys(t *testing.T) {
 		}
 		t.Logf("%dx%d, %d games: plain turns %d, keys mean %.2f, worst %d; all turns %d, mean %.2f, worst %d",
 			size[0], size[1], games, len(plain), mean(plain), slices.Max(plain), len(all), mean(all), slices.Max(all))
-		if m, w := mean(plain), slices.Max(plain); m > 6 || w > 8 {
+		// The targets of issue 30 are checked in the measured run (the README's figures); a plain run checks that
+		// every decision was entered from the screen alone, and logs its figures.
+		if m, w := mean(plain), slices.Max(plain); measured && (m > 6 || w > 8) {
 			t.Errorf("%dx%d: a plain turn takes %.2f keys on average (target 6 or under), %d at worst (target 8)",
 				size[0], size[1], m, w)
 		}
@@ -72,7 +74,7 @@ func newcomerSetup(seed int64) referee.Setup {
 
 // newcomerGame plays the game of seed through the table on a screen of size as a newcomer: the keys of each plain
 // turn and of every turn.
-func newcomerGame(t *testing.T, setup referee.Setup, lang string, size [2]int, seed int64) (plain, all []int) {
+func newcomerGame(t *testing.T, setup referee.Setup, lang string, size [2]int, seed int64, limit int) (plain, all []int) {
 	cat := engine.Standard()
 	plan, rec := genGame(t, seed, setup, cat)
 	want, err := referee.ReplayRecord(rec, cat, false)
@@ -92,6 +94,9 @@ func newcomerGame(t *testing.T, setup referee.Setup, lang string, size [2]int, s
 		kinds := map[int]map[string]bool{}
 		recorded := 0
 		for i, p := range plan {
+			if limit > 0 && p.turn > limit {
+				break
+			}
 			if kinds[p.turn] == nil {
 				kinds[p.turn] = map[string]bool{}
 			}
@@ -136,7 +141,7 @@ func newcomerGame(t *testing.T, setup referee.Setup, lang string, size [2]int, s
 		}
 		g := h.u.sess.Game
 		for p := range setup.Players {
-			if g.S.Scores[p] != want.S.Scores[p] {
+			if limit == 0 && g.S.Scores[p] != want.S.Scores[p] {
 				t.Errorf("%s: the table has %d points, replay %d", setup.Players[p].Name, g.S.Scores[p], want.S.Scores[p])
 			}
 		}
@@ -236,19 +241,40 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	}
 	cell := fmt.Sprintf("%d,%d", p.X, p.Y)
 	if len(e.spots[si].rots) > 1 {
-		// Several ways there: walk the highlight to it, turn the tile until it looks as it lies, Enter.
-		for tries := 0; e.cur != si && tries < 200; tries++ {
-			h.press(tcell.KeyPgDn)
+		// Several ways there: turn the tile until the picture beside the question is the tile as it lies (Space
+		// turns it wherever it may lie so), then the place's key; if the highlighted place cannot take it so, walk
+		// the highlight there first (PgDn).
+		if !slices.Contains(e.spots[e.cur].rots, rot) {
+			for tries := 0; e.cur != si && tries < 200; tries++ {
+				h.press(tcell.KeyPgDn)
+			}
 		}
 		for tries := 0; !h.picShows(e.tile, rot) && tries < 4; tries++ {
 			h.pressRune(' ')
 		}
-		h.press(tcell.KeyEnter)
-		return
+		if e.cur == si {
+			h.press(tcell.KeyEnter)
+			return
+		}
 	}
-	if key := h.boardKey(p); key != "" {
-		h.typeText(key)
-		return
+	before := len(h.u.sess.Game.Actions)
+	laid := func() bool { return e.step != stepPlace || len(h.u.sess.Game.Actions) != before }
+	for zoomed := 0; zoomed < 2; zoomed++ {
+		if key := h.boardKey(p); key != "" {
+			h.typeText(key)
+			if !laid() && e.menu.pending != "" { // the whole board shows a key of two's first key, then its second
+				if key = h.boardKey(p); key != "" {
+					h.typeText(key)
+				}
+			}
+			if laid() {
+				return
+			}
+		}
+		if h.u.table.board.zoom != 0 {
+			break
+		}
+		h.press(tcell.KeyF5) // out of view: the whole board (the README: F5)
 	}
 	for tries := 0; tries < 200; tries++ {
 		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
@@ -282,7 +308,9 @@ func (h *harness) picShows(t *engine.TileType, rot int) bool {
 	return true
 }
 
-// boardKey reads the key the board shows at cell p ("[3]", "[K3]"), "" if p is out of view or shows none.
+// boardKey reads the key the board shows at cell p: "[3]", "[K3]" on tiles drawn whole; the one character of a
+// key on the whole board (F5: a key of two shows its first key, then its second); "" if p is out of view or shows
+// none.
 func (h *harness) boardKey(p engine.Pos) string {
 	b := h.u.table.board
 	v, ok := b.view()
@@ -291,6 +319,14 @@ func (h *harness) boardKey(p engine.Pos) string {
 	}
 	rows := h.cells()
 	sx, sy := v.at(p)
+	if v.cw == 1 {
+		if sy < len(rows) && sx >= 0 && sx < len(rows[sy]) {
+			if k := answerKey(h.u.loc.Lang(), rows[sy][sx]); k != 0 {
+				return string(k)
+			}
+		}
+		return ""
+	}
 	for yy := sy; yy < sy+v.ch && yy < len(rows); yy++ {
 		line := string(rows[yy][max(sx, 0):min(sx+v.cw, len(rows[yy]))])
 		if i := strings.IndexRune(line, '['); i >= 0 {
@@ -379,12 +415,148 @@ func (h *harness) readAndChoose(i int) {
 
 // page presses PgDn if the list shows more below (▼); false if it does not.
 func (h *harness) page() bool {
-	m := h.u.table.entry.menu
-	rows := h.cells()
-	x, y, w, ht := m.GetInnerRect()
-	if ht <= 0 || rows[y+ht-1][x+w-1] != '▼' {
+	if !h.pageShowsMore() {
 		return false
 	}
 	h.press(tcell.KeyPgDn)
 	return true
+}
+
+// Issue 30: every answer list of a long game at 80x24 is reachable with nothing skipped, and no two answers of one
+// list read the same. A 6-player game with the modules of issue 30 is entered through the table at 80x24; before
+// each decision the list is paged from its top with PgDn as far as it goes: every answer of a list must be seen
+// whole exactly once on the way (the place step, whose PgDn walks the places one at a time, at least once); and
+// the answers' labels, in full and as the compact list shows them, must differ from each other.
+func TestEveryAnswerPagedOnce(t *testing.T) {
+	setup := referee.Setup{Players: sixPlayers, Start: referee.StartCity, Followers: 7,
+		Expansions: []string{"farmers", "inns-cathedrals", "traders-builders", "count", "king-robber", "shrines"}}
+	cat := engine.Standard()
+	plan, rec := genGame(t, 7, setup, cat)
+	synctest.Test(t, func(t *testing.T) {
+		o := testOptions(t, "uk")
+		o.Resume = true
+		o.File = writeRecord(t, o.Config.DataDir, "paged.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
+		h := start(t, o)
+		defer h.stop()
+		lists, answers, recorded := 0, 0, 0
+		for i, p := range plan {
+			if !p.decline {
+				recorded++
+			}
+			if acts := h.u.sess.Game.Actions; !p.decline && p.a.Verb == referee.VerbPass && len(acts) >= recorded {
+				continue
+			}
+			e := h.u.table.entry
+			if e.step != stepTile {
+				h.distinctAnswers(i)
+				// The place step walks its places one PgDn each: every 8th turn's in a plain run (the package's
+				// time), every one with KARKASON_LONG=1.
+				if e.step != stepPlace || p.turn%8 == 0 || os.Getenv("KARKASON_LONG") != "" {
+					answers += h.pageThrough(i)
+					lists++
+				}
+			}
+			h.enter(p)
+		}
+		t.Logf("%d lists paged, %d answers seen", lists, answers)
+	})
+}
+
+// distinctAnswers fails if two answers of the list shown read the same, in full or as the compact list shows them.
+func (h *harness) distinctAnswers(decision int) {
+	h.t.Helper()
+	e := h.u.table.entry
+	for _, short := range []bool{false, true} {
+		seen := map[string]int{}
+		for i, c := range e.choices {
+			if c.muted {
+				continue
+			}
+			l := c.label
+			if short && c.short != "" {
+				l = c.short
+			}
+			l = plainLabel(l)
+			if j, ok := seen[l]; ok {
+				h.t.Fatalf("decision %d (%v): answers %d and %d both read %q: %q", decision, e.step, j, i, l, h.menuLabels())
+			}
+			seen[l] = i
+		}
+	}
+}
+
+// pageThrough pages the list shown from its top to its end with PgDn and checks that every answer was seen whole
+// exactly once (the place step: at least once); then it goes back to the top. It returns the answers.
+func (h *harness) pageThrough(decision int) int {
+	h.t.Helper()
+	e := h.u.table.entry
+	m := e.menu
+	if slices.ContainsFunc(m.items, func(it menuItem) bool { return !it.muted && it.key == "" }) {
+		return 0 // a list past its keys (more than 85 answers, the market round's end): not checked (see the report)
+	}
+	for tries := 0; (m.offset > 0 || m.current > 0) && tries < 300; tries++ {
+		h.press(tcell.KeyPgUp)
+		if e.step == stepPlace && e.cur == 0 {
+			break
+		}
+	}
+	want := map[string]int{}
+	for _, it := range m.items {
+		if !it.muted {
+			want[squash(plainText(it.label))]++
+		}
+	}
+	got := map[string]int{}
+	lastOffset := -1
+	for tries := 0; tries < 400; tries++ {
+		if m.offset != lastOffset || e.step != stepPlace {
+			for _, text := range h.visibleAnswers() {
+				if want[text] > 0 {
+					got[text]++
+				}
+			}
+			lastOffset = m.offset
+		}
+		if e.step == stepPlace {
+			if e.cur == len(e.spots)-1 {
+				break
+			}
+		} else if !h.pageShowsMore() {
+			break
+		}
+		h.press(tcell.KeyPgDn)
+	}
+	for text, n := range want {
+		switch {
+		case got[text] == 0:
+			h.t.Fatalf("decision %d (%v): %q never shown whole while paging:\n%s", decision, e.step, text, h.text())
+		case got[text] != n && e.step != stepPlace:
+			h.t.Fatalf("decision %d (%v): %q shown %d times while paging", decision, e.step, text, got[text])
+		}
+	}
+	for tries := 0; (m.offset > 0 || m.current > 0) && tries < 300; tries++ { // back to the top
+		h.press(tcell.KeyPgUp)
+		if e.step == stepPlace && e.cur == 0 {
+			break
+		}
+	}
+	return len(want)
+}
+
+// visibleAnswers are the texts of the answers the menu shows on the screen now.
+func (h *harness) visibleAnswers() []string {
+	var out []string
+	h.readLine(func(text string) bool {
+		out = append(out, text)
+		return false
+	})
+	return out
+}
+
+// pageShowsMore reports whether the list marks more answers below (▼).
+func (h *harness) pageShowsMore() bool {
+	m := h.u.table.entry.menu
+	rows := h.cells()
+	x, y, w, ht := m.GetInnerRect()
+	return ht > 0 && rows[y+ht-1][x+w-1] == '▼'
 }
