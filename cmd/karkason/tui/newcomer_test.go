@@ -42,6 +42,9 @@ func TestNewcomerKeys(t *testing.T) {
 		games, measured, limit = n, true, 0
 	}
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		if only := os.Getenv("KARKASON_NEWCOMER_SIZE"); only != "" && only != fmt.Sprintf("%dx%d", size[0], size[1]) {
+			continue // (one size measured alone: KARKASON_NEWCOMER_SIZE=80x24)
+		}
 		var plain, all []int
 		for seed := int64(1); seed <= int64(games); seed++ {
 			lang := []string{"bg", "uk"}[seed%2]

@@ -473,7 +473,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			msg += fmt.Sprintf(" %s=%v", k, edata[k])
 		}
 	}
-	if e.Score != nil && strings.TrimSpace(who) != "" {
+	if e.Score != nil && strings.TrimSpace(who) != "" && strings.Contains(msg, ": +") {
 		// The players who scored, then what: "Ана: оценена крепост, +4." (issue 30), not "Ана Оценена крепост: +4.".
 		msg = strings.Replace(lowerFirst(msg), ": +", ", +", 1)
 		return strings.TrimRight(strings.TrimLeft(who, " "), " ") + ": " + tview.Escape(msg)

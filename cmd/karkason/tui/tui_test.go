@@ -551,7 +551,8 @@ func TestResizeKeepsEntry(t *testing.T) {
 			if e.cur != item || e.tile == nil || e.spots[item].rot != spot.rot {
 				t.Fatalf("%v: entry changed: item %d tile %v", size, e.cur, e.tile)
 			}
-			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road FRFR go?") { // b-rs, named as it lies
+			// b-rs, named as it lies: turned by Space, the prompt names it so (issue 30)
+			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road "+codeOf(e.tile, spot.rots[spot.rot])+" go?") {
 				t.Fatalf("%v: prompt %q", size, p)
 			}
 			h.promptNames("Ана (red, А)")
