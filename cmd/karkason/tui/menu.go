@@ -333,21 +333,20 @@ func (m *menu) Draw(screen tcell.Screen) {
 	if m.offset > 0 {
 		screen.SetContent(x+w-1, y, '▲', nil, arrow)
 	}
-	if row >= h && m.lastShown(w, h) < len(m.items)-1 {
+	if m.moreBelow(w, h) { // (also the last answer's lines cut at the bottom, issue 30)
 		screen.SetContent(x+w-1, y+h-1, '▼', nil, arrow)
 	}
 }
 
-// lastShown is the last item (partly) drawn.
-func (m *menu) lastShown(w, h int) int {
+// moreBelow reports whether lines of the items from offset do not fit in h rows.
+func (m *menu) moreBelow(w, h int) bool {
 	row := 0
 	for i := m.offset; i < len(m.items); i++ {
-		row += len(m.lines(i, w))
-		if row >= h {
-			return i
+		if row += len(m.lines(i, w)); row > h {
+			return true
 		}
 	}
-	return len(m.items) - 1
+	return false
 }
 
 // itemAt returns the item drawn on screen row y, -1 if none.
