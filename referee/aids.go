@@ -38,6 +38,9 @@ type FeatureAid struct {
 	// extends it earns the second tile (TB-7).
 	Builders   uint8
 	DoubleTurn bool
+
+	// Strength is the figures' weight in the majority: a large follower counts 2 (DEF-11, IC-5).
+	Strength [engine.MaxPlayers]int
 }
 
 // FieldAid is a field with farmers on it and what it is worth now (FARM-5, COUNT-22(a)).
@@ -54,6 +57,9 @@ type FieldAid struct {
 	Pigs   uint8
 	Herd   bool
 	Points [engine.MaxPlayers]int
+
+	// Strength is the figures' weight in the majority: a large follower counts 2 (DEF-11, IC-5).
+	Strength [engine.MaxPlayers]int
 }
 
 // GoodsAid are the goods at stake (traders-builders, TB-3, TB-4): the tokens each seat holds, who leads each kind
@@ -202,7 +208,7 @@ func (g *Game) Aids() *Aids {
 			fa.DoubleTurn = a.NextPlayer >= 0 && fa.Builders&(1<<a.NextPlayer) != 0 && g.nextIsFirstPart()
 		}
 		for p := range fa.Figures {
-			fa.Figures[p] = int(ended.Figures[p])
+			fa.Figures[p], fa.Strength[p] = int(ended.Figures[p]), int(ended.Strength[p])
 		}
 		for _, c := range s.OpenCells(r, cells[:0]) {
 			n, ok := byPos[c]
@@ -222,7 +228,7 @@ func (g *Game) Aids() *Aids {
 			sc := s.FieldScore(r)
 			fa := FieldAid{Feature: g.segRef(r), Root: r, Owners: sc.Owners, Cities: sc.Cities, Worth: sc.Points}
 			for p := range fa.Figures {
-				fa.Figures[p] = int(sc.Figures[p])
+				fa.Figures[p], fa.Strength[p] = int(sc.Figures[p]), int(sc.Strength[p])
 				fa.Points[p] = sc.PointsFor(p)
 			}
 			if s.Opts.TradersBuilders {

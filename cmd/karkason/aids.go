@@ -25,11 +25,17 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 			a.IfEndedNow[i])
 	}
 	tw.Flush()
-	who := func(figs [engine.MaxPlayers]int, owners uint8) (string, string) {
+	// who: each player's figures, and their weight where a large follower makes it more (DEF-11, IC-5: "red 1
+	// (strength 2 ...)", issue 30); the owners.
+	who := func(figs, strength [engine.MaxPlayers]int, owners uint8) (string, string) {
 		var f []string
 		for p := 0; p < g.Players(); p++ {
 			if figs[p] > 0 {
-				f = append(f, fmt.Sprintf("%s %d", loc.T("colour."+string(g.Colour(p)), nil), figs[p]))
+				w := fmt.Sprintf("%s %d", loc.T("colour."+string(g.Colour(p)), nil), figs[p])
+				if strength[p] != figs[p] {
+					w += " (" + loc.T("ui.detail.strength", map[string]any{"Strength": strength[p]}) + ")"
+				}
+				f = append(f, w)
 			}
 		}
 		return strings.Join(f, ", "), names(g, owners)
@@ -42,7 +48,7 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 			loc.T("cli.aids.col.figures", nil), loc.T("cli.aids.col.owners", nil), loc.T("cli.aids.col.if_completed", nil),
 			loc.T("cli.aids.col.if_ended", nil), loc.T("cli.aids.col.open_cells", nil))
 		for _, f := range a.Features {
-			figs, owners := who(f.Figures, f.Owners)
+			figs, owners := who(f.Figures, f.Strength, f.Owners)
 			var cells []string
 			for _, c := range f.Open {
 				cells = append(cells, aidCell(c, loc))
@@ -76,7 +82,7 @@ func aidsReport(g *referee.Game, a *referee.Aids, loc *locales.Localizer) string
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", loc.T("cli.aids.col.feature", nil), loc.T("cli.aids.col.figures", nil),
 				loc.T("cli.aids.col.owners", nil), loc.T("cli.aids.col.cities", nil), loc.T("cli.aids.col.worth", nil))
 			for _, f := range a.Fields {
-				figs, owners := who(f.Figures, f.Owners)
+				figs, owners := who(f.Figures, f.Strength, f.Owners)
 				worth := fmt.Sprint(f.Worth)
 				if f.Pigs != 0 || f.Herd { // the pig's and the herd's +1 per city inside (TB-14, COMBO-12)
 					var per []string

@@ -169,7 +169,18 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 				break
 			}
 		}
-		b[1][2] = glyph{r: roadRunes[roadDirs], kind: engine.KRoad, seg: seg}
+		r := roadRunes[roadDirs]
+		if roadDirs == 15 && t.SegAtEdge(rot, engine.N) != t.SegAtEdge(rot, engine.S) {
+			// Two bends that do not meet (ic-2bends): the middle shows which edges each joins, so that its two
+			// ways to lie look different (issue 30): ╱ the bends N–W and E–S, ╲ the bends N–E and S–W.
+			switch t.SegAtEdge(rot, engine.N) {
+			case t.SegAtEdge(rot, engine.W):
+				r = '╱'
+			case t.SegAtEdge(rot, engine.E):
+				r = '╲'
+			}
+		}
+		b[1][2] = glyph{r: r, kind: engine.KRoad, seg: seg}
 	}
 	riverDirs := lines(engine.River, engine.KRiver, '≈', '≈')
 	if riverDirs != 0 && centre < 0 {

@@ -73,6 +73,9 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		tb := h.u.table
 		g := tb.view()
 		d := map[string]any{"Player": tb.names.who(tb.entry.who)}
+		if tb.entry.compact { // the answers first (entry.layout): the player by badge and name, no phase line
+			d["Player"] = tb.names.badge(tb.entry.who) + " [::b]" + tb.names.plain(tb.entry.who) + "[::-]"
+		}
 		for k, x := range data {
 			d[k] = x
 		}
@@ -80,8 +83,13 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		out := []string{loc.T("ui.board", nil), loc.T("ui.log", nil), loc.T(tb.keysKey(g), nil),
 			loc.T("ui.turn", map[string]any{"Turn": g.TurnNo}) + " · " + loc.N("plural.tiles", left, nil) + " " +
 				loc.T("ui.left", nil) + " (F4)",
-			loc.T("ui.phase."+g.Phase.String(), nil), loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil),
-			loc.T(ask, d)}
+			loc.T("ui.col.points", nil), loc.T("ui.col.supply", nil), loc.T(ask, d)}
+		if !tb.compact {
+			out = append(out, loc.T("ui.phase."+g.Phase.String(), nil))
+		}
+		if tb.entry.compact && len(more) > 0 && !laidOut(tb.entry.root, tb.entry.legend) {
+			more = more[:len(more)-1] // the legend, where it does not fit under the answers (F1 has it)
+		}
 		if g.S.City.Active {
 			out = append(out, loc.T("ui.city", map[string]any{"Quarter": loc.T("term.quarter."+g.S.City.Count.String(), nil)}))
 		}
@@ -136,7 +144,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		}
 	}
 	info := tileName(loc, first, 0) + "  " + loc.N("plural.tiles", g.Bag.Left(first), nil) + " " +
-		loc.T("ui.left", nil) + "  " + strings.Join(append([]string{first.ID}, first.Aliases...), " ")
+		loc.T("ui.left", nil) + "  " + strings.Join(first.Aliases, " ") // (the rule book's letter; never the id, issue 30)
 	v(h, "F4", []string{loc.T("ui.tiles.title", map[string]any{"Count": total}), loc.T("ui.tiles.keys", nil), info})
 	h.key(tcell.KeyEscape)
 
@@ -219,7 +227,7 @@ func areaText(rows [][]rune, x, y, w, h int) string {
 		line := make([]rune, 0, w)
 		for xx := max(x, 0); xx < min(x+w, len(rows[yy])); xx++ {
 			r := rows[yy][xx]
-			if boxRune(r) {
+			if boxRune(r) || r == '▲' || r == '▼' { // (the markers of more text, on a border)
 				r = ' '
 			}
 			line = append(line, r)
@@ -303,6 +311,10 @@ func (h *harness) cutOff(fixed []string, vocab map[string]bool) []string {
 		var view *area
 		for i := range as {
 			if tv, ok := as[i].p.(*tview.TextView); ok && tv.GetText(true) == s {
+				view = &as[i]
+				break
+			}
+			if sm, ok := as[i].p.(*scrollMarked); ok && sm.GetText(true) == s { // (F1: a text marked where more is)
 				view = &as[i]
 				break
 			}
@@ -479,4 +491,14 @@ func TestCutOffFinds(t *testing.T) {
 		startShown("Help Keys F1 this help", "F2 the rules") {
 		t.Error("startShown: the first words of a paragraph at the end of its view are its start shown")
 	}
+}
+
+// laidOut reports whether flex holds p.
+func laidOut(flex *tview.Flex, p tview.Primitive) bool {
+	for i := 0; i < flex.GetItemCount(); i++ {
+		if flex.GetItem(i) == p {
+			return true
+		}
+	}
+	return false
 }

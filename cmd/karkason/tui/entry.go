@@ -198,9 +198,10 @@ func (e *entry) typing() bool {
 // the moving-out round) makes the most of the rows, compact: the answers come before the legend, which shows under
 // them only if it fits whole (F1 has it too); an answer with a shorter label (choice.short) shows that; the prompt
 // names the player by badge and name alone; and the table drops its phase line above the players, which the
-// prompt says (table.fit). Not in the tile step, which reads the input line, nor the place step, whose places have
-// their keys on the board, nor the board step of a board as it lies (it reads the input line); its figure and
-// token steps are compact like any list (their legends in F1).
+// prompt says (table.fit). So too the place step (its places under the prompt, issue 30), the tile step once a
+// complete code lists its matches with their digits (under the input line), and the figure and token steps of a
+// board as it lies (their legends in F1); not the tile step's list of tiles browsed while typing (the legend of the
+// edge code stays), nor the board step of a board as it lies while it reads the input line.
 func (e *entry) layout() {
 	e.setCompact(e.wantCompact(e.rows))
 	e.root.Clear()
@@ -221,9 +222,19 @@ func (e *entry) layout() {
 		if e.t.compact {
 			rows++ // (the phase line the table dropped)
 		}
-		if m, l := e.menuRows(), e.legendLines(); hasLegend && h+m+l <= rows {
+		in := 0
+		if typing {
+			in = 1
+		}
+		m, l := e.menuRows(), e.legendLines()
+		switch {
+		case hasLegend && h+in+m+l <= rows:
 			e.root.AddItem(e.menu, m, 0, true).AddItem(e.legend, l, 0, false)
-		} else {
+		case hasLegend && e.placeStep != nil && rows-h-in-l >= minPlaceRows:
+			// The places: their keys are on the board too, a few lines of the list do; the legend says how to
+			// walk them (issue 30: the place step shows its list, and its legend whole or not at all).
+			e.root.AddItem(e.menu, 0, 1, true).AddItem(e.legend, l, 0, false)
+		default:
 			e.root.AddItem(e.menu, 0, 1, true)
 		}
 		return
@@ -233,6 +244,9 @@ func (e *entry) layout() {
 	}
 	e.root.AddItem(e.menu, 0, 1, !typing)
 }
+
+// minPlaceRows is the fewest rows of places the place step keeps for its list when its legend shows under it.
+const minPlaceRows = 3
 
 // topLines is the rows of the prompt and the tile's picture.
 func (e *entry) topLines() int {
@@ -255,7 +269,7 @@ func (e *entry) menuRows() int {
 // wantCompact reports whether the answers of a list step would not all fit in rows (the panel's inner rows with
 // the table's phase line) under the prompt and the legend, as they read in full (see layout).
 func (e *entry) wantCompact(rows int) bool {
-	if rows <= 0 || e.typing() || e.placeStep != nil || len(e.menu.items) == 0 {
+	if rows <= 0 || (e.typing() && !e.menuKeyed()) || len(e.menu.items) == 0 {
 		return false
 	}
 	was := e.compact
@@ -264,9 +278,18 @@ func (e *entry) wantCompact(rows int) bool {
 	if e.legend.GetText(true) != "" {
 		legend = e.legendLines()
 	}
+	if e.typing() {
+		legend++ // (the input line)
+	}
 	want := e.topLines()+legend+e.menuRows() > rows
 	e.setCompact(was)
 	return want
+}
+
+// menuKeyed reports whether an answer of the list has a key (the tile step's list of matches to a complete code
+// has its digits, numberMatches; a list of tiles browsed while typing has none).
+func (e *entry) menuKeyed() bool {
+	return slices.ContainsFunc(e.menu.items, func(it menuItem) bool { return it.key != "" })
 }
 
 // setCompact shows the answers' short labels and the prompt's short naming (c), or the full ones.
@@ -388,6 +411,14 @@ func (e *entry) promptLines() int {
 
 // offer shows the choices and previews the first.
 func (e *entry) offer(choices []choice) {
+	// No two answers read the same (distinct.go): the words that tell them apart go into the labels kept.
+	full, short := e.distinctLabels(choices, false), e.distinctLabels(choices, true)
+	for i := range choices {
+		choices[i].label = full[i]
+		if choices[i].short != "" {
+			choices[i].short = short[i]
+		}
+	}
 	e.choices = choices
 	labels := make([]string, len(choices))
 	muted := make([]bool, len(choices))

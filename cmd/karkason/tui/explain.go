@@ -93,8 +93,12 @@ type explained struct {
 	label   string // a line of the list
 	text    string // what happened, in full
 	rule    string
+	also    []string // the rules it also applied, their texts after the rule's (the large follower's weight, IC-5)
 	scoring bool
 }
+
+// largeWeightRule is the rule by which a large follower counts 2 in a majority (IC-5).
+const largeWeightRule = "IC-5"
 
 // explainItems lists the last refusal (first if it came after the last event), then the log, newest first: the
 // scorings before the other events of the same turn. In the entry of a position, the last refusal only (a greyed
@@ -131,11 +135,15 @@ func (u *ui) explainItems() []explained {
 			refusal = nil
 		}
 		text := t.eventText(g, e, false)
+		var also []string
 		if e.Score != nil {
 			text += "\n" + u.scoreDetail(g, e.Score)
+			if e.Score.Strength != e.Score.Figures && e.Rule != largeWeightRule {
+				also = append(also, largeWeightRule) // a large follower weighed 2 in it (issue 30)
+			}
 		}
 		out = append(out, explained{label: "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + tview.Escape(text),
-			text: tview.Escape(text), rule: e.Rule, scoring: e.Score != nil})
+			text: tview.Escape(text), rule: e.Rule, also: also, scoring: e.Score != nil})
 	}
 	if refusal != nil {
 		out = append(out, *refusal)
@@ -255,6 +263,9 @@ func (u *ui) showExplain() {
 		body := it.text
 		if it.rule != "" {
 			body += "\n\n" + u.ruleText(it.rule)
+		}
+		for _, r := range it.also {
+			body += "\n\n" + u.ruleText(r)
 		}
 		text.SetText(body).ScrollToBeginning()
 	}
@@ -517,11 +528,8 @@ func (u *ui) showTiles() {
 		it := gl.items[i]
 		s := "[::b]" + tview.Escape(tileName(loc, it.t, 0)) + "[::-]  " +
 			loc.N("plural.tiles", g.Bag.Left(it.t), nil) + " " + loc.T("ui.left", nil)
-		id := it.t.ID // the record's name, and the rule book's letter
-		if len(it.t.Aliases) > 0 {
-			id += " " + strings.Join(it.t.Aliases, " ")
-		}
-		info.SetText(s + "  [gray]" + tview.Escape(id) + "[-]")
+		letters := strings.Join(it.t.Aliases, " ") // the rule book's letter (the record's id never reaches a player)
+		info.SetText(s + "  [gray]" + tview.Escape(letters) + "[-]")
 	}
 	gl.changed = show
 	show(0)
@@ -535,7 +543,11 @@ func (u *ui) showTiles() {
 		t.entry.placeTile(it.t, []int{0, 1, 2, 3})
 		t.entry.focus()
 	}
-	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(loc.T("ui.tiles.keys", nil))
+	keysKey := "ui.tiles.keys"
+	if u.pos != nil {
+		keysKey = "ui.tiles.keys_pos" // a board as it lies: no tile is drawn here (issue 30)
+	}
+	keys := tview.NewTextView().SetTextColor(tcell.ColorGray).SetText(loc.T(keysKey, nil))
 	root := tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(gl, 0, 1, true).
 		AddItem(info, 1, 0, false).

@@ -21,6 +21,9 @@ type menu struct {
 	offset  int    // first item drawn
 	lang    string // the user's language: the keyboard layouts a Cyrillic letter is read through
 	pending string // the first key of a key of two, typed
+	// pinned: a page turned to holds no answer that can be chosen (greyed answers only): it stays in view with the
+	// highlight where it was, until the highlight moves.
+	pinned bool
 	// changed is told the highlighted item; selected the chosen one.
 	changed  func(i int)
 	selected func(i int)
@@ -152,7 +155,7 @@ func (m *menu) setKeyed(labels, keys []string, muted []bool) {
 		m.items = append(m.items, it)
 	}
 	m.pending = ""
-	m.current, m.offset = 0, 0
+	m.current, m.offset, m.pinned = 0, 0, false
 	m.first()
 }
 
@@ -209,7 +212,7 @@ func (m *menu) setCurrent(i int) {
 	if i < 0 || i >= len(m.items) {
 		return
 	}
-	m.current = i
+	m.current, m.pinned = i, false
 	if m.changed != nil {
 		m.changed(i)
 	}
@@ -262,11 +265,11 @@ func (m *menu) Draw(screen tcell.Screen) {
 	if w <= 0 || h <= 0 || len(m.items) == 0 {
 		return
 	}
-	if m.current < m.offset {
+	if m.current < m.offset && !m.pinned {
 		m.offset = m.current
 	}
 	// Scroll down until the highlighted item fits.
-	for m.offset < m.current {
+	for m.offset < m.current && !m.pinned {
 		rows := 0
 		for i := m.offset; i <= m.current; i++ {
 			rows += len(m.lines(i, w))
@@ -275,6 +278,10 @@ func (m *menu) Draw(screen tcell.Screen) {
 			break
 		}
 		m.offset++
+	}
+	keyed := false
+	for _, it := range m.items {
+		keyed = keyed || it.key != ""
 	}
 	row := 0
 	for i := m.offset; i < len(m.items) && row < h; i++ {
@@ -292,6 +299,11 @@ func (m *menu) Draw(screen tcell.Screen) {
 			}
 			for xx := 0; xx < w; xx++ {
 				screen.SetContent(x+xx, y+row, ' ', nil, st)
+			}
+			if j == 0 && it.key == "" && !it.muted && keyed {
+				// An answer past the keys (more than 85): a mark where its key would be, so that its first line is
+				// not read as the line before it going on (the arrows reach it).
+				screen.SetContent(x, y+row, '·', nil, st.Foreground(tcell.ColorGray))
 			}
 			if j == 0 && it.key != "" {
 				ks := st.Foreground(tcell.ColorYellow).Bold(true)
@@ -321,21 +333,20 @@ func (m *menu) Draw(screen tcell.Screen) {
 	if m.offset > 0 {
 		screen.SetContent(x+w-1, y, '▲', nil, arrow)
 	}
-	if row >= h && m.lastShown(w, h) < len(m.items)-1 {
+	if m.moreBelow(w, h) { // (also the last answer's lines cut at the bottom, issue 30)
 		screen.SetContent(x+w-1, y+h-1, '▼', nil, arrow)
 	}
 }
 
-// lastShown is the last item (partly) drawn.
-func (m *menu) lastShown(w, h int) int {
+// moreBelow reports whether lines of the items from offset do not fit in h rows.
+func (m *menu) moreBelow(w, h int) bool {
 	row := 0
 	for i := m.offset; i < len(m.items); i++ {
-		row += len(m.lines(i, w))
-		if row >= h {
-			return i
+		if row += len(m.lines(i, w)); row > h {
+			return true
 		}
 	}
-	return len(m.items) - 1
+	return false
 }
 
 // itemAt returns the item drawn on screen row y, -1 if none.
@@ -374,13 +385,9 @@ func (m *menu) handleKey(ev *tcell.EventKey) bool {
 	case tcell.KeyDown:
 		m.step(1)
 	case tcell.KeyPgUp:
-		for i := 0; i < max(1, h-1); i++ {
-			m.step(-1)
-		}
+		m.pageUp(h)
 	case tcell.KeyPgDn:
-		for i := 0; i < max(1, h-1); i++ {
-			m.step(1)
-		}
+		m.pageDown(h)
 	case tcell.KeyHome:
 		for i := range m.items {
 			if !m.items[i].muted {
@@ -403,6 +410,73 @@ func (m *menu) handleKey(ev *tcell.EventKey) bool {
 		return false
 	}
 	return true
+}
+
+// pageDown shows the next page (h rows): it begins with the first item the page shown did not show whole, so that
+// no answer is skipped however many lines the answers wrap over (issue 30), and the highlight goes to its first
+// answer that can be chosen; on the last page, to the last answer.
+func (m *menu) pageDown(h int) {
+	_, _, w, _ := m.GetInnerRect()
+	h = max(h, 1)
+	next, row := len(m.items), 0
+	for i := m.offset; i < len(m.items); i++ {
+		if row += len(m.lines(i, w)); row > h {
+			next = max(i, m.offset+1)
+			break
+		}
+	}
+	if next < len(m.items) {
+		row = 0
+		for i := next; i < len(m.items); i++ {
+			if row += len(m.lines(i, w)); row > h && i > next {
+				break // (past the new page)
+			}
+			if !m.items[i].muted && !m.items[i].off {
+				m.offset = next
+				m.setCurrent(i)
+				return
+			}
+		}
+		m.offset, m.pinned = next, true // a page of greyed answers: shown, the highlight stays
+		return
+	}
+	for i := len(m.items) - 1; i > m.current; i-- { // the last page: its last answer
+		if !m.items[i].muted && !m.items[i].off {
+			m.setCurrent(i)
+			return
+		}
+	}
+}
+
+// pageUp shows the page before (h rows): the items that end just before the page shown, the highlight on its first
+// answer that can be chosen; on the first page, the first answer.
+func (m *menu) pageUp(h int) {
+	_, _, w, _ := m.GetInnerRect()
+	h = max(h, 1)
+	if m.offset > 0 {
+		start, row := m.offset-1, 0
+		for i := m.offset - 1; i >= 0; i-- {
+			if row += len(m.lines(i, w)); row > h {
+				break
+			}
+			start = i
+		}
+		for i := start; i < m.offset; i++ {
+			if !m.items[i].muted && !m.items[i].off {
+				m.offset = start
+				m.setCurrent(i)
+				return
+			}
+		}
+		m.offset, m.pinned = start, true // a page of greyed answers: shown, the highlight stays
+		return
+	}
+	for i := 0; i < m.current; i++ {
+		if !m.items[i].muted && !m.items[i].off {
+			m.setCurrent(i)
+			return
+		}
+	}
 }
 
 // typeKey takes rune r typed as an item's key (or the first of a key of two); it reports whether r was one.

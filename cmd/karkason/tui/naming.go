@@ -167,16 +167,18 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 			parts = append(parts, loc.T("term.pig_herd", nil))
 		}
 	}
-	if t.Centre >= 0 {
-		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
-	}
-	if len(parts) == 0 {
+	// Its roads (or river, or fields) when it has nothing else: a garden copy reads as its plain tile and the
+	// garden ("road, garden RRFFG", issue 30), a monastery or shrine by itself.
+	if len(parts) == 0 && (t.Centre < 0 || t.Segs[t.Centre].Kind == engine.KGarden) {
 		for _, k := range []engine.Kind{engine.KRoad, engine.KRiver, engine.KField} {
 			if kinds(t, k) > 0 {
 				parts = append(parts, loc.T("term."+k.String(), nil))
 				break
 			}
 		}
+	}
+	if t.Centre >= 0 {
+		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -185,12 +187,34 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 // "city ◆, monastery CFFFME" (the id is the record's, never the only name on the screen); a tile of an expansion
 // that would read the same as another tile (their roads or fields joined otherwise: kr-cityroads and b-c1r3,
 // ic-2bends and b-r4, a River tile and its River II twin) adds its expansion, "city CRRR (5 new tiles)".
+//
+// Such a tile also says how many roads and fields it shows (issue 30: b-c1r3 and kr-cityroads, b-r4, ic-2bends and
+// tb-bridge, tb-cornerroad-grain and tb-cornerroadsplit-grain, which is of the same expansion), "city, 3 roads,
+// 3 fields CRRR": what a player sees on the tile, and what tells them apart in words; the River's twins in River II
+// differ by their expansion alone.
 func tileName(loc translator, t *engine.TileType, rot int) string {
-	name := tileWords(loc, t, rot) + " " + codeOf(t, rot)
+	words := tileWords(loc, t, rot)
+	if n, ok := loc.(plurals); ok && countsTell()[t] {
+		counts := n.N("plural.tile_fields", kinds(t, engine.KField), nil)
+		if r := kinds(t, engine.KRoad); r > 0 {
+			counts = n.N("plural.tile_roads", r, nil) + ", " + counts
+		}
+		if words == loc.T("term.road", nil) {
+			words = counts // "2 roads, 3 fields", not "road, 2 roads ..."
+		} else {
+			words += ", " + counts
+		}
+	}
+	name := words + " " + codeOf(t, rot)
 	if exp, _ := referee.SetExpansion(t.Set); nameClashes()[t] && exp != "" {
 		name += " (" + loc.T("ui.exp."+exp, nil) + ")"
 	}
 	return name
+}
+
+// plurals is a translator with plural forms (the locales' N).
+type plurals interface {
+	N(id string, count int, data map[string]any) string
 }
 
 // nameClashes are the tile types of the catalogue that read the same as another type lying in some rotation (the
@@ -212,6 +236,32 @@ var nameClashes = sync.OnceValue(func() map[*engine.TileType]bool {
 	for _, ts := range by {
 		for _, t := range ts {
 			out[t] = out[t] || len(ts) > 1
+		}
+	}
+	return out
+})
+
+// countsTell are the tile types of nameClashes that a look-alike has other counts of roads or fields than (see
+// tileName).
+var countsTell = sync.OnceValue(func() map[*engine.TileType]bool {
+	by := map[string][]*engine.TileType{}
+	for _, t := range engine.Standard().Types {
+		if t.Piece != nil || !nameClashes()[t] {
+			continue
+		}
+		for rot := 0; rot < 4; rot++ {
+			n := tileWords(keyWords{}, t, rot) + " " + codeOf(t, rot)
+			by[n] = append(by[n], t)
+		}
+	}
+	out := map[*engine.TileType]bool{}
+	for _, ts := range by {
+		for _, a := range ts {
+			for _, b := range ts {
+				if kinds(a, engine.KRoad) != kinds(b, engine.KRoad) || kinds(a, engine.KField) != kinds(b, engine.KField) {
+					out[a] = true
+				}
+			}
 		}
 	}
 	return out

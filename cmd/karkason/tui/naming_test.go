@@ -112,15 +112,20 @@ func TestTileNamesTellApart(t *testing.T) {
 		rot  int
 		want string
 	}{
-		{"b-c1r3", 0, "city CRRR"},
-		{"kr-cityroads", 0, "city CRRR (5 new tiles)"},
+		{"b-c1r3", 0, "city, 3 roads, 3 fields CRRR"},
+		{"kr-cityroads", 0, "city, 2 roads, 3 fields CRRR (5 new tiles)"},
 		{"ic-innbend", 0, "road with an inn FFRR"},
 		{"r2-spring", 0, "spring FWFF"},
 		{"r2-lakevolcano", 0, "lake FFFW"},
 		{"r1-cityroad", 0, "city CWRW (River)"},
 		{"r2-cityroad", 0, "city CWRW (River II)"},
-		{"ic-2bends", 0, "road RRRR (Inns & Cathedrals)"},
-		{"tb-bridge", 0, "road RRRR (Traders & Builders)"},
+		{"ic-2bends", 0, "2 roads, 3 fields RRRR (Inns & Cathedrals)"},
+		{"tb-bridge", 0, "2 roads, 4 fields RRRR (Traders & Builders)"},
+		{"b-r4", 0, "4 roads, 4 fields RRRR"},
+		{"tb-cornerroad-grain", 0, "city, grain, 1 road, 2 fields CFRC (Traders & Builders)"},
+		{"tb-cornerroadsplit-grain", 0, "city, grain, 1 road, 3 fields CFRC (Traders & Builders)"},
+		{"b-c1", 0, "city, 1 field CFFF"},
+		{"b-rsg", 0, "road, garden RFRFG"},
 	} {
 		if got := tileName(loc, cat.Tile(c.tile), c.rot); got != c.want {
 			t.Errorf("%s turned %d: %q, want %q", c.tile, c.rot, got, c.want)

@@ -17,10 +17,10 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// newcomerSetup is the set-up of the boards as they lie the newcomer enters (issue 30): three players with
+// newcomerBoardSetup is the set-up of the boards as they lie the newcomer enters (issue 30): three players with
 // farmers, Inns & Cathedrals, Traders & Builders, the City of Carcassonne and the Count, the King and the Robber
 // Baron, and shrines.
-func newcomerSetup() referee.Setup {
+func newcomerBoardSetup() referee.Setup {
 	return referee.Setup{Players: []referee.PlayerSpec{{Name: "Ана", Colour: referee.Red},
 		{Name: "Богдан", Colour: referee.Blue}, {Name: "Віра", Colour: referee.Green}},
 		Start: referee.StartCity, Followers: 7, Expansions: []string{"farmers", "inns-cathedrals",
@@ -625,7 +625,7 @@ func TestNewcomerBoardsAsTheyLie(t *testing.T) {
 	boards := newcomerBoards()
 	var recs []*referee.Record
 	for seed := int64(1); len(recs) < boards && seed < int64(10*boards+20); seed++ {
-		if pos := lateBoard(t, 3000+seed, newcomerSetup(), cat); pos != nil {
+		if pos := lateBoard(t, 3000+seed, newcomerBoardSetup(), cat); pos != nil {
 			recs = append(recs, pos)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -190,10 +191,39 @@ func (p *placeStep) spotLabel(i int) string {
 	s := p.spots[i]
 	label := fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y)
 	if len(s.rots) > 1 {
-		label += fmt.Sprintf("  ↻%d°  ", s.rots[s.rot]*90) +
+		label += "  " + rotWords(p.e.t.u.loc, p.tile, s.rots, s.rot) + "  " +
 			p.e.t.u.loc.N("plural.rotations", len(s.rots), nil)
 	}
 	return label
+}
+
+// rotWords tells rotation rots[k] of tile t from its other rotations rots as the table shows it (issue 30: not by
+// degrees from a catalogue drawing nobody sees): its edge code where the codes differ, else the edges each of its
+// roads, cities and rivers joins, in the user's compass letters (ic-2bends: "С+З, И+Ю" or "С+И, Ю+З").
+func rotWords(loc translator, t *engine.TileType, rots []int, k int) string {
+	same := true
+	for _, r := range rots {
+		same = same && codeOf(t, r) == codeOf(t, rots[k])
+	}
+	if !same {
+		return codeOf(t, rots[k])
+	}
+	var parts []string
+	for l, sd := range t.Segs {
+		if sd.Kind != engine.KRoad && sd.Kind != engine.KCity && sd.Kind != engine.KRiver {
+			continue
+		}
+		var edges []string
+		for e := 0; e < 4; e++ {
+			if t.SegAtEdge(rots[k], e) == l {
+				edges = append(edges, engine.EdgeNames[e])
+			}
+		}
+		if len(edges) > 1 {
+			parts = append(parts, localPlace(loc, strings.Join(edges, "+")))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // previewSpot shows the tile at the highlighted position, every position with its key.
@@ -266,7 +296,12 @@ func (p *placeStep) turn(d int) {
 		if i < p.e.menu.count() {
 			p.e.menu.items[i].label = p.spotLabel(i)
 		}
+		if i < len(p.e.choices) {
+			p.e.choices[i].label = p.spotLabel(i) // (what a new layout shows)
+		}
 	}
+	// The prompt names the tile as it lies now (its edges turned: tb-corner2caps-cloth, issue 30).
+	p.e.ask("ui.ask.place", map[string]any{"Tile": tileName(p.e.t.u.loc, p.tile, r), "Count": len(p.spots)})
 	p.previewSpot()
 }
 

@@ -167,6 +167,7 @@ func (s *tileStep) numberMatches() {
 			m.items[i].key = ""
 		}
 	}
+	s.e.layout() // (the matches with their digits come first, entry.layout)
 }
 
 // list returns the answers for text (see filter); taken reports that a single match was taken at once (auto).
@@ -207,15 +208,15 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 				muted: true})
 		}
 		// One match: taken at once. Several: the list, those that show nothing more than was typed first (b-rs
-		// before its garden copy b-rsg and the shrine sh-2roads), Enter takes the first; typing a mark narrows it.
-		// Without the Abbot a garden counts for nothing (only the abbot stands on it, ABBOT-3): a garden copy not
-		// typed does not make the tile ambiguous.
-		plain := plainMatches(matches, e.g.S.Opts.Abbot, code.marks)
-		if auto && len(plain) > 0 && !slices.ContainsFunc(plain, func(m engine.Match) bool {
-			return m.Type != plain[0].Type
+		// before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which typed right after the
+		// code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is listed
+		// beside its plain tile even without the Abbot (issue 30: the record and F4 say which copy lies on the
+		// table), so "rrff2" takes it and "rrffg" names it.
+		if auto && len(matches) > 0 && !slices.ContainsFunc(matches, func(m engine.Match) bool {
+			return m.Type != matches[0].Type
 		}) {
 			e.offer(choices)
-			e.placeTile(plain[0].Type, rots[slices.Index(matches, plain[0])])
+			e.placeTile(matches[0].Type, rots[0])
 			e.focus()
 			return choices, true
 		}
@@ -251,16 +252,6 @@ func matchRots(matches []engine.Match) [][]int {
 		out[i] = []int{m.Rot}
 	}
 	return out
-}
-
-// plainMatches are the matches a player means when the marks typed name no garden: without the Abbot a garden
-// counts for nothing (only the abbot stands on it, ABBOT-3), so a garden copy that was not typed does not make the
-// tile ambiguous (b-rs and b-rsg are one answer); with the Abbot, or a garden typed, every match.
-func plainMatches(matches []engine.Match, abbot bool, marks engine.Marks) []engine.Match {
-	if abbot || marks.Centre == engine.KGarden {
-		return matches
-	}
-	return dropTwins(matches, gardenTwin)
 }
 
 // gardenTwin reports whether a is the garden copy of b: b's segments, in the same places, and a garden.

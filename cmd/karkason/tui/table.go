@@ -114,6 +114,7 @@ func (t *table) fit(w, h int) {
 	if rw != t.rightW {
 		t.rightW = rw
 		t.main.ResizeItem(t.right, rw, 0)
+		t.fillExtras(t.view()) // (the goods line's word where it fits)
 		t.layoutRight(t.view())
 		t.entry.layout()
 	}
@@ -278,7 +279,7 @@ func (t *table) fillPlayers(g *referee.Game) {
 // each kind a player holds the most of (engine GoodsLeaders: 10 points at the end, TB-4) in bold yellow, underlined.
 func (t *table) goodsLine(g *referee.Game) string {
 	leaders, _ := g.S.GoodsLeaders()
-	line := t.u.loc.T("ui.goods", nil) + " "
+	line := ""
 	for k := range engine.NumGoods {
 		line += string(goodsRunes[k])
 	}
@@ -291,6 +292,16 @@ func (t *table) goodsLine(g *referee.Game) string {
 			}
 			line += d
 		}
+	}
+	// The word "goods" only where the line fits on one line with it (six players at 80x24: the kinds' symbols
+	// say it, issue 30).
+	w := t.rightW
+	if w == 0 {
+		w = 36
+	}
+	label := t.u.loc.T("ui.goods", nil) + " "
+	if len([]rune(label))+3+(1+1+int(engine.NumGoods))*g.Players() <= w {
+		line = label + line
 	}
 	return line
 }
@@ -451,7 +462,20 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			msg += fmt.Sprintf(" %s=%v", k, edata[k])
 		}
 	}
+	if e.Score != nil && strings.TrimSpace(who) != "" && strings.Contains(msg, ": +") {
+		// The players who scored, then what: "Ана: оценена крепост, +4." (issue 30), not "Ана Оценена крепост: +4.".
+		msg = strings.Replace(lowerFirst(msg), ": +", ", +", 1)
+		return strings.TrimRight(strings.TrimLeft(who, " "), " ") + ": " + tview.Escape(msg)
+	}
 	return strings.TrimLeft(who, " ") + tview.Escape(msg)
+}
+
+// lowerFirst returns s with its first letter in lower case.
+func lowerFirst(s string) string {
+	for i, r := range s {
+		return string(unicode.ToLower(r)) + s[i+len(string(r)):]
+	}
+	return s
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -558,6 +582,9 @@ func (t *table) undo() {
 		t.setStatus(t.u.loc.T("ui.nothing_to_undo", nil), true)
 	default:
 		t.entry.typed = ""
+		if t.lastErr != nil && t.lastErrAt >= len(t.game().Events) {
+			t.lastErr = nil // a refusal on the way to what was undone: F3 no longer lists it (issue 30)
+		}
 		t.setStatus(t.u.loc.T("ui.undone", nil), false)
 		t.board.follow = true
 		t.refresh()

@@ -230,6 +230,9 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 		case ev.Key() == tcell.KeyF6:
 			u.cycleLanguage()
 			return nil
+		case ev.Key() == tcell.KeyF3 && u.table != nil: // why: each scoring with its rule (issue 30), over the tally
+			u.showExplain()
+			return nil
 		case ev.Key() == tcell.KeyF9 && final:
 			msg, ok := u.exportMessage(g) // exportpic.go: where the picture went, or why not
 			keys.SetText(msg)
@@ -291,5 +294,5 @@ func (u *ui) showHelp() {
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
-	u.textPage("help", tv, tv, tcell.KeyF1) // from the table, where nothing modal is open
+	u.textPage("help", newScrollMarked(tv), tv, tcell.KeyF1) // from the table, where nothing modal is open
 }

@@ -278,7 +278,7 @@ func TestGoodsAndPigInWords(t *testing.T) {
 				logged = append(logged, h.u.table.eventText(g, e, false))
 			}
 		}
-		if len(logged) != 2 || !strings.Contains(logged[0]+logged[1], "Най-много жетони за "+word) ||
+		if len(logged) != 2 || !strings.Contains(logged[0]+logged[1], ": най-много жетони за "+word) || // (issue 30)
 			!strings.Contains(logged[0]+logged[1], "прасе (") {
 			t.Errorf("the log says %q", logged)
 		}

@@ -321,7 +321,10 @@ func TestShortGame(t *testing.T) {
 		// red place b-rs 1,0 90; red deploy follower E: the edges as the tile lies, field road field road
 		h.typeText("frfr")
 		h.promptNames("Ана (red, А)")
-		// b-rs and its garden copy b-rsg match; without the Abbot a garden counts for nothing: b-rs at once.
+		// b-rs and its garden copy b-rsg match: both listed with their digits (issue 30: the record says which copy
+		// lies on the table), the plain one first; Enter takes it.
+		h.mustSee("1 road FRFR", "2 road, garden FRFRG")
+		h.key(tcell.KeyEnter)
 		if e := h.u.table.entry; e.step != stepPlace || e.tile.ID != "b-rs" {
 			t.Fatalf("after frfr: step %v tile %v, want b-rs placed next", e.step, e.tile)
 		}
@@ -333,6 +336,7 @@ func TestShortGame(t *testing.T) {
 		// F F C F give а а с а
 		h.promptNames("Богдан (blue, Б)")
 		h.typeText("ааса")
+		h.key(tcell.KeyEnter) // b-c1 before its garden copy b-c1g
 		h.chooseSpot(0, -1)
 		h.promptNames("Богдан (blue, Б)")
 		h.chooseOption("follower on the city")
@@ -547,7 +551,8 @@ func TestResizeKeepsEntry(t *testing.T) {
 			if e.cur != item || e.tile == nil || e.spots[item].rot != spot.rot {
 				t.Fatalf("%v: entry changed: item %d tile %v", size, e.cur, e.tile)
 			}
-			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road FRFR go?") { // b-rs, named as it lies
+			// b-rs, named as it lies: turned by Space, the prompt names it so (issue 30)
+			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road "+codeOf(e.tile, spot.rots[spot.rot])+" go?") {
 				t.Fatalf("%v: prompt %q", size, p)
 			}
 			h.promptNames("Ана (red, А)")

@@ -67,7 +67,8 @@ func TestFigureOptionsReadRightInUkrainian(t *testing.T) {
 		h.nameSeats("Аня", "Богдан")
 		h.key(tcell.KeyF10)
 		h.typeText("frfr")
-		h.typeText("1") // the first place
+		h.key(tcell.KeyEnter) // b-rs before its garden copy b-rsg (issue 30)
+		h.typeText("1")       // the first place
 		labels := strings.Join(h.menuLabels(), "\n")
 		road := h.u.loc.T("term.road", nil)
 		if !strings.Contains(labels, ": "+road) || strings.Contains(labels, " на "+road) {
