@@ -36,15 +36,15 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 	// read; the picture shows the game up to a refused line, and the exit code says the record is bad.
 	rd, err := referee.ReadFile(path, engine.Standard())
 	if rd == nil || rd.Game == nil {
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		return 1
 	}
 	if rd.CutOff != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, rd.CutOff))
 	}
 	code := 0
 	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		code = 1
 	}
 	rec := rd.Record
@@ -63,7 +63,7 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 			fmt.Fprintln(stderr, loc.T("export.bad_turn", map[string]any{"Turn": te.Turn, "Last": te.Last}))
 			return 2
 		}
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		if g == nil {
 			return 1
 		}
@@ -83,7 +83,7 @@ func export(path string, ef exportFlags, stdout, stderr io.Writer, loc *locales.
 			continue
 		}
 		if err := picture.WriteFileOn(filesFS, out.path, out.write); err != nil {
-			fmt.Fprintln(stderr, describeError(loc, log, writeError(err)))
+			fmt.Fprintln(stderr, errlog.Describe(loc, log, writeError(err)))
 			code = 1
 			continue
 		}

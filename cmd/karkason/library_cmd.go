@@ -25,10 +25,10 @@ type libFlags struct {
 func games(dir, stateDir string, jsonOut bool, stdout, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
 	list, err := library.ListCached(filesFS, dir, stateDir, log.Record)
 	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1
 	}
-	if err := library.PrintGames(stdout, dir, list, loc, func(e error) string { return describeError(loc, log, e) },
+	if err := library.PrintGames(stdout, dir, list, loc, func(e error) string { return errlog.Describe(loc, log, e) },
 		jsonOut); err != nil {
 		return outputFailed(err, stderr, loc, log)
 	}
@@ -79,7 +79,7 @@ func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Wr
 	}
 	list, err := library.ListCached(filesFS, dir, stateDir, log.Record)
 	if err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpList, dir)))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, referee.AsFileError(err, referee.OpList, dir)))
 		return 1
 	}
 	if err := library.PrintStats(stdout, library.Compute(list, f), lf.players, loc, jsonOut); err != nil {
@@ -92,7 +92,7 @@ func stats(dir, stateDir string, lf libFlags, jsonOut bool, stdout, stderr io.Wr
 // reader stopped) as every error of the file system is said, in the user's language with what to do, the OS's
 // text in the log (referee.OpOutput); it returns the exit code, 1.
 func outputFailed(err error, stderr io.Writer, loc *locales.Localizer, log *errlog.Log) int {
-	fmt.Fprintln(stderr, describeError(loc, log, referee.AsFileError(err, referee.OpOutput, "")))
+	fmt.Fprintln(stderr, errlog.Describe(loc, log, referee.AsFileError(err, referee.OpOutput, "")))
 	return 1
 }
 

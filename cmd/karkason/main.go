@@ -212,67 +212,10 @@ func runTUI(o tui.Options, stderr io.Writer, loc *locales.Localizer, log *errlog
 			}
 			err = se.Err
 		}
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		return 1
 	}
 	return 0
-}
-
-// describeError renders an error from the referee or the record parser in the user's language, with the line
-// number and the rule ID; an error of the file system says what happened, that nothing was lost and what to do
-// (errlog.Explain). Raw error text goes to the log only.
-func describeError(loc *locales.Localizer, log *errlog.Log, err error) string {
-	var r *referee.Refusal
-	var p *referee.ParseError
-	var c *referee.CutOff
-	var ac *referee.AfterCutOff
-	switch {
-	case errors.As(err, &ac) && ac.Cut.Whole:
-		// The lines before a cut-off last line that parses are refused: both said, the refusal first.
-		return describeError(loc, log, ac.Err) + " " + loc.T("cli.cut_off_whole", map[string]any{"Line": ac.Cut.Line})
-	case errors.As(err, &ac):
-		// The lines before a cut-off last line are refused: both said, the refusal first (issue 31).
-		return describeError(loc, log, ac.Err) + " " + loc.T("cli.cut_off_refused", map[string]any{"Line": ac.Cut.Line,
-			"Msg": refusalText(loc, ac.Cut.Err)})
-	case errors.As(err, &c) && c.Whole:
-		// The last line parses but has no line end: a write cut off all the same (issue 31), left out; a record
-		// written by hand is told how to accept it.
-		return loc.T("cli.cut_off_whole", map[string]any{"Line": c.Line})
-	case errors.As(err, &c):
-		// The last line, without its line end, refused: a write cut off, left out (every command reads the record
-		// without it; resume moves it aside).
-		return loc.T("cli.cut_off", map[string]any{"Line": c.Line, "Msg": refusalText(loc, c.Err)})
-	case errors.As(err, &r):
-		msg := loc.T(r.Key, r.Data)
-		if r.Line > 0 {
-			return loc.T("cli.refused_line", map[string]any{"Line": r.Line, "Rule": r.Rule, "Msg": msg})
-		}
-		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
-	case errors.As(err, &p):
-		data := p.MessageData()
-		// Every refusal with its rule (issue 32): a set-up rule, POS-10, or the record format's section.
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"],
-			"Msg":      "[" + p.Rule() + "] " + loc.T(p.Key, data),
-			"Expected": p.Expected})
-	}
-	if msg, ok := log.Explain(loc, err); ok {
-		return msg
-	}
-	return log.Failed(loc, "cli.failed", err)
-}
-
-// refusalText is a refusal (*referee.Refusal with its rule, *referee.ParseError) in the user's language, without
-// its line number.
-func refusalText(loc *locales.Localizer, err error) string {
-	var r *referee.Refusal
-	var p *referee.ParseError
-	switch {
-	case errors.As(err, &r):
-		return "[" + r.Rule + "] " + loc.T(r.Key, r.Data)
-	case errors.As(err, &p):
-		return "[" + p.Rule() + "] " + loc.T(p.Key, p.MessageData())
-	}
-	return err.Error()
 }
 
 // replay prints the scores of the record at path (with aids, the table aids of the game as it lies after the last
@@ -284,7 +227,7 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 	code := 0
 	rd, err := referee.ReadFileWith(path, engine.Standard(), referee.ReadOptions{AcceptLastLine: rf.acceptLast})
 	if rd == nil {
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		return 1
 	}
 	if rd.Game == nil && err != nil && jsonOut {
@@ -295,7 +238,7 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 			Line  int    `json:"line,omitempty"`
 			Rule  string `json:"rule,omitempty"`
 		}
-		out.Error = describeError(loc, log, err)
+		out.Error = errlog.Describe(loc, log, err)
 		out.Line, out.Rule = refusedLine(err)
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -304,7 +247,7 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 		}
 	}
 	if rd.CutOff != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, rd.CutOff))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, rd.CutOff))
 	}
 	g := rd.Game
 	if g != nil {
@@ -323,7 +266,7 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 	}
 	if err != nil {
 		// The scores up to the refused line are still printed, and the exit code says the record is bad.
-		fmt.Fprintln(stderr, describeError(loc, log, err))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, err))
 		if g == nil {
 			return 1
 		}
@@ -339,7 +282,7 @@ func replay(path string, rf replayFlags, stdout, stderr io.Writer, loc *locales.
 		out := replayJSON{Summary: sum}
 		if err != nil {
 			// The refused line and its reason, as games --json lists the record (issue 32).
-			out.Error = describeError(loc, log, err)
+			out.Error = errlog.Describe(loc, log, err)
 			out.Line, out.Rule = refusedLine(err)
 		}
 		if rd.CutOff != nil {

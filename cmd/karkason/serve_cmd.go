@@ -39,7 +39,7 @@ func serve(args []string, cfg config.Config, stdout, stderr io.Writer, loc *loca
 	}
 	// A file that cannot be opened at all is said at once; a record with a refused line is shown on the page.
 	if f, err := storefs.OpenRegular(path); err != nil {
-		fmt.Fprintln(stderr, describeError(loc, log, &referee.FileError{Op: referee.OpRead, Path: path, Err: err}))
+		fmt.Fprintln(stderr, errlog.Describe(loc, log, &referee.FileError{Op: referee.OpRead, Path: path, Err: err}))
 		return 1
 	} else {
 		f.Close()

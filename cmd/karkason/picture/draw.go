@@ -85,21 +85,7 @@ func outlineFor(c referee.Colour) Colour {
 // title is the line on top (the caller says which game and which moment).
 func Build(g *referee.Game, loc Translator, title string) *Picture {
 	s := g.S
-	minX, minY, maxX, maxY := 0, 0, 0, 0
-	for i, t := range s.Tiles {
-		if i == 0 || t.Pos.X < minX {
-			minX = t.Pos.X
-		}
-		if i == 0 || t.Pos.Y < minY {
-			minY = t.Pos.Y
-		}
-		if i == 0 || t.Pos.X > maxX {
-			maxX = t.Pos.X
-		}
-		if i == 0 || t.Pos.Y > maxY {
-			maxY = t.Pos.Y
-		}
-	}
+	minX, minY, maxX, maxY := bounds(g)
 	boardW := float64(maxX-minX+1) * T
 	boardH := float64(maxY-minY+1) * T
 	panelH := 40 + float64(g.Players())*34 + 30 + chartH + 40

@@ -57,7 +57,7 @@ func isPanel(grp Group) bool {
 	return false
 }
 
-// bounds is the board's extent in tile positions, as Build works it out.
+// bounds is the board's extent in tile positions (0s for a board of no tile): Build's, and the second screen's.
 func bounds(g *referee.Game) (minX, minY, maxX, maxY int) {
 	for i, t := range g.S.Tiles {
 		if i == 0 || t.Pos.X < minX {

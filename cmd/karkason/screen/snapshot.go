@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"html/template"
@@ -261,7 +260,7 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 		m.Error = msg
 	}
 	if s.cut != nil {
-		m.Note = describe(loc, s.log, s.cut)
+		m.Note = errlog.Describe(loc, s.log, s.cut)
 	}
 	g := s.game
 	if g == nil {
@@ -443,40 +442,11 @@ func eventRowOf(g *referee.Game, loc *locales.Localizer, e referee.Event) eventR
 func (s *snapshot) errorText(loc *locales.Localizer) string {
 	switch {
 	case s.openErr != nil:
-		return describe(loc, s.log, s.openErr)
+		return errlog.Describe(loc, s.log, s.openErr)
 	case s.err != nil:
-		return describe(loc, s.log, s.err)
+		return errlog.Describe(loc, s.log, s.err)
 	}
 	return ""
-}
-
-// describe renders a refusal, a malformed line, a cut-off line or an error of the file system as the commands do
-// (package main's describeError): the line, the rule, what to do.
-func describe(loc *locales.Localizer, log *errlog.Log, err error) string {
-	var r *referee.Refusal
-	var p *referee.ParseError
-	var c *referee.CutOff
-	switch {
-	case errors.As(err, &c):
-		return loc.T("cli.cut_off", map[string]any{"Line": c.Line, "Msg": describe(loc, nil, c.Err)})
-	case errors.As(err, &r):
-		msg := loc.T(r.Key, r.Data)
-		if r.Line > 0 {
-			return loc.T("cli.refused_line", map[string]any{"Line": r.Line, "Rule": r.Rule, "Msg": msg})
-		}
-		return loc.T("cli.refused", map[string]any{"Rule": r.Rule, "Msg": msg})
-	case errors.As(err, &p):
-		data := p.MessageData()
-		return loc.T("cli.bad_line", map[string]any{"Line": p.Line, "Text": data["Text"], "Msg": loc.T(p.Key, data),
-			"Expected": p.Expected})
-	}
-	if log == nil {
-		log = errlog.Open("")
-	}
-	if msg, ok := log.Explain(loc, err); ok {
-		return msg
-	}
-	return log.Failed(loc, "cli.failed", err)
 }
 
 // stateJSON is state.json: the summary as `replay --json` gives it, and what else the page shows.
