@@ -63,9 +63,9 @@ import (
 // An unfinished entry is an ordinary record file: the header, a comment that marks it as an entry (entryMark; with
 // the start tile typed also typedMark, and start=none on the setup line), the setup line and the position lines
 // entered so far, and no action (IsEntry; a record with start=none and no position line yet parses too; only the
-// referee's whole check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it before it counts
-// (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically (Store.Rewrite). A
-// crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
+// referee's whole check refuses it). Entry wraps a Draft with its Store: Add appends the new line and syncs it
+// before it counts (Store.AppendPosition); Replace, Remove and a Set that replaces rewrite the file atomically with
+// that one line changed (Store.edit). A crash loses nothing that was accepted. ResumeEntry opens such a file and loads its lines into a Draft in draft
 // mode (islands and a half-laid river are fine; a file of an entry saved with its start piece at 0,0 gets its start
 // tile as a line there, and becomes the entry's at the first step that changes it: opening writes nothing); it
 // returns ErrNotEntry for a record that has actions (resume it

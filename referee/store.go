@@ -336,8 +336,9 @@ func (s *Store) appendRecordLine(what, line string) error {
 	return s.appendLine(line + "\n")
 }
 
-// Rewrite replaces the whole file with rec (after an undo), through rewrite. Errors: *ParseError of WriteRecord
-// for a record that does not validate, *FileError (OpSave) of the file system.
+// Rewrite replaces the whole file with rec as WriteRecord writes it, through rewrite. (An undo and the steps of an
+// entry do not use it: they edit the file's lines, every other byte kept, Store.edit in record_lines.go.)
+// Errors: *ParseError of WriteRecord for a record that does not validate, *FileError (OpSave) of the file system.
 func (s *Store) Rewrite(rec *Record) error {
 	var b bytes.Buffer
 	if err := WriteRecord(&b, rec); err != nil {
