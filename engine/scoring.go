@@ -64,6 +64,21 @@ type Score struct {
 	Fairy int8
 }
 
+// Named returns the players a scoring names, a bit each: its owners, or for a lost shrine challenge, where nobody
+// scores, those whose figures went back with nothing (SHRINE-6).
+func (sc *Score) Named() uint8 {
+	if sc.Cat != CatChallengeLost {
+		return sc.Owners
+	}
+	var m uint8
+	for p, n := range sc.Figures {
+		if n > 0 {
+			m |= 1 << p
+		}
+	}
+	return m
+}
+
 // FairyFor returns the fairy's points this scoring gives player p (PD-18): FairyBonus if the fairy's follower on
 // the feature is theirs, else 0.
 func (sc *Score) FairyFor(p int) int {

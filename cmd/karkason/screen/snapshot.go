@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/karkason/karkason/cmd/karkason/errlog"
+	"github.com/karkason/karkason/cmd/karkason/internal/words"
 	"github.com/karkason/karkason/cmd/karkason/picture"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
@@ -381,15 +382,7 @@ func eventRowOf(g *referee.Game, loc *locales.Localizer, e referee.Event) eventR
 	}
 	key := e.Key
 	if sc := e.Score; sc != nil {
-		players := sc.Owners
-		if sc.Cat == engine.CatChallengeLost {
-			players = 0
-			for p := 0; p < g.Players(); p++ {
-				if sc.Figures[p] > 0 {
-					players |= 1 << p
-				}
-			}
-		}
+		players := sc.Named() // its owners; of a lost challenge, whose figures went back (SHRINE-6)
 		var who []string
 		for p := 0; p < g.Players(); p++ {
 			if players&(1<<p) != 0 {
@@ -405,21 +398,7 @@ func eventRowOf(g *referee.Game, loc *locales.Localizer, e referee.Event) eventR
 	}
 	msg := loc.T(key, data)
 	if sc := e.Score; sc != nil && sc.Cat == engine.CatField {
-		var extra []string
-		for _, b := range sc.Bonuses {
-			if b.Rule == "" {
-				continue
-			}
-			var who []string
-			for p := 0; p < g.Players(); p++ {
-				if b.Owners&(1<<p) != 0 {
-					who = append(who, g.Name(p))
-				}
-			}
-			extra = append(extra, loc.T("ui.detail.bonus."+b.Rule, map[string]any{"Names": strings.Join(who, ", "),
-				"Points": b.Points})+" ("+b.Rule+")")
-		}
-		if len(extra) > 0 {
+		if extra := words.Bonuses(g, loc, sc); len(extra) > 0 {
 			msg += " " + strings.Join(extra, "; ")
 		}
 	}

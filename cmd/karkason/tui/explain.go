@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/internal/words"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 	"github.com/karkason/karkason/referee"
@@ -176,7 +177,7 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	case sc.Cities > 0:
 		parts = append(parts, loc.T("ui.detail.cities", map[string]any{"Cities": sc.Cities}))
 	}
-	parts = append(parts, bonusWords(g, loc, sc)...) // the pig's and the pig herd's (TB-14, COMBO-12)
+	parts = append(parts, words.Bonuses(g, loc, sc)...) // the pig's and the pig herd's (TB-14, COMBO-12)
 	var figs []string
 	for p := 0; p < g.Players(); p++ {
 		if sc.Figures[p] > 0 {
@@ -191,32 +192,6 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 		parts = append(parts, loc.T("ui.detail.figures", map[string]any{"Figures": strings.Join(figs, ", ")}))
 	}
 	return head + ": " + strings.Join(parts, "; ")
-}
-
-// bonusWords says each bonus of a field's scoring in words (Traders & Builders): the pig's +1 a city to its
-// owners (TB-14), the pig herd's to every owner (COMBO-12), with the players it goes to and its rule.
-func bonusWords(g *referee.Game, loc translator, sc *engine.Score) []string {
-	var out []string
-	for _, b := range sc.Bonuses {
-		if b.Rule == "" {
-			continue
-		}
-		var who []string
-		for p := 0; p < g.Players(); p++ {
-			if b.Owners&(1<<p) != 0 {
-				who = append(who, g.Name(p))
-			}
-		}
-		out = append(out, bonusText(loc, b.Rule, who, b.Points))
-	}
-	return out
-}
-
-// bonusText is one bonus of a field's scoring in words with its rule, "pig (Ана): +3, 1 a city (TB-14)": the
-// breakdown of F3 and the log (bonusWords) and the tally's list of scorings say it alike.
-func bonusText(loc translator, rule string, names []string, points int) string {
-	return loc.T("ui.detail.bonus."+rule, map[string]any{"Names": strings.Join(names, ", "), "Points": points}) +
-		" (" + rule + ")"
 }
 
 // ruleWords says in words what a scoring rule of Inns & Cathedrals made of a feature of category cat ("road",

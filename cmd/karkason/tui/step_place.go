@@ -48,12 +48,12 @@ func (e *entry) placeTile(t *engine.TileType, rots []int) {
 		}
 	}
 	if t.IsDragonTile() && g.S.Opts.PrincessDragon && !g.S.PD.DragonIn { // set aside, not placed (PD-5)
-		e.enter(&asideStep{answers: answers{e}, tile: t, rot: rots[0]})
+		e.enter(&asideStep{tileOffStep{answers: answers{e}, tile: t, rot: rots[0]}})
 		return
 	}
 	places := g.S.LegalPlacements(t, nil)
 	if len(places) == 0 {
-		e.enter(&discardStep{answers: answers{e}, tile: t, rot: rots[0]})
+		e.enter(&discardStep{tileOffStep{answers: answers{e}, tile: t, rot: rots[0]}})
 		return
 	}
 	last := e.t.board.lastPos()

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/internal/words"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
@@ -423,16 +424,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 	}
 	if e.Score != nil {
 		who = ""
-		players := e.Score.Owners
-		if e.Score.Cat == engine.CatChallengeLost {
-			// Nobody scored: the players named are those whose figures went back with nothing (SHRINE-6).
-			players = 0
-			for p := 0; p < g.Players(); p++ {
-				if e.Score.Figures[p] > 0 {
-					players |= 1 << p
-				}
-			}
-		}
+		players := e.Score.Named() // its owners; of a lost challenge, whose figures went back (SHRINE-6)
 		if badges {
 			for p := 0; p < g.Players(); p++ {
 				if players&(1<<p) != 0 {
@@ -451,7 +443,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 	}
 	msg := t.u.loc.T(key, data)
 	if e.Score != nil && e.Score.Cat == engine.CatField { // the pig's and the pig herd's bonuses (TB-14, COMBO-12)
-		if b := bonusWords(g, t.u.loc, e.Score); len(b) > 0 {
+		if b := words.Bonuses(g, t.u.loc, e.Score); len(b) > 0 {
 			msg += " " + strings.Join(b, "; ")
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/karkason/karkason/cmd/karkason/internal/words"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 	"github.com/rivo/tview"
@@ -163,7 +164,7 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 			for _, c := range b.Players {
 				names = append(names, g.Name(g.Player(c)))
 			}
-			l.who += "; " + tview.Escape(bonusText(loc, b.Rule, names, b.Points))
+			l.who += "; " + tview.Escape(words.Bonus(loc, b.Rule, names, b.Points))
 		}
 		wRule = max(wRule, len([]rune(l.rule)))
 		wWhat = max(wWhat, len([]rune(l.what)))
