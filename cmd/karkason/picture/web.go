@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
@@ -74,4 +75,15 @@ func bounds(g *referee.Game) (minX, minY, maxX, maxY int) {
 		}
 	}
 	return
+}
+
+// Tile is one tile on its own as Build draws it on the board, turned rot quarter turns clockwise, with a thin
+// margin round it: the tile in the table's hand on the second screen. Units are those of Build (T a side).
+func Tile(t *engine.TileType, rot int) *Picture {
+	const m = 4.0
+	p := &Picture{Background: paper, W: T + 2*m, H: T + 2*m}
+	grp := Group{Attrs: [][2]string{{"data-tile", t.ID}}}
+	drawTile(&grp, t, rot, m, m)
+	p.Groups = append(p.Groups, grp)
+	return p
 }

@@ -88,10 +88,13 @@ type Server struct {
 	nViewers atomic.Int32
 	reqs     chan struct{} // the semaphore of requests in flight
 	poke     chan struct{}
-	stop     chan struct{}
-	done     chan struct{}
-	version  int
-	lastStat fileStat
+	// table is the table's latest step (SetTable, table.go), tablePoke its news for the watch goroutine.
+	table     atomic.Pointer[Table]
+	tablePoke chan struct{}
+	stop      chan struct{}
+	done      chan struct{}
+	version   int
+	lastStat  fileStat
 	// wrote, if set, is called after an event of that version is written to a viewer (the benchmarks).
 	wrote func(version int)
 }
@@ -134,7 +137,7 @@ func Start(o Options) (*Server, error) {
 		return nil, &ListenError{Addr: o.Listen, Err: err}
 	}
 	s := &Server{o: o, ln: ln, prefix: "/", viewers: map[*viewer]struct{}{},
-		reqs: make(chan struct{}, MaxRequests), poke: make(chan struct{}, 1),
+		reqs: make(chan struct{}, MaxRequests), poke: make(chan struct{}, 1), tablePoke: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	host, _, _ := net.SplitHostPort(o.Listen)
 	if o.Token || !isLoopback(host) {
@@ -199,6 +202,8 @@ func (s *Server) watch() {
 			return
 		case <-s.poke:
 			s.reload(true)
+		case <-s.tablePoke:
+			s.retable()
 		case <-t.C:
 			s.reload(false)
 		}
@@ -239,6 +244,7 @@ func (s *Server) reload(force bool) {
 	}
 	s.version++
 	snap := newSnapshot(s.version, s.o.Path, data, rerr, s.o.Log, s.snap)
+	snap.table = s.table.Load()
 	s.publish(snap)
 }
 

@@ -32,6 +32,7 @@ type snapshot struct {
 	log      *errlog.Log
 	boardKey string  // changes when the board changes: the page fetches board.svg again
 	boards   *boards // the board drawn in each language, shared with the snapshot before when the board is the same
+	table    *Table  // what the table in this process said it is doing (SetTable), nil if nothing
 
 	mu    sync.Mutex
 	views map[string]*view
@@ -203,16 +204,21 @@ type model struct {
 	Head     string // turn and tiles left
 	Now      string // whose decision and what
 	NowC     string // the colour of who decides
-	Players  []playerRow
-	Recent   []eventRow // the scorings of the last turns
-	NoRecent string
-	Ended    bool
-	Tally    []eventRow
-	Winners  string
-	Notes    []string
-	T        map[string]string // the page's words
-	game     *referee.Game
-	deciding int
+	// The table's step and the tile in its hand (table.go), when the table in this process said them.
+	TableStep string
+	Hand      string        // the tile's id
+	HandTitle string        // "Tile in hand"
+	HandSVG   template.HTML // the tile drawn
+	Players   []playerRow
+	Recent    []eventRow // the scorings of the last turns
+	NoRecent  string
+	Ended     bool
+	Tally     []eventRow
+	Winners   string
+	Notes     []string
+	T         map[string]string // the page's words
+	game      *referee.Game
+	deciding  int
 }
 
 type langLink struct {
@@ -287,6 +293,7 @@ func (s *snapshot) modelOf(loc *locales.Localizer) *model {
 		m.Now = g.Name(m.deciding) + " " + loc.T(phase, nil)
 		m.NowC = string(g.Colour(m.deciding))
 	}
+	s.handOf(m, loc)
 	var leaders [engine.NumGoods]uint8
 	if g.S.Opts.TradersBuilders {
 		leaders, _ = g.S.GoodsLeaders()
@@ -436,7 +443,11 @@ type stateJSON struct {
 	Deciding string       `json:"deciding,omitempty"`
 	Step     string       `json:"step,omitempty"`
 	LastTile string       `json:"last_tile,omitempty"`
-	Error    string       `json:"error,omitempty"`
+	// TableStep and InHand are what the table in this process is doing (issue 27): its entry's step and the
+	// tile in its hand; absent when the record is followed without the table.
+	TableStep string `json:"table_step,omitempty"`
+	InHand    string `json:"in_hand,omitempty"`
+	Error     string `json:"error,omitempty"`
 }
 
 type playerJSON struct {
@@ -473,6 +484,7 @@ func (s *snapshot) stateOf(m *model) stateJSON {
 			st.Step = "second_tile"
 		}
 	}
+	st.TableStep, st.InHand = m.TableStep, m.Hand
 	if n := len(g.S.Tiles); n > 0 {
 		st.LastTile = g.S.Tiles[n-1].Pos.String()
 	}

@@ -372,6 +372,7 @@ func (e *entry) enter(s entryStep) {
 	e.pic.edges = nil
 	e.placeStep, _ = s.(*placeStep)
 	e.legend.SetText(s.legend())
+	e.tellScreen(s) // before show, which may move on at once (screen_table.go)
 	s.show()
 }
 

@@ -24,6 +24,7 @@ const screenKey = tcell.KeyF11
 type screenUI struct {
 	st    *screenState
 	keysW int
+	now   screen.Table // what the entry is doing now (screen_table.go), told to a second screen when it starts
 }
 
 // screenState is the running second screen: its server and the record it shows.
@@ -73,6 +74,7 @@ func (t *table) toggleScreen() {
 	}
 	st.srv = srv
 	u.scr.st = st
+	srv.SetTable(u.scr.now)
 	t.setStatus(u.loc.T("ui.web.started", map[string]any{"URL": srv.URL()}), false)
 	t.refreshKeys()
 	u.showScreenPanel()
