@@ -22,7 +22,9 @@ import (
 //	BenchmarkConfirm/viewers=N  the table's confirmation (Session.Do or Undo: checked, appended, synced, applied)
 //	                            and its poke of the server, with no viewer and with 50 (25 reading, 25 that
 //	                            connect and never read); between two confirmations, off the clock, the server
-//	                            sends the change to the viewers, as it does between two moves at a table
+//	                            sends the change to the viewers and the process falls quiet, as it does
+//	                            between two moves at a table (BenchmarkConfirmPaired measures the two side by
+//	                            side, bench_paired_test.go)
 //
 //	go test ./cmd/karkason/screen -run '^$' -bench . -benchtime 300x -count 5 [-settle]
 
@@ -174,6 +176,7 @@ func BenchmarkConfirm(b *testing.B) {
 				if *settle {
 					runtime.GC() // and its garbage collected, as seconds between two moves collect it
 				}
+				settleDown() // and the server's last writes done: nothing of the process runs (bench_paired_test.go)
 				b.StartTimer()
 			}
 		})

@@ -83,11 +83,13 @@ type Server struct {
 	mu      sync.Mutex
 	snap    *snapshot
 	viewers map[*viewer]struct{}
-	limit   string // the last cap reached: "viewers" or "requests", "" if none
 
 	nViewers atomic.Int32
-	reqs     chan struct{} // the semaphore of requests in flight
-	poke     chan struct{}
+	// limit is the last cap reached: "viewers" or "requests", "" if none. Atomic, like nViewers: the table's
+	// goroutine reads both and never takes a lock of the server's.
+	limit atomic.Pointer[string]
+	reqs  chan struct{} // the semaphore of requests in flight
+	poke  chan struct{}
 	// table is the table's latest step (SetTable, table.go), tablePoke its news for the watch goroutine.
 	table     atomic.Pointer[Table]
 	tablePoke chan struct{}
@@ -165,9 +167,10 @@ func (s *Server) Viewers() int { return int(s.nViewers.Load()) }
 // Limit is the last cap reached ("viewers": MaxViewers pages; "requests": MaxRequests requests at once), "" if none
 // since the server started.
 func (s *Server) Limit() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.limit
+	if l := s.limit.Load(); l != nil {
+		return *l
+	}
+	return ""
 }
 
 // Poke tells the server that the record has changed (the table confirmed an action, an undo): it reads it at once
@@ -286,11 +289,8 @@ func (s *Server) current() *snapshot {
 }
 
 func (s *Server) reached(what string) {
-	s.mu.Lock()
-	changed := s.limit != what
-	s.limit = what
-	s.mu.Unlock()
-	if changed && s.o.Changed != nil {
+	old := s.limit.Swap(&what)
+	if (old == nil || *old != what) && s.o.Changed != nil {
 		s.o.Changed()
 	}
 }

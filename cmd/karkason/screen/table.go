@@ -25,6 +25,8 @@ type Table struct {
 	Step string
 	// Tile is the id of the tile in hand (place, discard and aside), "" for none.
 	Tile string
+	// Rot is the tile's rotation in quarter turns clockwise as the table shows it (the edges as typed).
+	Rot int
 }
 
 // SetTable tells the server what the table is doing now; the pages show it at once. It never blocks: only the
@@ -63,7 +65,7 @@ func (s *snapshot) tableNow() *Table {
 }
 
 // handOf fills the model's step line from the table: the words of its step and the tile in hand drawn (an inline
-// SVG, turned as it was drawn). Without a table nothing changes: the phase says it.
+// SVG, turned as the table shows it). Without a table nothing changes: the phase says it.
 func (s *snapshot) handOf(m *model, loc *locales.Localizer) {
 	t := s.tableNow()
 	if t == nil || m.deciding < 0 {
@@ -91,7 +93,7 @@ func (s *snapshot) handOf(m *model, loc *locales.Localizer) {
 	}
 	m.Hand, m.HandTitle = tt.ID, loc.T("ui.web2.hand", nil)
 	var b bytes.Buffer
-	if err := picture.WriteSVG(&b, picture.Tile(tt, 0)); err == nil {
+	if err := picture.WriteSVG(&b, picture.Tile(tt, t.Rot&3)); err == nil {
 		m.HandSVG = template.HTML(b.String())
 	}
 }

@@ -50,7 +50,7 @@ func TestTableInHand(t *testing.T) {
 	for _, c := range []struct {
 		step, words, tile string
 	}{
-		{"tile", "has drawn a tile: it is being entered", ""},
+		{"tile", "draws a tile", ""},
 		{"place", "lays the tile in hand", hand},
 		{"discard", "cannot lay the tile in hand anywhere (BASE-5)", hand},
 	} {

@@ -3,6 +3,7 @@ package tui
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/cmd/karkason/screen"
@@ -32,6 +33,8 @@ type screenState struct {
 	srv  *screen.Server
 	path string
 	tv   *tview.TextView // the panel's text while it is shown
+	// queued is set while a redraw for a change of the server (viewers, a cap) waits in the table's queue.
+	queued atomic.Bool
 }
 
 // recordPath is the file of the game or the position at the table, "" when it is not saved.
@@ -61,7 +64,16 @@ func (t *table) toggleScreen() {
 	}
 	st := &screenState{path: path}
 	srv, err := screen.Start(screen.Options{Path: path, Listen: u.o.Config.Listen, Lang: u.loc.Lang(), Log: u.o.Log,
-		Changed: func() { go u.app.QueueUpdateDraw(func() { u.screenChanged(st) }) }})
+		Changed: func() {
+			// One redraw queued at a time, however many viewers come and go: the table's goroutine redraws once
+			// for a crowd of phones waking, never once a phone, and a key pressed meanwhile waits behind one draw.
+			if st.queued.CompareAndSwap(false, true) {
+				go u.app.QueueUpdateDraw(func() {
+					st.queued.Store(false)
+					u.screenChanged(st)
+				})
+			}
+		}})
 	if err != nil {
 		why := u.loc.T("ui.web.in_use", nil)
 		if le, ok := err.(*screen.ListenError); ok && !le.InUse() {

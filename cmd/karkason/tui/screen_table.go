@@ -16,12 +16,16 @@ func (e *entry) tellScreen(s entryStep) {
 	}
 	t := screen.Table{Actions: len(e.g.Actions), Step: screenStep(s)}
 	switch st := s.(type) {
-	case *placeStep:
+	case *placeStep: // turned as the table previews it first (the rotation typed, where it fits so)
 		t.Tile = st.tile.ID
+		if st.cur >= 0 && st.cur < len(st.spots) && len(st.spots[st.cur].rots) > 0 {
+			sp := st.spots[st.cur]
+			t.Rot = sp.rots[sp.rot]
+		}
 	case *discardStep:
-		t.Tile = st.tile.ID
+		t.Tile, t.Rot = st.tile.ID, st.rot
 	case *asideStep:
-		t.Tile = st.tile.ID
+		t.Tile, t.Rot = st.tile.ID, st.rot
 	}
 	u.scr.now = t
 	if u.scr.st != nil {
