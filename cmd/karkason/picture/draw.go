@@ -118,6 +118,7 @@ func Build(g *referee.Game, loc Translator, title string) *Picture {
 		p.Groups = append(p.Groups, grp)
 	}
 	p.Groups = append(p.Groups, drawAM(g, at)) // abbeys' walls, barns (am.go)
+	p.Groups = append(p.Groups, drawPD(g, at)) // the dragon and the fairy (pd.go)
 	if s.City.Placed {
 		p.Groups = append(p.Groups, drawCity(g, loc, at))
 	}
@@ -296,6 +297,9 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 		if t.Segs[i].Kind == engine.KField && t.Segs[i].Marks.Has(engine.MarkPigHerd) {
 			drawHerd(&top, a.herdSpot(i))
 		}
+	}
+	if y, _ := t.PDSymbol(); y == engine.SymDragon || y == engine.SymPortal || y == engine.SymPrincess {
+		drawSymbol(&top, t, a.symbol, a.symbolS) // pd.go
 	}
 	for _, sh := range top.Shapes {
 		sh.Points = at(sh.Points)

@@ -75,6 +75,8 @@ type tileArt struct {
 	pennants []Pt         // where each city's pennant goes, by segment (zero for none)
 	marks    []Pt         // where each road's inn or city's cathedral stands, by segment (zero for none)
 	goods    []Pt         // where each city's goods symbol is drawn, by segment (Traders & Builders; zero for none)
+	symbol   Pt           // where the tile's dragon, portal or princess symbol is drawn (The Princess & the Dragon, pd.go)
+	symbolS  float64      // … and its scale (1: full size)
 }
 
 const (
@@ -246,6 +248,7 @@ func layout(t *engine.TileType) *tileArt {
 		a.volcano = volcanoShape(c, s)
 	}
 	a.anchors()
+	a.placeSymbol() // The Princess & the Dragon (pd.go)
 	return a
 }
 
