@@ -10,7 +10,8 @@ import (
 // tiles meet (DEF-19), over the tiles.
 
 var (
-	abbeyWall = rgb(0xa83a2c)
+	abbeyWall  = rgb(0xa83a2c)
+	abbeyCourt = rgb(0xd9cdb2) // the abbey's paved courtyard
 	// The mayor (AM-11): a follower with a crown.
 	mayor = []Pt{{-0.16, -0.62}, {-0.08, -0.52}, {0, -0.64}, {0.08, -0.52}, {0.16, -0.62}, {0.16, -0.4}, {0.12, -0.22},
 		{0.5, -0.1}, {0.5, 0.04}, {0.2, 0.04}, {0.36, 0.5}, {0.08, 0.5}, {0, 0.32}, {-0.08, 0.5}, {-0.36, 0.5},
@@ -59,4 +60,12 @@ func drawAM(g *referee.Game, at func(engine.Pos) (float64, float64)) Group {
 		grp.add(figure(engine.Barn, Pt{x, y}, 0.3*T, false, PlayerColour(col), outlineFor(col)))
 	}
 	return grp
+}
+
+// abbeyCourt makes the abbey's monastery the whole cell (AM-3: the abbey has no field; tiles-am.md: "a walled abbey
+// filling the whole tile"): its courtyard is drawn paved (drawTile), its chapel in the middle, its wall by drawAM.
+func (a *tileArt) abbeyCourt() {
+	if c := a.t.Centre; c >= 0 {
+		a.feats[c].regions = []region{{pts: []Pt{{0, 0}, {T, 0}, {T, T}, {0, T}}}}
+	}
 }

@@ -184,6 +184,9 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 	a := artOf(t)
 	at := func(pts []Pt) []Pt { return shift(rotPts(pts, rot), x, y) }
 	grp.add(rect(x, y, T, T, fieldCol, fieldEdge, 0.8))
+	if t.Abbey {
+		grp.add(rect(x, y, T, T, abbeyCourt, wall, 0.8)) // the abbey's courtyard: no field (am.go)
+	}
 	if a.stone != nil {
 		grp.add(poly(stone, wall, 1, at(a.stone)...))
 	}
@@ -222,6 +225,10 @@ func drawTile(grp *Group, t *engine.TileType, rot int, x, y float64) {
 	for i := range a.feats {
 		f := &a.feats[i]
 		if f.kind != engine.KRoad || len(f.crosses) == 0 {
+			continue
+		}
+		if f.tunnel != [2]int{} {
+			drawTunnel(grp, f, at) // under a city band (layout_tunnel.go)
 			continue
 		}
 		first, last := -1, -1

@@ -62,6 +62,7 @@ type featureArt struct {
 	centreS float64 // a centre feature: its scale (1 = full size)
 	at      Pt      // a centre feature: where it stands
 	anchor  Pt      // where a figure stands (fields: see fieldAnchors)
+	tunnel  [2]int  // a road under a city band: where along path it goes down and comes up (layout_tunnel.go)
 }
 
 // tileArt is the layout of one tile type in rotation 0.
@@ -178,6 +179,7 @@ func layout(t *engine.TileType) *tileArt {
 			}
 		}
 	}
+	a.tunnels() // a road under a city band (layout_tunnel.go)
 	// A city that is a bridge passes over the rivers under it (r2-citybridge).
 	for i := range t.Segs {
 		if f := &a.feats[i]; f.kind == engine.KCity && len(f.regions) > 0 && f.regions[0].over {
@@ -239,6 +241,9 @@ func layout(t *engine.TileType) *tileArt {
 	}
 	if t.Centre >= 0 {
 		a.placeCentre(int(t.Centre))
+	}
+	if t.Abbey {
+		a.abbeyCourt() // the abbey fills its cell: no field (am.go)
 	}
 	for _, i := range ends {
 		a.roadEnd(i, bridge, int(t.Centre))

@@ -246,6 +246,8 @@ func (a *tileArt) anchors() {
 		switch {
 		case f.kind.IsCentre():
 			f.anchor = add(f.at, Pt{0, 0.08 * T * f.centreS})
+		case f.tunnel != [2]int{}:
+			f.anchor = alongPath(f.path, 0.14) // under a city band: on its first stretch, not over the city
 		case f.kind == engine.KRoad && slices.ContainsFunc(f.crosses, func(j int) bool { return a.feats[j].kind == engine.KRoad }):
 			f.anchor = alongPath(f.path, 0.22) // a road over another on a bridge: on its end, not on the deck
 		case f.kind == engine.KRoad || f.kind == engine.KRiver:
@@ -254,7 +256,13 @@ func (a *tileArt) anchors() {
 			if r == nil {
 				r = a.rasterize(0, anchorRes)
 			}
-			f.anchor = r.pole(r.member(a, i))
+			m := r.member(a, i)
+			if f.kind == engine.KField { // a farmer stands on the meadow in view, never under a bridge (am-bridgecross)
+				for p := range m {
+					m[p] = m[p] && r.over[p] == 0
+				}
+			}
+			f.anchor = r.pole(m)
 		}
 	}
 	for i := range a.feats {

@@ -132,11 +132,14 @@ func (r *raster) fieldComps(a *tileArt) []int32 {
 	// Inner components by size, the largest first (the catalogue's inner fields are strips, not specks), then in
 	// reading order.
 	size := make([]int, r.comps)
-	first := make([]int, r.comps)
+	first := make([]int, r.comps) // the component's first pixel in the unturned tile's reading order: the same
+	for c := range first {        // pixel whatever the rotation (am-bridgecross's two inner fields)
+		first[c] = len(r.comp)
+	}
 	for p := len(r.comp) - 1; p >= 0; p-- {
 		if c := r.comp[p]; c >= 0 {
 			size[c]++
-			first[c] = p
+			first[c] = min(first[c], r.rotBack(p))
 		}
 	}
 	sort.SliceStable(inner, func(i, j int) bool { return size[inner[i]] > size[inner[j]] })
@@ -161,10 +164,7 @@ func (r *raster) fieldComps(a *tileArt) []int32 {
 	if len(inner) > len(innerFields) {
 		inner = inner[:len(innerFields)]
 	}
-	sort.SliceStable(inner, func(i, j int) bool {
-		pi, pj := r.rotBack(first[inner[i]]), r.rotBack(first[inner[j]])
-		return pi < pj
-	})
+	sort.SliceStable(inner, func(i, j int) bool { return first[inner[i]] < first[inner[j]] })
 	for k, c := range inner {
 		out[innerFields[k]] = c
 	}
