@@ -76,6 +76,7 @@ func layoutCities(a *tileArt) {
 		pts = spurs(t, i, pts)
 		a.feats[i].regions = []region{{pts: pts, over: overpass(t, i)}}
 	}
+	a.lenses() // a meadow enclosed by a cap and a corner city (layout_lens.go)
 }
 
 // capOf is a cap on edge e whose curve's control point lies ctl in from the edge.

@@ -30,9 +30,7 @@ const testRes = 80
 //
 // notDrawnApart are the tiles whose drawing does not yet keep every feature apart, with why: a known gap of the
 // pictures, listed so that it is seen (The Princess & the Dragon, issue 28: the export's drawing is unfinished).
-var notDrawnApart = map[string]string{
-	"pd-princesscapcorner": "the field enclosed between the cap N and the corner city E+S is drawn too small",
-}
+var notDrawnApart = map[string]string{}
 
 func TestEveryFeatureDrawnApart(t *testing.T) {
 	for _, tt := range engine.Standard().Types {

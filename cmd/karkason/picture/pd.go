@@ -49,14 +49,18 @@ func (a *tileArt) placeSymbol() {
 	switch {
 	case y == engine.SymPrincess && city >= 0 && city < len(a.feats):
 		f := &a.feats[city]
-		a.symbol, a.symbolS = f.anchor, 1
-		for _, d := range []Pt{{-0.2 * T, -0.08 * T}, {0.2 * T, -0.08 * T}, {0, -0.18 * T}, {-0.18 * T, 0.06 * T},
-			{0.18 * T, 0.06 * T}, {0, 0.18 * T}, {-0.14 * T, 0}, {0.14 * T, 0}} {
-			q := add(f.anchor, d)
-			if allIn(polyCircle(q, 0.09*T, 12), f.regions) && (a.pennants[city] == Pt{} ||
-				dist(q, a.pennants[city]) > 0.16*T) {
-				a.symbol = q
-				break
+		a.symbol, a.symbolS = f.anchor, 0.45
+		pennant := a.pennants[city]
+	fit:
+		for _, sc := range []float64{1, 0.8, 0.65, 0.5} { // smaller in a shallow cap (pd-princesscapcorner)
+			for _, d := range []Pt{{-0.2 * T, -0.08 * T}, {0.2 * T, -0.08 * T}, {0, -0.18 * T}, {-0.18 * T, 0.06 * T},
+				{0.18 * T, 0.06 * T}, {0, 0.18 * T}, {-0.14 * T, 0}, {0.14 * T, 0}, {-0.26 * T, 0}, {0.26 * T, 0},
+				{-0.22 * T, -0.04 * T}, {0.22 * T, -0.04 * T}} {
+				q := add(f.anchor, d)
+				if allIn(polyCircle(q, 0.1*T*sc, 12), f.regions) && (pennant == Pt{} || dist(q, pennant) > 0.16*T) {
+					a.symbol, a.symbolS = q, sc
+					break fit
+				}
 			}
 		}
 	case y == engine.SymDragon || y == engine.SymPortal:

@@ -118,7 +118,7 @@ func TestSymbolsInPlace(t *testing.T) {
 		a := artOf(tt)
 		switch y {
 		case engine.SymPrincess:
-			if !allIn(polyCircle(a.symbol, 0.08*T, 12), a.feats[city].regions) {
+			if !allIn(polyCircle(a.symbol, 0.08*T*a.symbolS, 12), a.feats[city].regions) {
 				t.Errorf("%s: the princess is not inside her city at %v", tt.ID, a.symbol)
 			}
 		case engine.SymDragon, engine.SymPortal:
