@@ -104,3 +104,13 @@ func stats(xs []float64) (mean, median float64) {
 	}
 	return mean / float64(len(s)), s[len(s)/2]
 }
+
+// gcRunning reports whether a garbage collection is marking now (the GC's mark workers' CPU is counting up).
+func gcRunning() bool {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/mark/dedicated:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/idle:cpu-seconds"}}
+	metrics.Read(s)
+	a := s[0].Value.Float64() + s[1].Value.Float64()
+	time.Sleep(0)
+	metrics.Read(s)
+	return s[0].Value.Float64()+s[1].Value.Float64() != a
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,7 +29,11 @@ import (
 //
 //	go test ./cmd/karkason/screen -run '^$' -bench . -benchtime 300x -count 5 [-settle]
 
-var settle = flag.Bool("settle", false, "BenchmarkConfirm: collect the garbage between two confirmations, off the clock")
+var (
+	settle = flag.Bool("settle", false, "BenchmarkConfirm: collect the garbage between two confirmations, off the clock")
+	gap    = flag.Duration("gap", 30*time.Millisecond, "BenchmarkConfirm: the time from one confirmation to the next, "+
+		"off the clock, with or without viewers alike")
+)
 
 // midGame is a table 60 actions into a game, served.
 func midGame(b testing.TB) *table {
@@ -153,13 +158,22 @@ func BenchmarkConfirm(b *testing.B) {
 			for tb.srv.Viewers() < viewers {
 				time.Sleep(time.Millisecond)
 			}
+			gcs := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+			overlap := 0 // confirmations during which a garbage collection ran or began
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				want := tb.srv.current().version + 1
+				metrics.Read(gcs)
+				before, marking := gcs[0].Value.Uint64(), gcRunning()
 				tb.toggle(b, i) // what the table does: confirm (checked, appended, synced, applied), then poke
+				metrics.Read(gcs)
+				if gcs[0].Value.Uint64() != before || marking || gcRunning() {
+					overlap++
+				}
 				// A table's next action comes seconds later, when the second screen has long sent this one: wait for
 				// it, off the clock, so that each confirmation meets the server as the table meets it.
 				b.StopTimer()
+				stopped := time.Now()
 				for tb.srv.current().version < want {
 					time.Sleep(100 * time.Microsecond)
 				}
@@ -177,8 +191,10 @@ func BenchmarkConfirm(b *testing.B) {
 					runtime.GC() // and its garbage collected, as seconds between two moves collect it
 				}
 				settleDown() // and the server's last writes done: nothing of the process runs (bench_paired_test.go)
+				time.Sleep(*gap - time.Since(stopped))
 				b.StartTimer()
 			}
+			b.ReportMetric(100*float64(overlap)/float64(b.N), "%gc")
 		})
 	}
 }
