@@ -179,7 +179,8 @@ func layout(t *engine.TileType) *tileArt {
 			}
 		}
 	}
-	a.tunnels() // a road under a city band (layout_tunnel.go)
+	a.tunnels()   // a road under a city band (layout_tunnel.go)
+	a.wallRoads() // a road that touches a wall to fence off a corner meadow (layout_wall.go)
 	// A city that is a bridge passes over the rivers under it (r2-citybridge).
 	for i := range t.Segs {
 		if f := &a.feats[i]; f.kind == engine.KCity && len(f.regions) > 0 && f.regions[0].over {
@@ -221,6 +222,10 @@ func layout(t *engine.TileType) *tileArt {
 		// A road that ends at a volcano in the middle (pd-volcanoroad, The Princess & the Dragon).
 		a.volcano = volcanoShape(centre, 1)
 		a.roadEnd(ends[0], bridge, -3)
+		ends = nil
+	case len(ends) == 2 && t.Centre < 0 && !a.meetsCity(ends) && a.wallEnds(ends):
+		// Two roads that would meet at a hamlet, each with a corner meadow that only it can fence off: each goes to
+		// the wall of that meadow's city instead (am-2caps2roads, layout_wall.go).
 		ends = nil
 	case len(ends) == 2 && t.Centre < 0 && !a.meetsCity(ends):
 		// Two roads that meet no city's gate end at a hamlet in the middle, with lanes to the caps it parts
