@@ -168,4 +168,32 @@ func TestDrawsAbbeyMayor(t *testing.T) {
 	if walls != abbeys(g) {
 		t.Errorf("%d abbeys, %d walls drawn", abbeys(g), walls)
 	}
+	// Each figure by its outline (a player's colour, the shape of its kind): the barns over the tiles at their
+	// corners, the mayors and the wagons on their tiles.
+	players := map[Colour]bool{}
+	for p := range g.Players() {
+		players[PlayerColour(g.Colour(p))] = true
+	}
+	drawn := func(grp Group, shape []Pt) int {
+		n := 0
+		for _, s := range grp.Shapes {
+			if players[s.Fill] && len(s.Points) == len(shape) {
+				n++
+			}
+		}
+		return n
+	}
+	mayors, wagons := 0, 0
+	for _, grp := range p.Groups {
+		if slices.ContainsFunc(grp.Attrs, func(a [2]string) bool { return a[0] == "data-tile" }) {
+			mayors += drawn(grp, mayor)
+			wagons += drawn(grp, wagon)
+		}
+	}
+	if b := drawn(groupOf(p, "abbey-mayor"), barn); b != count(g, engine.Barn) {
+		t.Errorf("%d barns on the board, %d drawn at their corners", count(g, engine.Barn), b)
+	}
+	if mayors != count(g, engine.Mayor) || wagons != count(g, engine.Wagon) {
+		t.Errorf("mayors %d drawn of %d, wagons %d of %d", mayors, count(g, engine.Mayor), wagons, count(g, engine.Wagon))
+	}
 }
