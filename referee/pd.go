@@ -241,6 +241,9 @@ func (g *Game) fairyPoint() {
 // fairy handles "fairy" as the figure step's action (PD-14): the fairy next to the player's own follower named.
 func (g *Game) fairy(a *Action, who int) error {
 	g.lastFigure = figureStep{player: who, kind: a.FigureKind(), pd: "PD-14(a)"}
+	if r := comboFairyRefusal(a); r != nil { // COMBO-58(a), combo.go
+		return r
+	}
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
 	if err != nil {
 		return err
@@ -302,6 +305,9 @@ func (g *Game) princess(a *Action, who int) error {
 // portalDeploy handles "deploy <figure> x,y:place" (PD-23): on the tile just placed it is the ordinary placement;
 // on any other tile it needs the portal of the tile just placed (else BASE-6, record format P&D section 2).
 func (g *Game) portalDeploy(a *Action, who int) error {
+	if ok, err := g.comboPortalBarn(a, who); ok { // COMBO-59(b), combo.go
+		return err
+	}
 	p := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	ti := g.S.TileIndex(p)
 	if ti == g.part.tile {
@@ -390,7 +396,8 @@ func (g *Game) legalPDFigure(out []Action) []Action {
 				continue
 			}
 			for l := range s.Tiles[ti].Type.Segs {
-				for _, kind := range []engine.FigureKind{engine.Follower, engine.Large, engine.Abbot} {
+				for _, kind := range append([]engine.FigureKind{engine.Follower, engine.Large, engine.Abbot},
+					g.comboPortalKinds()...) { // the mayor and the wagon: COMBO-59(a)
 					if s.CanDeployThrough(who, kind, ti, l) == nil {
 						p := s.Tiles[ti].Pos
 						out = append(out, naming(Action{Colour: c, Verb: VerbDeploy,

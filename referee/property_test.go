@@ -55,7 +55,7 @@ func randomExpansions(rng *rand.Rand) []string {
 			out = append(out, e)
 		}
 	}
-	return Compatible(out) // princess-dragon with abbey-mayor is refused (CFG-3, pdWithAM)
+	return Compatible(out)
 }
 
 // pickAction picks a random legal action, biased like a table: the tile as drawn from the stack (weighted by the
