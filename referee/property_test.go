@@ -221,6 +221,10 @@ func checkFigures(t testing.TB, g *Game) {
 			if f.Kind.IsSpecial() {
 				t.Fatalf("%s of player %d in the City (COMBO-16(a))", f.Kind, f.Player)
 			}
+			if f.Kind == engine.Barn || f.Kind == engine.Mayor && f.Quarter != engine.Palace ||
+				f.Kind == engine.Wagon && f.Quarter == engine.Market {
+				t.Fatalf("%s of player %d in quarter %d (COMBO-42(a))", f.Kind, f.Player, f.Quarter)
+			}
 			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) ||
 				(f.Quarter == engine.Market && !s.Opts.Farmers) {
 				t.Fatalf("figure %d in quarter %d (COUNT-8)", i, f.Quarter)
