@@ -182,6 +182,7 @@ type turnPart struct {
 	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
 	drew        bool // a tile was drawn and discarded in this part: no abbey instead any more (AM-3(a), am.go)
+	tcAside     int  // dragon tiles set aside after Two Choices in this part (COMBO-37(e), pd_twochoices.go)
 	// secondTile: the first part's tile extended the road or city of the active player's builder (SEQ-3, TB-7): a
 	// second part follows when this one ends, if a tile is left to draw (secondPartDue).
 	secondTile bool

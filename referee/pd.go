@@ -110,7 +110,9 @@ func (g *Game) aside(a Action) error {
 	g.Bag.take(t)
 	g.Bag.Aside = append(slices.Clone(g.Bag.Aside), t)
 	g.part.begun = true
+	g.part.drew = true // a tile was drawn: no abbey instead any more (AM-3(a))
 	g.announce(g.Active, "PD-5", "ev.pd_set_aside", "tile", t.ID)
+	g.pdTwoChoicesAside() // COMBO-37(e), pd_twochoices.go
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 {
 		g.lastTurn = true
 		g.endPart() // nothing left to draw: the game ends (PD-5(c), END-1)
@@ -435,9 +437,11 @@ func (g *Game) legalAside(out []Action) []Action {
 	if !g.S.Opts.PrincessDragon || g.S.PD.DragonIn || g.part.tile >= 0 {
 		return out
 	}
+	// After Two Choices' first aside only the second (COMBO-37(e)).
+	pair := g.pdTwoChoicesPair() != nil
 	out = slices.DeleteFunc(out, func(a Action) bool { // a dragon tile is set aside, not placed (PD-5)
 		t := g.Cat.Tile(a.Tile)
-		return (a.Verb == VerbPlace || a.Verb == VerbDiscard) && t != nil && t.IsDragonTile()
+		return (a.Verb == VerbPlace || a.Verb == VerbDiscard) && (pair || t != nil && t.IsDragonTile())
 	})
 	for _, t := range g.Bag.Drawable(g.Cat) {
 		if t.IsDragonTile() {
