@@ -101,3 +101,48 @@ func tileOf(g *Game, seg int32) int {
 	ti, _ := g.S.SegTile(seg)
 	return ti
 }
+
+// TestComboRecordLines: the record lines of the two modules together parse, validate and write back as read (record
+// format, P&D and A&M sections; record_pd.go): the fairy, the princess and a portal's deploy with the mayor and the
+// wagon, a barn named by its point (refused by the referee, COMBO-58(a), COMBO-59(b)), a position's fairy next to a
+// mayor or a wagon; and malformed ones are refused by the parser.
+func TestComboRecordLines(t *testing.T) {
+	for _, line := range []string{
+		"red fairy 1,0:E wagon",
+		"red fairy 0,0:N mayor",
+		"red fairy 1,1:NW barn",
+		"red princess blue 0,0:N mayor",
+		"red princess blue 0,0:N wagon",
+		"red deploy mayor 0,-1:N",
+		"red deploy wagon 1,1:monastery",
+		"red deploy barn 1,1:NW",
+		"red deploy barn NE",
+	} {
+		a, _, err := ParseAction(line, 1)
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if err := a.Validate(); err != nil {
+			t.Errorf("%q: Validate: %v", line, err)
+		}
+		if got := a.String(); got != line {
+			t.Errorf("%q written back as %q", line, got)
+		}
+	}
+	for _, line := range []string{"red deploy barn 1,1:N", "red deploy barn 1,1", "red fairy 1,1:NW"} {
+		if _, _, err := ParseAction(line, 1); err == nil {
+			t.Errorf("%q parsed", line)
+		}
+	}
+	for _, line := range []string{"position fairy red 1,0:E wagon", "position fairy red 0,0:N mayor"} {
+		l, err := ParsePositionLine(line, 1)
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if got := l.String(); got != line {
+			t.Errorf("%q written back as %q", line, got)
+		}
+	}
+}

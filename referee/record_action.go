@@ -403,7 +403,11 @@ func (a Action) Validate() error {
 			if !isSynodPlace(a.Target.Place) {
 				return bad(KeyBadSynodPlace, a.Target.Place, expSynodPlace)
 			}
-		} else if !IsPlace(a.Target.Place) && !(a.Barn && IsCorner(a.Target.Place)) { // x,y:CORNER barn (COMBO-58, -59)
+		} else if a.Barn && a.Verb == VerbDeploy { // deploy barn x,y:CORNER (COMBO-59(b))
+			if !IsCorner(a.Target.Place) {
+				return bad(KeyBadPlace, a.Target.Place, expCorner)
+			}
+		} else if !IsPlace(a.Target.Place) && !(a.Barn && a.Verb == VerbFairy && IsCorner(a.Target.Place)) { // COMBO-58(a)
 			return bad(KeyBadPlace, a.Target.Place, expPlace)
 		}
 	}

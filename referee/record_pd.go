@@ -139,6 +139,9 @@ func parsePDArgs(sc *scanner, a *Action) error {
 		var w string
 		w, err = sc.optFigure(true)
 		a.setFigure(w)
+		if err == nil && IsCorner(a.Target.Place) && !a.Barn { // a corner names a barn's point only
+			return sc.errorf(KeyBadPlace, a.Target.String(), expPlace)
+		}
 	case VerbPrincess:
 		c, err := sc.need(slotWord, KeyBadColour, expColour)
 		if err != nil {
