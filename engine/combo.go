@@ -12,7 +12,8 @@ package engine
 //   - COMBO-56 (the dragon's tile): a mayor or wagon onto the dragon's tile is refused as COMBO-56(a) by the figure
 //     step (deployable), the portal (portalDeployable) and Synod (CanSynod); the wagon's move as COMBO-56(b)
 //     (CanMoveWagon: with no target left the wagon's only move is home, WagonTargets); the moving-out round of the
-//     City as COMBO-56(d) (CanMoveOut): all through amDragonRule. The barn may stand at a point one of whose tiles is
+//     City as COMBO-56(d) (CanMoveOut): all through amDragonRule. The referee's lists of moving-out and market moves
+//     name a segment off the dragon's tile (SegOffDragon, COMBO-33(b)). The barn may stand at a point one of whose tiles is
 //     the dragon's (OPEN-43, COMBO-56(c)): CanDeployBarn makes no dragon test.
 //   - COMBO-57 (the dragon and abbeys): the abbey is a placed tile like any for the dragon (dragonStepRule has no
 //     abbey test); its tile type has no symbol (data/am.tiles), so an abbey part never moves or places the dragon,
