@@ -146,3 +146,27 @@ func TestComboRecordLines(t *testing.T) {
 		}
 	}
 }
+
+// TestComboAsideLastTile: COMBO-62: a dragon tile set aside as the last tile of the land stack (PD-5(c)) is never
+// played and does not delay the end-of-game abbey round, which begins at once with the left neighbour of the player
+// who drew it.
+func TestComboAsideLastTile(t *testing.T) {
+	setup := Setup{Players: []PlayerSpec{{Name: "Ана", Colour: Red}, {Name: "Богдан", Colour: Blue}},
+		Expansions: []string{ExpansionFarmers, ExpansionPrincessDragon, ExpansionAbbeyMayor}}
+	g, err := NewGame(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dragon := g.Cat.Tile("pd-dragonbend")
+	for i := range g.Bag.Land { // the land stack as it stands before its last tile: one dragon tile left
+		g.Bag.Land[i] = 0
+	}
+	g.Bag.Land[dragon.Index], g.Bag.land = 1, 1
+	if err := g.Apply(Action{Colour: Red, Verb: VerbAside, Tile: dragon.ID}); err != nil {
+		t.Fatalf("aside of the last tile: %v", err)
+	}
+	if !g.InAbbeyRound() || g.Active != 1 || len(g.Bag.Aside) != 1 {
+		t.Fatalf("after the last tile set aside: abbey round %v, active %d, aside %d; want the round, blue (1), 1",
+			g.InAbbeyRound(), g.Active, len(g.Bag.Aside))
+	}
+}
