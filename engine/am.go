@@ -537,7 +537,7 @@ func (s *State) CanMoveWagon(player int, seg int32) error {
 	case s.segs[s.find(seg)].occ > 0:
 		return refuse("AM-17(c)", "err.am.wagon_occupied", "feature", k.String())
 	}
-	if r := s.segDragonRefusal(seg); r != nil { // not onto the dragon's tile (PD-7, COMBO-56(b) of COMBO-PD-AM.md)
+	if r := amDragonRule(Wagon, s.segDragonRefusal(seg), "COMBO-56(b)"); r != nil { // not onto the dragon's tile
 		return r
 	}
 	return nil

@@ -329,7 +329,7 @@ func (s *State) CanMoveOut(player int, q Quarter, kind FigureKind, seg int32, ta
 	if err := s.leaveRefusal(player, q, kind, "COUNT-16(e)"); err != nil {
 		return err
 	}
-	if err := s.segDragonRefusal(seg); err != nil { // COMBO-33(b), PD-7
+	if err := amDragonRule(kind, s.segDragonRefusal(seg), "COMBO-56(d)"); err != nil { // COMBO-33(b), PD-7
 		return err
 	}
 	return nil

@@ -405,7 +405,7 @@ func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, e
 	if err := s.barnClosed(kind, t.Seg(local)); err != nil { // AM-24
 		return -1, err
 	}
-	if err := s.dragonRefusal(tile); err != nil { // PD-6, PD-7 (pd.go)
+	if err := amDragonRule(kind, s.dragonRefusal(tile), "COMBO-56(a)"); err != nil { // PD-6, PD-7 (pd.go, combo.go)
 		return -1, err
 	}
 	if kind.IsSpecial() { // the builder (TB-5) or the pig (TB-12): beside the player's own follower, tb.go

@@ -145,7 +145,7 @@ func (s *State) CanSynod(player int, kind FigureKind, seg int32) error {
 	if s.IsComplete(seg) {
 		return refuse("GIFT-6(c)", "err.synod_completed")
 	}
-	if err := s.segDragonRefusal(seg); err != nil { // PD-7, COMBO-37(d)
+	if err := amDragonRule(kind, s.segDragonRefusal(seg), "COMBO-56(a)"); err != nil { // PD-7, COMBO-37(d)
 		return err
 	}
 	if err := s.moduleRefusal(kind); err != nil {

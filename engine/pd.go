@@ -335,6 +335,9 @@ func (s *State) CanMoveFairy(player, fi int) error {
 		return refuse("PD-14", "err.pd_fairy_no_follower")
 	}
 	f := &s.Figures[fi]
+	if r := fairyBarnRefusal(f.Kind); r != nil { // COMBO-58(a), combo.go
+		return r
+	}
 	switch {
 	case f.Kind.IsSpecial():
 		return refuse("PD-14(b)", "err.pd_fairy_special", "figure", f.Kind.String())
@@ -379,6 +382,9 @@ func (s *State) CanSetFairy(p Pos, fi int) error {
 		f := &s.Figures[fi]
 		if f.Where != OnBoard || int(s.segs[f.Seg].segTile) != ti {
 			return refuse("POS-14", "err.pd_fairy_no_follower")
+		}
+		if r := fairyBarnRefusal(f.Kind); r != nil { // COMBO-58(a), combo.go
+			return r
 		}
 		if f.Kind.IsSpecial() {
 			return refuse("PD-14(b)", "err.pd_fairy_special", "figure", f.Kind.String())
@@ -499,6 +505,9 @@ func (s *State) portalDeployable(player int, kind FigureKind, tile, local int) (
 	if kind.IsSpecial() {
 		return -1, refuse("PD-23(a)", "err.pd_portal_special", "figure", kind.String())
 	}
+	if kind == Barn { // only at a corner of the tile just placed (AM-21), portal or not
+		return -1, refuse("COMBO-59(b)", "err.combo.portal_barn")
+	}
 	if s.Turn.AbbotReturned {
 		return -1, refuse("ABBOT-6(a)", "err.abbot_after_deploy")
 	}
@@ -521,9 +530,19 @@ func (s *State) portalDeployable(player int, kind FigureKind, tile, local int) (
 	case s.isCityCell(tile):
 		return -1, refuse("PD-24(d)", "err.pd_portal_city")
 	case s.OnDragon(tile):
-		return -1, refuse("PD-24(c)", "err.pd_dragon_tile", "pos", s.PD.Dragon.String())
+		return -1, amDragonRule(kind, refuse("PD-24(c)", "err.pd_dragon_tile", "pos", s.PD.Dragon.String()),
+			"COMBO-56(a)")
 	}
 	if err := s.canStandOn(kind, t.Type.Segs[local].Kind, "PD-24(e)"); err != nil {
+		return -1, err
+	}
+	// The figure's own rules (PD-24(e)) with Abbey & Mayor: the mayor only on a city, the wagon on a road, city,
+	// monastery, abbey or shrine, nothing else on an abbey (AM-7, AM-11, AM-14, COMBO-59(a)); no farmer onto a
+	// field with a barn (AM-24).
+	if err := s.amStandRefusal(kind, t.Type.Segs[local].Kind, t.Type); err != nil {
+		return -1, err
+	}
+	if err := s.barnClosed(kind, seg); err != nil {
 		return -1, err
 	}
 	switch {
@@ -559,6 +578,22 @@ func (s *State) featureOffDragon(seg int32) bool {
 		}
 	})
 	return off
+}
+
+// SegOffDragon returns a segment of the feature of seg that is not on the dragon's tile (seg itself when it is not),
+// -1 when the whole feature lies on it: where a figure moved out of the City may stand (COMBO-33(b), COMBO-56(d)),
+// so that a list of moves names a place the move may take.
+func (s *State) SegOffDragon(seg int32) int32 {
+	if !s.PD.DragonIn || !s.OnDragon(int(s.segs[seg].segTile)) {
+		return seg
+	}
+	out := int32(-1)
+	s.Members(seg, func(m int32) {
+		if out < 0 && !s.OnDragon(int(s.segs[m].segTile)) {
+			out = m
+		}
+	})
+	return out
 }
 
 // DragonReach appends to buf the tiles the dragon could enter in its next movement (PD-9..11): every tile at the end

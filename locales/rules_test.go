@@ -226,8 +226,8 @@ func TestRulesMatchRULESmd(t *testing.T) {
 // Princess & the Dragon: RULES-PD.md, the rules karkason cites).
 func checkPartRules(t *testing.T, got []string) {
 	t.Helper()
-	// The part files in name order (am, pd), each a run of its rules file's heads in that file's order.
-	for _, file := range []string{"RULES-AM.md", "RULES-PD.md"} {
+	// The part files in name order (am, combo, pd), each a run of its rules file's heads in that file's order.
+	for _, file := range []string{"RULES-AM.md", "COMBO-PD-AM.md", "RULES-PD.md"} {
 		heads := ruleHeads(readShared(t, file))
 		at := 0
 		for len(got) > 0 {
@@ -240,7 +240,7 @@ func checkPartRules(t *testing.T, got []string) {
 		}
 	}
 	for _, id := range got {
-		t.Errorf("rule %s of a part file is not a rule of RULES-AM.md nor RULES-PD.md, in the order of its file", id)
+		t.Errorf("rule %s of a part file is not a rule of RULES-AM.md, COMBO-PD-AM.md nor RULES-PD.md, in the order of its file", id)
 	}
 }
 

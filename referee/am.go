@@ -47,6 +47,7 @@ func (g *Game) placeAbbey(a *Action) error {
 	}
 	g.afterVolcano = false
 	g.lastFigure = figureStep{player: -1}
+	g.pdPlacedAbbey() // no symbol: the dragon does not move (COMBO-57(b), combo.go)
 	g.part.tile, g.part.begun = idx, true
 	g.S.Turn.Tile = idx
 	g.S.Turn.Completed = g.S.Completed(idx, g.S.Turn.Completed[:0])

@@ -372,8 +372,8 @@ func (g *Game) place(a *Action) error {
 	if err != nil {
 		return err
 	}
-	if t.IsDragonTile() && g.S.Opts.PrincessDragon && !g.S.PD.DragonIn {
-		return refusal("PD-5", "err.pd_dragon_not_in_play", "tile", t.ID) // set it aside instead (pd.go)
+	if r := g.pdTileRefusal(t); r != nil { // PD-5, COMBO-37(e): set it aside instead (pd_twochoices.go)
+		return r
 	}
 	pos := engine.Pos{X: a.Pos.X, Y: a.Pos.Y}
 	idx, err := g.S.Place(t, pos, rot(*a))
@@ -421,6 +421,9 @@ func (g *Game) discard(a Action) error {
 	t, err := g.drawn(a.Tile)
 	if err != nil {
 		return err
+	}
+	if r := g.pdTwoChoicesPair(); r != nil { // COMBO-37(e), pd_twochoices.go
+		return r
 	}
 	if g.S.Placeable(t) {
 		if g.part.twoChoices {

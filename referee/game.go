@@ -182,6 +182,7 @@ type turnPart struct {
 	twoChoices  bool // that gift is Two Choices: a placeable tile may not be rejected (GIFT-10(d))
 	giftDiscard bool // a tile was discarded after the gift was opened: it stays opened (GIFT-5(e))
 	drew        bool // a tile was drawn and discarded in this part: no abbey instead any more (AM-3(a), am.go)
+	tcAside     int  // dragon tiles set aside after Two Choices in this part (COMBO-37(e), pd_twochoices.go)
 	// secondTile: the first part's tile extended the road or city of the active player's builder (SEQ-3, TB-7): a
 	// second part follows when this one ends, if a tile is left to draw (secondPartDue).
 	secondTile bool
@@ -201,21 +202,11 @@ func NewGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 	return g, nil
 }
 
-// pdWithAM says whether a game may have both The Princess & the Dragon and Abbey & Mayor. Their combination rules
-// (COMBO-PD-AM.md: what the dragon eats of A&M's figures, the wagon and the dragon's tile, the fairy and the barn, …)
-// are not all refereed yet, so karkason refuses the two together (CFG-3) rather than referee such a game wrongly.
-// The one place that choice lives: a later change that implements COMBO-55.. sets it to true.
-const pdWithAM = false
-
 // Compatible returns exps (record names) without the modules a game cannot have together with an earlier one of
-// them (pdWithAM: abbey-mayor after princess-dragon), for the callers that want "every module" at once. The slice
-// is new.
+// them, for the callers that want "every module" at once. Every module goes with every other now (The Princess &
+// the Dragon with Abbey & Mayor: COMBO-PD-AM.md, engine/combo.go): a copy of exps. The slice is new.
 func Compatible(exps []string) []string {
-	out := slices.Clone(exps)
-	if !pdWithAM && slices.Contains(out, ExpansionPrincessDragon) {
-		out = slices.DeleteFunc(out, func(e string) bool { return e == ExpansionAbbeyMayor })
-	}
-	return out
+	return slices.Clone(exps)
 }
 
 // setUpGame is NewGame before the first turn begins (a position is laid there, position.go).
@@ -235,10 +226,6 @@ func setUpGame(setup Setup, cat *engine.Catalogue) (*Game, error) {
 		return nil, refusal("CFG-4", "err.setup_start_needs", "start", start, "expansion", ExpansionRiver2)
 	case start == StartStandard && (river || river2):
 		return nil, refusal("CFG-4", "err.setup_river_replaces_start", "start", start)
-	case has(ExpansionPrincessDragon) && has(ExpansionAbbeyMayor) && !pdWithAM:
-		// The combination rules of the two (COMBO-PD-AM.md, COMBO-55..) are not refereed yet: refused whole
-		// rather than refereed in part (pdWithAM).
-		return nil, refusal("CFG-3", "err.setup_pd_with_am")
 	}
 	if err := checkSeats(setup); err != nil {
 		return nil, err
@@ -484,8 +471,8 @@ func (g *Game) beginTurn(player int) {
 	if g.Bag.Spring == nil {
 		g.announce(player, "SEQ-1", "ev.turn")
 	}
-	if !g.afterVolcano {
-		g.fairyPoint() // SEQ-0, PD-17; not in the volcano's extra turn (OPEN-29, pd.go)
+	if g.fairyPointDue() {
+		g.fairyPoint() // SEQ-0, PD-17; not in the volcano's extra turn (OPEN-29, pd.go) nor the abbey round (OPEN-44)
 	}
 }
 

@@ -312,7 +312,7 @@ func (g *Game) legalMoving(who int, out []Action) []Action {
 		if !ok && s.SegKind(t) == engine.KField {
 			q, ok = engine.Market, true // a field scored because of a barn (COMBO-43)
 		}
-		if !ok || q == s.City.Count {
+		if t = s.SegOffDragon(t); !ok || q == s.City.Count || t < 0 { // a place off the dragon's tile (COMBO-33(b))
 			continue
 		}
 		for _, kind := range figureKinds {
@@ -335,7 +335,10 @@ func (g *Game) legalMarket(who int, out []Action) []Action {
 		if seen[r] {
 			continue
 		}
-		seen[r] = true                                                             // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
+		seen[r] = true // the mover has a market figure and the Count is elsewhere (MarketMover, COUNT-19(c)/(e))
+		if r = s.SegOffDragon(r); r < 0 {
+			continue // the whole field lies on the dragon's tile (COMBO-33(b))
+		}
 		for _, kind := range [2]engine.FigureKind{engine.Follower, engine.Large} { // COMBO-15(b)
 			if s.InQuarter(who, engine.Market, kind) > 0 {
 				out = append(out, naming(Action{Colour: c, Verb: VerbMarket, Target: g.segRef(r)}, kind))

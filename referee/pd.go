@@ -110,7 +110,9 @@ func (g *Game) aside(a Action) error {
 	g.Bag.take(t)
 	g.Bag.Aside = append(slices.Clone(g.Bag.Aside), t)
 	g.part.begun = true
+	g.part.drew = true // a tile was drawn: no abbey instead any more (AM-3(a))
 	g.announce(g.Active, "PD-5", "ev.pd_set_aside", "tile", t.ID)
+	g.pdTwoChoicesAside() // COMBO-37(e), pd_twochoices.go
 	if g.Bag.Spring == nil && !g.Bag.InRiverPhase() && g.Bag.LandLeft() == 0 {
 		g.lastTurn = true
 		g.endPart() // nothing left to draw: the game ends (PD-5(c), END-1)
@@ -241,6 +243,9 @@ func (g *Game) fairyPoint() {
 // fairy handles "fairy" as the figure step's action (PD-14): the fairy next to the player's own follower named.
 func (g *Game) fairy(a *Action, who int) error {
 	g.lastFigure = figureStep{player: who, kind: a.FigureKind(), pd: "PD-14(a)"}
+	if r := comboFairyRefusal(a); r != nil { // COMBO-58(a), combo.go
+		return r
+	}
 	seg, err := g.S.FeatureAt(engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}, a.Target.Place)
 	if err != nil {
 		return err
@@ -302,6 +307,9 @@ func (g *Game) princess(a *Action, who int) error {
 // portalDeploy handles "deploy <figure> x,y:place" (PD-23): on the tile just placed it is the ordinary placement;
 // on any other tile it needs the portal of the tile just placed (else BASE-6, record format P&D section 2).
 func (g *Game) portalDeploy(a *Action, who int) error {
+	if ok, err := g.comboPortalBarn(a, who); ok { // COMBO-59(b), combo.go
+		return err
+	}
 	p := engine.Pos{X: a.Target.Pos.X, Y: a.Target.Pos.Y}
 	ti := g.S.TileIndex(p)
 	if ti == g.part.tile {
@@ -390,7 +398,8 @@ func (g *Game) legalPDFigure(out []Action) []Action {
 				continue
 			}
 			for l := range s.Tiles[ti].Type.Segs {
-				for _, kind := range []engine.FigureKind{engine.Follower, engine.Large, engine.Abbot} {
+				for _, kind := range append([]engine.FigureKind{engine.Follower, engine.Large, engine.Abbot},
+					g.comboPortalKinds()...) { // the mayor and the wagon: COMBO-59(a)
 					if s.CanDeployThrough(who, kind, ti, l) == nil {
 						p := s.Tiles[ti].Pos
 						out = append(out, naming(Action{Colour: c, Verb: VerbDeploy,
@@ -428,9 +437,11 @@ func (g *Game) legalAside(out []Action) []Action {
 	if !g.S.Opts.PrincessDragon || g.S.PD.DragonIn || g.part.tile >= 0 {
 		return out
 	}
+	// After Two Choices' first aside only the second (COMBO-37(e)).
+	pair := g.pdTwoChoicesPair() != nil
 	out = slices.DeleteFunc(out, func(a Action) bool { // a dragon tile is set aside, not placed (PD-5)
 		t := g.Cat.Tile(a.Tile)
-		return (a.Verb == VerbPlace || a.Verb == VerbDiscard) && t != nil && t.IsDragonTile()
+		return (a.Verb == VerbPlace || a.Verb == VerbDiscard) && (pair || t != nil && t.IsDragonTile())
 	})
 	for _, t := range g.Bag.Drawable(g.Cat) {
 		if t.IsDragonTile() {

@@ -65,7 +65,7 @@ func checkNeutral(t testing.TB, g *Game) {
 			if f.Where != engine.OnBoard {
 				t.Fatalf("the fairy assigned to figure %d, which is not on the board (PD-15)", fi)
 			}
-			if ft, _ := s.SegTile(f.Seg); ft != ti || f.Kind.IsSpecial() {
+			if ft, _ := s.SegTile(f.Seg); ft != ti || f.Kind.IsSpecial() || f.Kind == engine.Barn { // COMBO-58(a)
 				t.Fatalf("the fairy at %v assigned to a %s on another tile (PD-15)", s.PD.Fairy, f.Kind)
 			}
 		}
@@ -79,6 +79,10 @@ func TestRandomPDGames(t *testing.T) {
 		"farmers,princess-dragon",
 		"farmers,abbot,river2,count,king-robber,shrines,gifts,princess-dragon",
 		"farmers,river2,princess-dragon,count,king-robber,shrines,inns-cathedrals,traders-builders",
+		// With Abbey & Mayor (COMBO-PD-AM.md): the dragon eats mayors and wagons, never barns (COMBO-55; the barns
+		// stay on the board: playRandom's barnsOnBoard), the fairy never next to a barn (COMBO-58(a)).
+		"farmers,princess-dragon,abbey-mayor",
+		"farmers,princess-dragon,abbey-mayor,count,king-robber,shrines,gifts,inns-cathedrals,traders-builders",
 	}
 	for i, exps := range sets {
 		for seed := uint64(0); seed < 4; seed++ {

@@ -55,7 +55,7 @@ func randomExpansions(rng *rand.Rand) []string {
 			out = append(out, e)
 		}
 	}
-	return Compatible(out) // princess-dragon with abbey-mayor is refused (CFG-3, pdWithAM)
+	return Compatible(out)
 }
 
 // pickAction picks a random legal action, biased like a table: the tile as drawn from the stack (weighted by the
@@ -220,6 +220,10 @@ func checkFigures(t testing.TB, g *Game) {
 		case engine.InCity:
 			if f.Kind.IsSpecial() {
 				t.Fatalf("%s of player %d in the City (COMBO-16(a))", f.Kind, f.Player)
+			}
+			if f.Kind == engine.Barn || f.Kind == engine.Mayor && f.Quarter != engine.Palace ||
+				f.Kind == engine.Wagon && f.Quarter == engine.Market {
+				t.Fatalf("%s of player %d in quarter %d (COMBO-42(a))", f.Kind, f.Player, f.Quarter)
 			}
 			if !s.City.Active || f.Quarter >= engine.NumQuarters || (f.Kind == engine.Abbot && f.Quarter != engine.Cathedral) ||
 				(f.Quarter == engine.Market && !s.Opts.Farmers) {

@@ -382,7 +382,7 @@ func (a Action) Validate() error {
 	if err := a.validatePD(bad); err != nil { // record_pd.go
 		return err
 	}
-	if used&fPlace != 0 && a.Barn {
+	if used&fPlace != 0 && a.Barn && !a.portalDeploy() {
 		if !IsCorner(a.Place) {
 			return bad(KeyBadPlace, a.Place, expCorner)
 		}
@@ -403,7 +403,11 @@ func (a Action) Validate() error {
 			if !isSynodPlace(a.Target.Place) {
 				return bad(KeyBadSynodPlace, a.Target.Place, expSynodPlace)
 			}
-		} else if !IsPlace(a.Target.Place) {
+		} else if a.Barn && a.Verb == VerbDeploy { // deploy barn x,y:CORNER (COMBO-59(b))
+			if !IsCorner(a.Target.Place) {
+				return bad(KeyBadPlace, a.Target.Place, expCorner)
+			}
+		} else if !IsPlace(a.Target.Place) && !(a.Barn && a.Verb == VerbFairy && IsCorner(a.Target.Place)) { // COMBO-58(a)
 			return bad(KeyBadPlace, a.Target.Place, expPlace)
 		}
 	}
@@ -530,7 +534,7 @@ func parseArgs(sc *scanner, a *Action) error {
 			a.setFigure(fig)
 		case FigureBarn:
 			a.setFigure(fig)
-			a.Place, err = needCorner(sc) // record_am.go
+			a.Place, a.Target, err = needBarnPlace(sc) // a corner, or x,y:CORNER (record_am.go, COMBO-59(b))
 			return err
 		default:
 			return sc.errorf(KeyBadFigure, fig, expFigure)

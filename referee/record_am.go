@@ -72,6 +72,17 @@ func needCorner(sc *scanner) (string, error) {
 	return w, nil
 }
 
+// needBarnPlace reads the place of `deploy barn`: a corner of the tile just placed, or x,y:CORNER (a barn named on
+// another tile, refused by the referee: COMBO-59(b)).
+func needBarnPlace(sc *scanner) (string, FeatureRef, error) {
+	if rest := strings.TrimLeft(sc.line[sc.pos:], " \t"); rest != "" && strings.ContainsRune("0123456789+-", rune(rest[0])) {
+		f, err := needBarnPoint(sc)
+		return "", f, err
+	}
+	c, err := needCorner(sc)
+	return c, FeatureRef{}, err
+}
+
 // more reports whether a word is left on the line before its comment; it consumes nothing.
 func (s *scanner) more() bool {
 	pos, at := s.pos, s.commentAt

@@ -12,6 +12,10 @@
 //     `builder`/`pig`, refused PD-21(f)).
 //   - A portal `deploy` whose coordinate is the tile just placed is the ordinary placement (the short form's
 //     meaning); the writer keeps the form it was given.
+//   - With Abbey & Mayor as well (COMBO-PD-AM.md): `fairy`, `princess` and a portal's `deploy` take `mayor` and
+//     `wagon` (COMBO-58(a), COMBO-59(a), COMBO-60), and `position fairy <colour> x,y:place` takes `mayor` and `wagon`;
+//     `fairy x,y:CORNER barn` and `deploy barn x,y:CORNER` parse, so that the referee refuses them with their rule
+//     (COMBO-58(a), COMBO-59(b)), and `deploy barn x,y:CORNER` naming the tile just placed is its barn.
 
 package referee
 
@@ -82,6 +86,18 @@ func (a Action) validatePD(bad func(key, text, expected string) error) error {
 	return nil
 }
 
+// needFeatureOrCorner reads x,y:PLACE, or x,y:CORNER (a barn's point, so that `fairy x,y:NW barn` is refused with
+// its rule, COMBO-58(a)).
+func needFeatureOrCorner(sc *scanner) (FeatureRef, error) {
+	rest := strings.TrimLeft(sc.line[sc.pos:], " \t")
+	if w, _, _ := strings.Cut(rest, " "); strings.Contains(w, ":") {
+		if _, c, _ := strings.Cut(w, ":"); IsCorner(strings.TrimRight(c, "\t")) {
+			return needBarnPoint(sc)
+		}
+	}
+	return needFeature(sc, false)
+}
+
 // needDeployPlace reads the place of a deploy line: a place of the tile just placed, or x,y:place of any tile
 // (through a magic portal, PD-23).
 func needDeployPlace(sc *scanner) (string, FeatureRef, error) {
@@ -94,6 +110,11 @@ func needDeployPlace(sc *scanner) (string, FeatureRef, error) {
 		return "", FeatureRef{}, err
 	}
 	if strings.Contains(w, ":") && strings.Contains(w, ",") {
+		if ps, c, _ := strings.Cut(w, ":"); IsCorner(c) { // deploy barn x,y:CORNER (COMBO-59(b), combo.go)
+			if p, ok := parsePos(ps); ok {
+				return "", FeatureRef{Pos: p, Place: c}, nil
+			}
+		}
 		f, err := parseFeature(w, sc.lineNo, false)
 		return "", f, err
 	}
@@ -112,12 +133,15 @@ func parsePDArgs(sc *scanner, a *Action) error {
 	case VerbDragon:
 		a.Pos, err = needPos(sc)
 	case VerbFairy:
-		if a.Target, err = needFeature(sc, false); err != nil {
+		if a.Target, err = needFeatureOrCorner(sc); err != nil {
 			return err
 		}
 		var w string
 		w, err = sc.optFigure(true)
 		a.setFigure(w)
+		if err == nil && IsCorner(a.Target.Place) && !a.Barn { // a corner names a barn's point only
+			return sc.errorf(KeyBadPlace, a.Target.String(), expPlace)
+		}
 	case VerbPrincess:
 		c, err := sc.need(slotWord, KeyBadColour, expColour)
 		if err != nil {
@@ -146,8 +170,8 @@ func (l PositionLine) pdWords(w []string) []string {
 		return append(w, string(PosFairy), l.Pos.String())
 	}
 	w = append(w, string(PosFairy), string(l.Colour), l.Target.String())
-	if l.FairyKind == PosLarge || l.FairyKind == PosAbbot {
-		w = append(w, string(l.FairyKind))
+	if l.FairyKind == PosLarge || l.FairyKind == PosAbbot || l.FairyKind == PosMayor || l.FairyKind == PosWagon {
+		w = append(w, string(l.FairyKind)) // mayor, wagon: with Abbey & Mayor (COMBO-58(a))
 	}
 	return w
 }
@@ -184,8 +208,12 @@ func parsePDPosition(sc *scanner, l *PositionLine, kind PositionKind) error {
 		l.FairyKind = PosLarge
 	case FigureAbbot:
 		l.FairyKind = PosAbbot
+	case FigureMayor: // with Abbey & Mayor (COMBO-58(a)); a barn is refused by the referee (COMBO-58(a))
+		l.FairyKind = PosMayor
+	case FigureWagon:
+		l.FairyKind = PosWagon
 	default:
-		return sc.errorf(KeyExtraText, f, `"large", "abbot" or the end of the line`)
+		return sc.errorf(KeyExtraText, f, `"large", "abbot", "mayor", "wagon" or the end of the line`)
 	}
 	return nil
 }
