@@ -418,8 +418,10 @@ type boardView struct {
 	pvKind engine.FigureKind
 	pvWho  int
 	marks  []engine.Pos // legal positions, in the order of the list
-	keys   []string     // the key that chooses each of marks, as the list shows it
-	typed  string       // the first key of a key of two, typed: the marks it begins show their second key
+	// markCur is the position of marks highlighted when they were last shown (showAll).
+	markCur int
+	keys    []string // the key that chooses each of marks, as the list shows it
+	typed   string   // the first key of a key of two, typed: the marks it begins show their second key
 	// pvEdges are the edges of a tile being typed (N first), drawn at pvPos when no tile is previewed (rasterEdges).
 	pvEdges []engine.Terrain
 	// cursor is the cell the entry of a position works on (step_board.go), nil otherwise: framed in yellow.
@@ -514,11 +516,25 @@ func (b *boardView) centreOn(p engine.Pos) {
 	}
 }
 
+// marksRows is the screen rows the legal positions marked (marks) span in the view of one character a tile (the
+// whole board, F5); 0 for none, or at another zoom (tiles drawn whole: F5 shows more; the overview: no keys).
+func (b *boardView) marksRows() int {
+	if len(b.marks) == 0 || zooms[b.zoom].h != 1 {
+		return 0
+	}
+	minY, maxY := b.marks[0].Y, b.marks[0].Y
+	for _, p := range b.marks {
+		minY, maxY = min(minY, p.Y), max(maxY, p.Y)
+	}
+	return (maxY - minY + 1) * zooms[b.zoom].h
+}
+
 // showAll moves the view so that every position of ps is visible if they fit, else so that ps[cur] is.
 func (b *boardView) showAll(ps []engine.Pos, cur int) {
 	if len(ps) == 0 {
 		return
 	}
+	b.markCur = cur
 	cols, rows := b.grid()
 	minX, minY, maxX, maxY := ps[0].X, ps[0].Y, ps[0].X, ps[0].Y
 	for _, p := range ps {
@@ -569,6 +585,16 @@ func (b *boardView) view() (v view, ok bool) {
 	return v, true
 }
 
+// allIn reports whether every legal position marked is in view v.
+func (b *boardView) allIn(v view) bool {
+	for _, p := range b.marks {
+		if !v.in(p) {
+			return false
+		}
+	}
+	return true
+}
+
 func (v view) in(p engine.Pos) bool {
 	return p.X >= v.x0 && p.X < v.x0+v.cols && p.Y >= v.y0 && p.Y < v.y0+v.rows
 }
@@ -590,6 +616,11 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	v, ok := b.view()
 	if !ok {
 		return
+	}
+	if len(b.marks) > 0 && b.markCur < len(b.marks) && !b.allIn(v) {
+		// The board grew (the log's rows given to it, table.fit) and may now show every position: showAll again.
+		b.showAll(b.marks, b.markCur)
+		v, _ = b.view()
 	}
 	if b.cursor != nil && b.follow && !v.in(*b.cursor) {
 		// The board got smaller (a status line of two rows) with the cursor at its edge: the cursor stays in view.

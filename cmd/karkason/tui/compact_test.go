@@ -61,6 +61,6 @@ func TestSixPlayersSeeEveryAnswer(t *testing.T) {
 		if e.compact || h.u.table.compact {
 			t.Fatalf("three players: compact\n%s", h.text())
 		}
-		h.mustSee(strings.Fields(h.u.loc.T("ui.legend.figure", nil))[0], h.u.loc.T("ui.phase.figure", nil))
+		h.mustSee(strings.Fields(h.u.loc.T("ui.legend.figure_next", nil))[0], h.u.loc.T("ui.phase.figure", nil))
 	})
 }

@@ -106,7 +106,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 		loc.T("ui.legend.place", nil)))
 	h.chooseItem(0)
 	v(h, "figure", table("ui.ask.figure", map[string]any{"Tile": tileName(loc, h.u.cat.Tile("b-m"), 0)},
-		loc.T("ui.legend.figure", nil)))
+		loc.T("ui.legend.figure_next", nil)))
 
 	u := h.u
 	g := u.table.view()

@@ -243,12 +243,13 @@ func (m *menu) step(d int) {
 	}
 }
 
-// lines returns the wrapped lines of item i in width w (after the keys' column).
+// lines returns the wrapped lines of item i in width w (after the keys' column, and before the last column, where
+// ▲ and ▼ mark more answers: issue 30, a label as wide as the list lost its last character under ▲).
 func (m *menu) lines(i, w int) []string {
-	if w < 4 {
-		w = 4
+	if w < 5 {
+		w = 5
 	}
-	ls := tview.WordWrap(m.items[i].label, w-m.keyWidth())
+	ls := tview.WordWrap(m.items[i].label, w-1-m.keyWidth())
 	for len(ls) > 1 && ls[len(ls)-1] == "" {
 		ls = ls[:len(ls)-1] // (tview wraps an escaped tag at the end, "[RIVER-8[]", with an empty line after it)
 	}

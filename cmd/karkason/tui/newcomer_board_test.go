@@ -230,7 +230,10 @@ func (n *newcomer) tile(l referee.PositionLine, p referee.Pos) {
 			h.pressRune(r) // a list: the marks the tile shows narrow it
 		}
 		if n.laidAt(p) == nil {
-			words := tileWords(h.u.loc, tt, l.Rot/90) + " ×"
+			words := tileName(h.u.loc, tt, l.Rot/90) + " ×"
+			if os.Getenv("KARKASON_NEWCOMER_DEBUG") != "" {
+				n.t.Logf("%s: choosing %q from:\n%s", l, words, h.text())
+			}
 			seen := 0
 			if _, ok := n.chooseBy(func(w string) bool {
 				if !strings.HasPrefix(w, spaces(words)) {
@@ -243,7 +246,7 @@ func (n *newcomer) tile(l referee.PositionLine, p referee.Pos) {
 			}
 		}
 		if n.laidAt(p) == nil {
-			words := tileWords(h.u.loc, tt, l.Rot/90) + " ×"
+			words := tileName(h.u.loc, tt, l.Rot/90) + " ×"
 			k, seen := -1, 0
 			for i, lab := range h.menuLabels() {
 				if strings.HasPrefix(spaces(lab), spaces(words)) {
@@ -286,6 +289,9 @@ func (n *newcomer) tile(l referee.PositionLine, p referee.Pos) {
 		}
 		// The board shows another tile than the table's: taken back, the next line of the same words.
 		n.corrections++
+		if os.Getenv("KARKASON_NEWCOMER_DEBUG") != "" {
+			n.t.Logf("%s: laid %v, mended:\n%s", l, n.laidAt(p), h.text())
+		}
 		for k := 0; k < 3 && n.laidAt(p) != nil; k++ {
 			h.key(tcell.KeyCtrlZ)
 		}

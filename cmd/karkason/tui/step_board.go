@@ -191,7 +191,9 @@ func (s *boardStep) filter(auto bool) {
 			break
 		}
 		for _, m := range append(plain, others(matches, plain)...) {
-			add(m.Type, m.Rot, tileWords(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
+			// By the tile's name as the table reads it (tileName: the roads and fields that tell look-alikes apart,
+			// issue 30: b-c1 and ic-capsplit both read "city"), the copies left.
+			add(m.Type, m.Rot, tileName(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
 		}
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.pos.no_match", map[string]any{"Code": tview.Escape(text)}),
@@ -244,7 +246,7 @@ func (s *boardStep) filter(auto bool) {
 }
 
 // lay enters tile t in rotation rot (quarter turns) at the cursor, or replaces the tile entered there; then the
-// cursor moves on to the right. A tile whose type has a twin left in the box asks for its mark (twins.go).
+// cursor moves on to the right, to the first cell with no tile. A tile whose type has a twin left in the box asks for its mark (twins.go).
 func (s *boardStep) lay(t *engine.TileType, rot int) {
 	e := s.e
 	pos := e.t.u.pos
@@ -263,7 +265,12 @@ func (s *boardStep) lay(t *engine.TileType, rot int) {
 		if i < 0 && (!pos.rowSet || pos.rowY != cur.Y) { // a tile mended elsewhere does not begin a row
 			pos.rowX, pos.rowY, pos.rowSet = cur.X, cur.Y, true
 		}
+		// The next cell in reading order: to the right, past cells entered already (the City's, a tile mended
+		// before), where a reader's eye goes next (issue 30).
 		pos.cur = engine.Pos{X: cur.X + 1, Y: cur.Y}
+		for e.g.S.At(pos.cur) != nil {
+			pos.cur.X++
+		}
 		pos.mark = e.markAsk(t, cur, rot)
 		pos.shown = strings.ToLower(codeOf(t, rot)[4:])
 		e.input.SetText("")

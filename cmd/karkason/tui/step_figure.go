@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
@@ -24,7 +26,8 @@ type figureStep struct{ answers }
 
 func (s *figureStep) kind() step { return stepFigure }
 
-func (s *figureStep) legend() string { return s.e.t.u.loc.T("ui.legend.figure", nil) }
+// legend: Enter (or the next tile's edges, key) for no figure, a figure by its key or a click.
+func (s *figureStep) legend() string { return s.e.t.u.loc.T("ui.legend.figure_next", nil) }
 
 func (s *figureStep) show() {
 	e := s.e
@@ -108,6 +111,9 @@ func (s *figureStep) show() {
 	e.offer(choices)
 	if pass >= 0 {
 		e.menu.setCurrent(pass) // Enter: no figure
+		// The list shows its top, the tile's features, even when no figure (last) is below the fold (issue 30: at
+		// 80x24 the first answers were scrolled away); Enter still takes it, the arrows or PgDn show it.
+		e.menu.offset, e.menu.pinned = 0, true
 	}
 }
 
@@ -183,4 +189,46 @@ func (t *table) passUnsaved(tile string) {
 	t.setStatus(t.u.loc.T("ui.figure_none_unsaved", map[string]any{"Tile": tile, "Problem": strings.Join(parts, " ")}),
 		true)
 	t.statusLines = 4
+}
+
+// key: the first edge of the next tile typed instead of an answer (a letter of the edge code, F R C W on any layout,
+// which is never an answer's key, answerKey) means "no figure" (issue 30: at the table the next player has drawn;
+// typing their tile says that nothing more happens this turn), when no figure is the one answer Enter takes and the
+// game then asks for the next tile (SEQ-1): no figure is recorded and the key begins the tile's edge code. The
+// status line says so; Ctrl-Z undoes it. Any other key goes to the list.
+func (s *figureStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	e := s.e
+	if ev.Key() != tcell.KeyRune || e.menu.pending != "" || !unicode.IsLetter(ev.Rune()) {
+		return ev
+	}
+	r := ev.Rune()
+	if answerKey(e.t.u.loc.Lang(), r) != 0 {
+		return ev
+	}
+	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), string(r)); !ok || len(code.edges) != 1 {
+		return ev
+	}
+	pass := slices.IndexFunc(e.choices, func(c choice) bool {
+		return c.act != nil && c.act.Verb == referee.VerbPass && c.why == nil
+	})
+	if pass < 0 {
+		return ev
+	}
+	a := *e.choices[pass].act
+	a.Colour = e.g.Colour(e.who)
+	probe := e.g.Clone()
+	if probe.Apply(a) != nil || probe.Phase != referee.PhaseTile {
+		return ev // something else is asked first (the City, the Count, a wagon): the answers say what
+	}
+	g, loc := e.g, e.t.u.loc
+	ti := len(g.S.Tiles) - 1
+	tile := tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))
+	if !e.t.do(*e.choices[pass].act) {
+		return nil
+	}
+	e.t.setStatus(loc.T("ui.figure_none_typed", map[string]any{"Tile": tile}), false)
+	if n := e.t.u.table.entry; n.step == stepTile && n.typing() {
+		n.input.SetText(string(r)) // (typed: the tile step lists the tiles that begin so)
+	}
+	return nil
 }

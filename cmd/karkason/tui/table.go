@@ -119,6 +119,9 @@ func (t *table) fit(w, h int) {
 		t.layoutRight(t.view())
 		t.entry.layout()
 	}
+	if h < 36 && t.entry.step == stepPlace && t.board.marksRows() > h-4-logH {
+		logH = 0 // issue 30: the board takes the log's rows while it cannot show every place (the log is F3's too)
+	}
 	t.left.ResizeItem(t.log, logH, 0)
 	t.fitKeys(w)
 	// A long refusal takes a second line rather than being cut (F3 shows it in full).

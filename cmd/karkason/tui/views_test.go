@@ -340,10 +340,10 @@ func TestFigureStepEnterIsNoFigure(t *testing.T) {
 					t.Fatalf("step %v, want the figure", e.step)
 				}
 				loc := h.u.loc
-				if got, want := e.legend.GetText(true), loc.T("ui.legend.figure", nil); got != want {
+				if got, want := e.legend.GetText(true), loc.T("ui.legend.figure_next", nil); got != want {
 					t.Errorf("legend %q, want %q", got, want)
 				}
-				h.mustSee(strings.Fields(loc.T("ui.legend.figure", nil))[:3]...)
+				h.mustSee(strings.Fields(loc.T("ui.legend.figure_next", nil))[:3]...)
 				if l := h.menuLabels()[e.menu.current]; l != loc.T("ui.opt.pass", nil) {
 					t.Errorf("highlighted %q, want no figure", l)
 				}
