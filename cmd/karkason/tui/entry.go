@@ -345,6 +345,10 @@ func (e *entry) start(g *referee.Game) {
 	e.pic.t = nil
 	switch g.Phase {
 	case referee.PhaseTile:
+		if g.InAbbeyRound() { // the end-of-game abbey round asks each player in turn (AM-10, step_abbey.go)
+			e.enter(newAbbeyStep(e, true))
+			break
+		}
 		e.enter(&tileStep{answers{e}})
 	case referee.PhaseFigure:
 		e.enter(&figureStep{answers{e}})
@@ -371,6 +375,9 @@ func (e *entry) enter(s entryStep) {
 	e.now, e.step, e.back = s, s.kind(), nil
 	e.pic.edges = nil
 	e.placeStep, _ = s.(*placeStep)
+	if a, ok := s.(*abbeyStep); ok {
+		e.placeStep = &a.placeStep // the holes are places (step_abbey.go)
+	}
 	e.legend.SetText(s.legend())
 	s.show()
 }
@@ -443,6 +450,7 @@ func (e *entry) offer(choices []choice) {
 	}
 	e.t.board.clearPreview()
 	e.t.board.fkeys = e.featKeys()
+	e.t.board.ckeys = e.cornerKeys()
 	if e.placeStep == nil && len(choices) > 0 {
 		e.previewChoice(e.menu.current)
 	}

@@ -631,7 +631,7 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyF5:
 		t.board.setZoom(t.board.zoom + 1)
-		if t.entry.step == stepPlace {
+		if t.entry.placeStep != nil && len(t.entry.spots) > 0 { // (the abbey's holes too)
 			t.entry.previewSpot()
 		}
 		return nil
