@@ -2,6 +2,7 @@ package tui
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -285,4 +286,50 @@ func TestAbbeyRoundThroughTheTable(t *testing.T) {
 			t.Fatalf("the round goes on after three goes")
 		}
 	})
+}
+
+// TestExplainAM: F3 explains a mayor's strength (AM-12), a wagon's move (AM-17, AM-16) and a barn's scoring with its
+// arithmetic and rule (AM-23; at the end AM-27), each with the rule's text.
+func TestExplainAM(t *testing.T) {
+	for _, tc := range []struct {
+		name, golden, lang string
+		end                bool   // the game ended first (the final tally's barn)
+		rule               string // the line explained
+		want               string // in its text
+		also               string // among the rules added
+	}{
+		{"mayor", "am-ex-am5-mayor.rec", "en", false, "BASE-10(b)", "Ана's mayor: strength 2, the pennants of its city", "AM-12"},
+		{"barn-at-once", "am-ex-am2-barn.rec", "bg", false, "AM-23", "чифлик (AM-23): 3 за завършена крепост × 2 = 6", "AM-21"},
+		{"barn-end", "am-ex-am2-barn.rec", "uk", true, "AM-27", "стодола (AM-27): 4 за завершене місто × 2 = 8", "AM-21"},
+		{"wagon", "am-wagon-moves.rec", "en", false, "AM-17", "The wagon stood at 0,-1", "AM-16"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				text := goldenPrefix(t, tc.golden, "")
+				if tc.end {
+					text += "end\n"
+				}
+				h := resumed(t, tc.lang, "f3.rec", text)
+				defer h.stop()
+				for _, it := range h.u.explainItems() {
+					if it.rule != tc.rule || !strings.Contains(it.text, tc.want) {
+						continue
+					}
+					if !slices.Contains(it.also, tc.also) || (tc.name == "mayor" && slices.Contains(it.also, "IC-5")) {
+						t.Fatalf("%q adds the rules %v, want %s (and not IC-5: no large follower)", it.text, it.also, tc.also)
+					}
+					h.press(tcell.KeyF3)
+					if tc.rule != "AM-27" { // (the tally is in front at the end)
+						h.mustSee(strings.Fields(tc.want)[0])
+					}
+					return
+				}
+				var got []string
+				for _, it := range h.u.explainItems() {
+					got = append(got, "["+it.rule+"] "+it.text)
+				}
+				t.Fatalf("no [%s] line says %q:\n%s", tc.rule, tc.want, strings.Join(got, "\n"))
+			})
+		})
+	}
 }

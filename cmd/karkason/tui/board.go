@@ -222,6 +222,9 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 			b[y][x].r, b[y][x].goods = goodsRunes[k], uint8(k)+1
 		}
 	}
+	if t.Abbey {
+		abbeyWall(&b) // board_am.go
+	}
 	return b
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Abbey & Mayor on the board (RULES-AM.md). The abbey is a tile (rasterTile: its centre a monastery, its edges the
-// abbey's wall). Its figures show the player's letter and a mark of their own, as the builder's ▲ and the pig's ●
+// abbey's wall, abbeyWall). Its figures show the player's letter and a mark of their own, as the builder's ▲ and the pig's ●
 // do (figureText): the mayor ♛ (AM-11), the wagon » (AM-14), the barn ■, which stands at a corner where four tiles
 // meet (AM-21), not on a feature: the ■ on the corner cell of the tile south-east of its point, the letter beside it
 // (drawBarn). While the figure step offers the barn, each corner of the tile just laid where it may stand shows the
@@ -16,6 +16,23 @@ const (
 	wagonRune = '»'
 	barnRune  = '■'
 )
+
+// abbeyWalls is the abbey's wall round its ⌂, drawn on the cells of its edges (AM-4: its sides join nothing):
+// ╔═══╗ ║ ⌂ ║ ╚═══╝, so that an abbey is never read as a monastery in its fields.
+var abbeyWalls = [tileH]string{"╔═══╗", "║   ║", "╚═══╝"}
+
+// abbeyWall draws the abbey's wall on block b (rasterTile), leaving its centre.
+func abbeyWall(b *[tileH][tileW]glyph) {
+	for y := 0; y < tileH; y++ {
+		for x, r := range []rune(abbeyWalls[y]) {
+			if r != ' ' {
+				b[y][x] = glyph{r: r, seg: -1, wall: true}
+			} else if b[y][x].seg < 0 {
+				b[y][x].r = ' '
+			}
+		}
+	}
+}
 
 // cornerKey is the key of the barn's answer at corner (engine.CornerNames: NW NE SE SW) of the tile at pos; off:
 // greyed (the referee refuses it now).

@@ -148,21 +148,27 @@ func (e *entry) barnChoice(a *referee.Action) choice {
 		figure: engine.Barn, target: "barn " + a.Place}
 }
 
-// cornerKeys are the barn's answers' keys at their corners of the tile just laid, for the board (boardView.ckeys).
+// cornerKeys are the keys of the barn's answers at their corners, for the board (boardView.ckeys): of the tile just
+// laid in the figure step, of the tile under the cursor in the entry of a position (step_posam.go); one a corner
+// (its first answer's).
 func (e *entry) cornerKeys() []cornerKey {
-	if e.step != stepFigure || len(e.g.S.Tiles) == 0 {
+	var p engine.Pos
+	switch {
+	case e.step == stepFigure && len(e.g.S.Tiles) > 0:
+		p = e.g.S.Tiles[len(e.g.S.Tiles)-1].Pos
+	case e.step == stepPosFigure && e.t.board.cursor != nil:
+		p = *e.t.board.cursor
+	default:
 		return nil
 	}
-	p := e.g.S.Tiles[len(e.g.S.Tiles)-1].Pos
 	var out []cornerKey
+	seen := map[int]bool{}
 	for i, c := range e.choices {
-		if c.act == nil || !c.act.Barn || i >= e.menu.count() {
+		k, ok := barnTarget(c.target)
+		if !ok || seen[k] || i >= e.menu.count() {
 			continue
 		}
-		k, ok := engine.ParseCorner(c.act.Place)
-		if !ok {
-			continue
-		}
+		seen[k] = true
 		out = append(out, cornerKey{pos: p, corner: k, key: e.menu.items[i].key, off: c.why != nil})
 	}
 	return out

@@ -287,14 +287,14 @@ func winnersLine(loc translator, g *referee.Game) string {
 // showHelp shows the keys and what the board's characters mean.
 func (u *ui) showHelp() {
 	text := u.loc.T("ui.web.help", nil) + "\n\n" + u.loc.T("ui.help", nil) // the second screen first (screen.go)
-	if u.table != nil && u.table.view() != nil && u.table.view().S.Opts.AbbeyMayor {
-		text += "\n\n" + u.loc.T("ui.am.help", nil) // its keys and marks (step_abbey.go, board_am.go)
-	}
 	switch {
 	case u.pos != nil:
 		text = u.loc.T("ui.pos.help", nil) // the entry of a board as it lies
 	case u.setup != nil && u.pages.HasPage("setup"):
 		text = u.loc.T("ui.setup.help", nil) // the set-up form
+	}
+	if u.table != nil && u.table.view() != nil && u.table.view().S.Opts.AbbeyMayor && !u.pages.HasPage("setup") {
+		text += "\n\n" + u.loc.T("ui.am.help", nil) // its keys and marks (step_abbey.go, board_am.go, step_posam.go)
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
