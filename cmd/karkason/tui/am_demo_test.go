@@ -190,7 +190,7 @@ func amMoments(want *referee.Game) bool {
 			barnNow = true
 		case e.Score != nil && e.Score.Rule == "AM-27" && e.Score.Points > 0:
 			barnEnd = true
-		case e.Score != nil && e.Score.Points > 0:
+		case e.Score != nil && e.Score.Points > 0 && !e.Score.Final:
 			for _, i := range abbeyAt {
 				if e.Action == i+1 {
 					closed[i]++
@@ -241,8 +241,19 @@ func amDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 		for i := len(acts) - 1; i >= max(0, len(acts)-3); i-- {
 			if acts[i].Tile == referee.TileAbbey && i < len(acts)-1 && scoredBy(want, acts[i]) >= 2 &&
 				d.once("am-abbey-closed") {
+				tally := h.u.sess.Game.Phase == referee.PhaseEnded
+				if tally && d.once("am-tally") { // the game's last tile: the final tally is in front, Esc: the board
+					d.capture("am-tally")
+					h.key(tcell.KeyEscape)
+				}
 				d.capture("am-abbey-closed")
+				items := h.u.explainItems()
+				cur := slices.IndexFunc(items, func(it explained) bool { return it.scoring })
+				at := slices.IndexFunc(items, func(it explained) bool { return it.rule == "AM-3" })
 				h.key(tcell.KeyF3)
+				for k := cur; k >= 0 && k < at-1; k++ { // to the last feature the abbey closed (above its placing)
+					h.key(tcell.KeyDown)
+				}
 				d.capture("am-abbey-f3")
 				h.key(tcell.KeyEscape)
 			}
@@ -283,6 +294,11 @@ func amDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 		case p.a.Verb == referee.VerbAbbeyPass && e.step == stepAbbey && d.once("am-abbey-round"):
 			d.capture("am-abbey-round")
 		case e.step == stepFigure && p.a.Barn && d.once("am-figure-barn"):
+			// The barn's answer highlighted (↓), so that the list shows it beside its key at the corner.
+			for k := 0; k < 20 && !(e.menu.current < len(e.choices) && e.choices[e.menu.current].act != nil &&
+				e.choices[e.menu.current].act.Barn); k++ {
+				h.press(tcell.KeyDown)
+			}
 			d.capture("am-figure-barn")
 		case e.step == stepWagon && !p.a.Home && p.a.Verb == referee.VerbWagon && d.once("am-wagon"):
 			d.capture("am-wagon")
@@ -307,16 +323,19 @@ func amDemoKeys(t *testing.T, plan []planned, want *referee.Game) []string {
 	}
 	closed()
 	d.ended(want)
-	d.capture("am-tally")
+	if d.once("am-tally") {
+		d.capture("am-tally")
+	}
 	return d.keyLines()
 }
 
-// scoredBy counts the scorings with points of the figure step after abbey placement a in want (its completions).
+// scoredBy counts the scorings with points of the figure step after abbey placement a in want (its completions; not
+// the final scoring, which follows the last abbey of the end-of-game round in the same action).
 func scoredBy(want *referee.Game, a referee.Action) int {
 	i := slices.IndexFunc(want.Actions, func(b referee.Action) bool { return b.String() == a.String() })
 	n := 0
 	for _, e := range want.Events {
-		if i >= 0 && e.Action == i+1 && e.Score != nil && e.Score.Points > 0 {
+		if i >= 0 && e.Action == i+1 && e.Score != nil && e.Score.Points > 0 && !e.Score.Final {
 			n++
 		}
 	}

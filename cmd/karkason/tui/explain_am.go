@@ -93,3 +93,18 @@ func (u *ui) mayorsExplained(g *referee.Game, ev referee.Event) (more, also []st
 	}
 	return more, []string{"AM-12"}, large
 }
+
+// amEventData puts in words what an event of Abbey & Mayor names in the record's form: the feature a wagon moved to
+// ("x,y:PLACE", ev.am.wagon_moved) and the barn's corner ("NW", ev.am.barn_placed) in the user's compass letters.
+func amEventData(g *referee.Game, loc translator, key string, data map[string]any) {
+	switch key {
+	case "ev.am.wagon_moved":
+		if f, ok := data["feature"].(string); ok {
+			data["feature"] = refName(g, loc, f)
+		}
+	case "ev.am.barn_placed":
+		if c, ok := data["corner"].(string); ok {
+			data["corner"] = localPlace(loc, c)
+		}
+	}
+}

@@ -436,6 +436,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			who += " " + names + " "
 		}
 	}
+	amEventData(g, t.u.loc, e.Key, data) // Abbey & Mayor's features and corners in words (explain_am.go)
 	key := e.Key
 	if e.Score != nil && e.Score.Cat == engine.CatGoods { // which goods and how many tokens (TB-4)
 		key = "ev.score.goods_kind"

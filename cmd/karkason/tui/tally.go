@@ -19,7 +19,7 @@ import (
 
 // tallyCats is the order of the rows.
 var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMonastery, engine.CatShrine,
-	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
+	engine.CatGarden, engine.CatField, engine.CatBarn, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
 	engine.CatAbbotReturn, engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
 
 // tallyOf sums the score log per category and player; market is the part of the fields' points scored on fields
