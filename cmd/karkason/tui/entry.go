@@ -289,7 +289,8 @@ func (e *entry) wantCompact(rows int) bool {
 // menuKeyed reports whether an answer of the list has a key (the tile step's list of matches to a complete code
 // has its digits, numberMatches; a list of tiles browsed while typing has none).
 func (e *entry) menuKeyed() bool {
-	return slices.ContainsFunc(e.menu.items, func(it menuItem) bool { return it.key != "" })
+	// (the abbey's 0 beside its answer in the list of tiles is no list of matches: step_abbey.go)
+	return slices.ContainsFunc(e.menu.items, func(it menuItem) bool { return it.key != "" && it.key != string(abbeyKey) })
 }
 
 // setCompact shows the answers' short labels and the prompt's short naming (c), or the full ones.
