@@ -288,7 +288,8 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		return nil, err
 	}
 	c := &Catalogue{byID: map[string]*TileType{}, pieces: map[string]*Piece{}}
-	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5, "ic": 6, "tb": 7}
+	order := map[string]int{"base": 0, "river": 1, "river2": 2, "city": 3, "shrines": 4, "newtiles": 5, "ic": 6, "tb": 7,
+		"am": 8} // Abbey & Mayor (its 12 land tiles and the abbey) after Traders & Builders
 	sort.Slice(entries, func(i, j int) bool {
 		a, b := strings.TrimSuffix(entries[i].Name(), ".tiles"), strings.TrimSuffix(entries[j].Name(), ".tiles")
 		oa, oka := order[a]

@@ -46,7 +46,8 @@ func (s *State) LayLoose(t *TileType, p Pos, rot int) (int, error) {
 // tile matches. A tile lying at p itself is not looked at (a tile typed again where it lies).
 func (s *State) Mismatch(t *TileType, p Pos, rot int) int {
 	for e := 0; e < 4; e++ {
-		if n := s.At(p.Neighbour(e)); n != nil && n.Type.Rotated(int(n.Rot), e+2) != t.Rotated(rot, e) {
+		// (an abbey matches every side, AM-4: a position read row by row reaches it before the tile below it)
+		if n := s.At(p.Neighbour(e)); n != nil && !n.Type.Abbey && !t.Abbey && n.Type.Rotated(int(n.Rot), e+2) != t.Rotated(rot, e) {
 			return e
 		}
 	}

@@ -100,7 +100,7 @@ func (g *Game) layPosition(lines []PositionLine, mode positionMode) error {
 	if err := g.layTiles(lines, mode); err != nil {
 		return err
 	}
-	if err := g.layAbbeys(lines); err != nil { // POS-16 (position_am.go)
+	if err := g.layAbbeys(lines, mode); err != nil { // POS-16 (position_am.go)
 		return err
 	}
 	turn, err := g.layOthers(lines)

@@ -9,8 +9,10 @@ import "github.com/karkason/karkason/engine"
 // board plus those held at most the players (POS-16). A whole position with the land stack empty and abbeys held goes
 // on with the end-of-game abbey round from the player named by `position turn` (POS-17: finishPosition).
 
-// layAbbeys lays the position's abbeys after every other tile, each into its hole (POS-16, AM-4).
-func (g *Game) layAbbeys(lines []PositionLine) error {
+// layAbbeys lays the position's abbeys after every other tile, each into its hole (POS-16, AM-4). While an entry is
+// under way (draftPosition) an abbey whose cell is not a hole yet is laid all the same (a board read row by row
+// reaches the abbey before the tile below it): the whole position checks its hole.
+func (g *Game) layAbbeys(lines []PositionLine, mode positionMode) error {
 	for _, l := range lines {
 		if l.Kind != PosTile || l.Tile != TileAbbey {
 			continue
@@ -22,12 +24,22 @@ func (g *Game) layAbbeys(lines []PositionLine) error {
 		if g.S.At(p) != nil {
 			return atLine(l, refusal("POS-1", "err.pos.two_tiles", "pos", p))
 		}
-		if err := g.S.CanPlace(g.S.AbbeyType(), p, 0); err != nil {
+		if err := g.S.CanPlace(g.S.AbbeyType(), p, 0); err != nil && (mode != draftPosition || holeFilled(g.S, p)) {
 			return lineRefusal(l, err)
 		}
 		g.S.LayAbbey(p)
 	}
 	return nil
+}
+
+// holeFilled reports whether the four neighbours of cell p hold tiles (DEF-18).
+func holeFilled(s *engine.State, p engine.Pos) bool {
+	for e := 0; e < 4; e++ {
+		if s.At(p.Neighbour(e)) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // layAM applies a barn or abbey line of a position (POS-3 amended, POS-16).

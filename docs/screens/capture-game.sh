@@ -10,15 +10,19 @@
 #       newtiles and gifts: the builder offered by its own key (X and the feature's key) and placed (its player's
 #       letter and ▲), the pig (●), a city with goods completed (the goods line under the players), the builder's
 #       second tile asked for (Enter declines it) and laid, F9 with a double-turn chance, the final tally with the
-#       goods bonus (TB-4).
+#       goods bonus (TB-4);
+#   am  issue 29's game: four players with farmers, abbey-mayor, count, king-robber, shrines, inns-cathedrals and
+#       traders-builders: a wagon moving on (its targets' keys on the board), the barn offered at its corner and
+#       scoring at once (F3), the end-of-game abbey round with an abbey closing two features (0, the hole's key;
+#       F3), the final tally with the barns at the end (TestWriteAMDemo).
 # The files are written by KARKASON_DEMO=docs/screens go test ./cmd/karkason/tui -run 'TestWrite(IC|TB)Demo', which
 # plays the same keys at the table itself and checks the final scores against replay. "#cap NAME" lines say where to
 # capture. The letters are sent as a player on that keyboard types them: the Bulgarian BDS layout in bg, the
 # Ukrainian one in uk (edgecode.go), the answers' letters too (D: а in BDS, в in ЙЦУКЕН; X: й, ч; Z: ю, я).
 set -e
-# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-game.sh ic|tb
+# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-game.sh ic|tb|am
 GAME=$1
-case $GAME in ic|tb) ;; *) echo "usage: $0 ic|tb [OUT]" >&2; exit 2;; esac
+case $GAME in ic|tb|am) ;; *) echo "usage: $0 ic|tb|am [OUT]" >&2; exit 2;; esac
 OUT=${2:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${DEMO:-docs/screens}; TMP=${TMP:-/tmp/karkason-$GAME}
 SESSION=${SESSION:-$GAME}
 . "$(dirname "$0")/session.sh"

@@ -222,6 +222,9 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 			b[y][x].r, b[y][x].goods = goodsRunes[k], uint8(k)+1
 		}
 	}
+	if t.Abbey {
+		abbeyWall(&b) // board_am.go
+	}
 	return b
 }
 
@@ -431,6 +434,8 @@ type boardView struct {
 	// fkeys are the keys of the answers that name a feature (a figure's target, a marker's feature), drawn on
 	// their tiles: the same key as in the list beside the board.
 	fkeys []featKey
+	// ckeys are the keys of the barn's answers at the corners of the tile just laid (Abbey & Mayor, board_am.go).
+	ckeys []cornerKey
 	// clicked is told a click on board cell p, at character sx, sy of its block (-1, -1 in the compact view).
 	clicked func(p engine.Pos, sx, sy int)
 	// aids are the table aids shown on the board (aids.go), nil when they are off.
@@ -674,6 +679,10 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			if f.Where != engine.OnBoard || specials != (f.Kind == engine.Builder || f.Kind == engine.Pig) {
 				continue
 			}
+			if f.Kind == engine.Barn { // at its corner, not on a segment's anchor (board_am.go)
+				b.drawBarn(screen, v, i)
+				continue
+			}
 			b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 		}
 	}
@@ -750,6 +759,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		}
 	}
 	b.drawFeatKeys(screen, v)
+	b.drawCornerKeys(screen, v)
 	if b.pvFig && b.pvSeg >= 0 && int(b.pvSeg) < s.SegCount() {
 		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
 	}

@@ -289,7 +289,8 @@ func (e *entry) wantCompact(rows int) bool {
 // menuKeyed reports whether an answer of the list has a key (the tile step's list of matches to a complete code
 // has its digits, numberMatches; a list of tiles browsed while typing has none).
 func (e *entry) menuKeyed() bool {
-	return slices.ContainsFunc(e.menu.items, func(it menuItem) bool { return it.key != "" })
+	// (the abbey's 0 beside its answer in the list of tiles is no list of matches: step_abbey.go)
+	return slices.ContainsFunc(e.menu.items, func(it menuItem) bool { return it.key != "" && it.key != string(abbeyKey) })
 }
 
 // setCompact shows the answers' short labels and the prompt's short naming (c), or the full ones.
@@ -345,6 +346,10 @@ func (e *entry) start(g *referee.Game) {
 	e.pic.t = nil
 	switch g.Phase {
 	case referee.PhaseTile:
+		if g.InAbbeyRound() { // the end-of-game abbey round asks each player in turn (AM-10, step_abbey.go)
+			e.enter(newAbbeyStep(e, true))
+			break
+		}
 		e.enter(&tileStep{answers{e}})
 	case referee.PhaseFigure:
 		e.enter(&figureStep{answers{e}})
@@ -371,6 +376,9 @@ func (e *entry) enter(s entryStep) {
 	e.now, e.step, e.back = s, s.kind(), nil
 	e.pic.edges = nil
 	e.placeStep, _ = s.(*placeStep)
+	if a, ok := s.(*abbeyStep); ok {
+		e.placeStep = &a.placeStep // the holes are places (step_abbey.go)
+	}
 	e.legend.SetText(s.legend())
 	e.tellScreen(s) // before show, which may move on at once (screen_table.go)
 	s.show()
@@ -444,6 +452,7 @@ func (e *entry) offer(choices []choice) {
 	}
 	e.t.board.clearPreview()
 	e.t.board.fkeys = e.featKeys()
+	e.t.board.ckeys = e.cornerKeys()
 	if e.placeStep == nil && len(choices) > 0 {
 		e.previewChoice(e.menu.current)
 	}

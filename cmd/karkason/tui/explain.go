@@ -137,12 +137,17 @@ func (u *ui) explainItems() []explained {
 		}
 		text := t.eventText(g, e, false)
 		var also []string
+		more, amAlso, large := u.amExplain(g, e) // Abbey & Mayor: barns, mayors, wagons (explain_am.go)
 		if e.Score != nil {
-			text += "\n" + u.scoreDetail(g, e.Score)
-			if e.Score.Strength != e.Score.Figures && e.Rule != largeWeightRule {
+			text += "\n" + u.scoreDetailWith(g, e.Score, large)
+			if e.Score.Strength != e.Score.Figures && e.Rule != largeWeightRule && large {
 				also = append(also, largeWeightRule) // a large follower weighed 2 in it (issue 30)
 			}
 		}
+		for _, m := range more {
+			text += "\n" + m
+		}
+		also = append(also, amAlso...)
 		out = append(out, explained{label: "[gray]" + tview.Escape("["+e.Rule+"]") + "[-] " + tview.Escape(text),
 			text: tview.Escape(text), rule: e.Rule, also: also, scoring: e.Score != nil})
 	}
@@ -155,6 +160,12 @@ func (u *ui) explainItems() []explained {
 // scoreDetail is the arithmetic of a scoring: the feature, the points, its size, pennants or cities, and the
 // figures that decided it.
 func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
+	return u.scoreDetailWith(g, sc, true)
+}
+
+// scoreDetailWith is scoreDetail; large: a large follower may be among the figures (else a strength that differs
+// from the figures is a mayor's, AM-12, which amExplain says).
+func (u *ui) scoreDetailWith(g *referee.Game, sc *engine.Score, large bool) string {
 	loc := u.loc
 	head := loc.T("cat."+sc.Cat.String(), nil)
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
@@ -183,7 +194,11 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 		if sc.Figures[p] > 0 {
 			f := fmt.Sprintf("%s %d", g.Name(p), sc.Figures[p])
 			if sc.Strength[p] != sc.Figures[p] { // a large follower among them (DEF-11)
-				f += " (" + loc.T("ui.detail.strength", map[string]any{"Strength": sc.Strength[p]}) + ")"
+				key := "ui.detail.strength"
+				if !large {
+					key = "ui.detail.am.strength" // a mayor's (explain_am.go)
+				}
+				f += " (" + loc.T(key, map[string]any{"Strength": sc.Strength[p]}) + ")"
 			}
 			figs = append(figs, f)
 		}

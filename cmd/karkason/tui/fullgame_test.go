@@ -177,7 +177,7 @@ func sameAction(a, b referee.Action) bool {
 	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot && a.Large == b.Large &&
 		a.Builder == b.Builder && a.Pig == b.Pig &&
 		a.Place == b.Place && a.Quarter == b.Quarter && a.Target == b.Target && a.Gift == b.Gift &&
-		a.NewPlace == b.NewPlace
+		a.NewPlace == b.NewPlace && a.FigureKind() == b.FigureKind() && a.Barn == b.Barn && a.Home == b.Home
 }
 
 // enter answers one planned decision through the keys (and, for some, the mouse).

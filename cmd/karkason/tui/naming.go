@@ -193,6 +193,9 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 // 3 fields CRRR": what a player sees on the tile, and what tells them apart in words; the River's twins in River II
 // differ by their expansion alone.
 func tileName(loc translator, t *engine.TileType, rot int) string {
+	if t.Abbey { // its wall, not a monastery's fields (AM-4)
+		return loc.T("term.abbey", nil) + " " + codeOf(t, rot)
+	}
 	words := tileWords(loc, t, rot)
 	if n, ok := loc.(plurals); ok && countsTell()[t] {
 		counts := n.N("plural.tile_fields", kinds(t, engine.KField), nil)

@@ -92,6 +92,12 @@ func figureText(m rune, kind engine.FigureKind) string {
 		return r + string(builderRune)
 	case engine.Pig:
 		return r + string(pigRune)
+	case engine.Mayor:
+		return r + string(mayorRune)
+	case engine.Wagon:
+		return r + string(wagonRune)
+	case engine.Barn:
+		return r + string(barnRune)
 	}
 	return r
 }

@@ -18,6 +18,8 @@ import (
 //	step_moving.go   a go of the moving-out round (COUNT-13..18)
 //	step_market.go   the market round at the end (COUNT-19)
 //	step_gift.go     a gift card to open (GIFT-5..10), then what it is played on
+//	step_abbey.go    the abbey into a hole instead of a tile, the end-of-game abbey round (AM-3, AM-10)
+//	step_wagon.go    a wagon's move after its feature was scored (AM-16..18)
 //	step_ended.go    the game is over
 //
 // and the entry of a board as it lies (position.go):
@@ -86,6 +88,7 @@ const (
 	// The dragon's movement (The Princess & the Dragon, step_dragon.go).
 	stepDragon
 	stepAside // a dragon tile set aside before the dragon is in play (step_aside.go)
+	stepAbbey // Abbey & Mayor: the abbey into a hole, or the end-of-game abbey round (step_abbey.go)
 )
 
 // entryStep is one step of the entry: what it asks now and how it takes the answer. Every method works on the

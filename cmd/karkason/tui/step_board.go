@@ -356,6 +356,9 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			pos.shown = pos.shown[:i] + pos.shown[i+1:]
 			return nil
 		}
+		if ev.Rune() == abbeyKey && empty && s.posLayAbbey() { // the abbey in its hole (POS-16, step_posam.go)
+			return nil
+		}
 		if ev.Rune() == ' ' && empty {
 			pos.mark = nil
 			s.move(engine.Pos{X: pos.cur.X + 1, Y: pos.cur.Y})

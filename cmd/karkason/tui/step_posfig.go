@@ -95,7 +95,7 @@ func (s *posFigureStep) show() {
 	var buckets [3][]choice
 	bucket := func(fk engine.FigureKind) int {
 		switch fk {
-		case engine.Large:
+		case engine.Large, engine.Mayor, engine.Wagon:
 			return 1
 		case engine.Builder, engine.Pig:
 			return 2
@@ -106,7 +106,8 @@ func (s *posFigureStep) show() {
 		seg := f.Seg
 		name := featureName(e.g, loc, seg, false)
 		stands := slices.ContainsFunc(figs, func(fl figureLine) bool { return fl.seg == seg })
-		if f.Why != nil && !stands { // no figure may stand there: one answer, greyed, with why
+		// (followers used up, CFG-2, leave the mayor and the wagon their answers: step_posam.go)
+		if f.Why != nil && !stands && !e.posAMSupplied(f.Why) { // no figure may stand there: one answer, greyed, with why
 			buckets[0] = append(buckets[0], choice{label: name + " — " + e.t.u.why(f.Why), seg: seg, hasSeg: true,
 				why: f.Why})
 			continue
@@ -118,6 +119,8 @@ func (s *posFigureStep) show() {
 		if e.g.S.Opts.InnsCathedrals {
 			kinds = append(kinds, engine.Large) // IC-4: its own key, D and the follower's (kindLetters)
 		}
+		// the mayor K, the wagon T (step_posam.go)
+		kinds = append(kinds, e.posAMKinds()...)
 		if e.g.S.Opts.TradersBuilders { // beside a follower of its owner (TB-5, TB-12; POS-3): X, Z and the key
 			kinds = append(kinds, engine.Builder, engine.Pig)
 		}
@@ -150,6 +153,7 @@ func (s *posFigureStep) show() {
 		}
 	}
 	choices := append(append(buckets[0], buckets[1]...), buckets[2]...)
+	choices = append(choices, e.posBarnChoices(cur)...) // the barns at its corners (step_posam.go)
 	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)

@@ -79,6 +79,11 @@ func (s *tileStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyEscape:
 		e.input.SetText("")
 		return nil
+	case tcell.KeyRune:
+		if i, ok := e.abbeyOffered(); ok && ev.Rune() == abbeyKey && strings.TrimSpace(e.input.GetText()) == "" {
+			e.menu.choose(i) // the abbey instead of a tile (step_abbey.go)
+			return nil
+		}
 	}
 	return ev
 }
@@ -133,6 +138,7 @@ func (s *tileStep) filter(auto bool) {
 	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && code.complete() {
 		s.numberMatches()
 	}
+	e.markAbbey() // its key, with nothing typed (step_abbey.go)
 	if text == "" && e.pic.t != nil {
 		e.pic.t = nil // the picture once something is typed or chosen: the room is the list's
 		e.layout()

@@ -59,6 +59,7 @@ func (s *tokenStep) show() {
 				"Held": sums.Held[k], "Printed": sums.Printed[k]}), next: func() { s.numbers(kind, 0) }})
 		}
 	}
+	list = append(list, s.posAbbeyChoice()...) // the abbeys still held (POS-16, step_posam.go)
 	list = append(list,
 		choice{label: loc.T("ui.pos.opt_score", map[string]any{"List": s.perPlayer(func(p int) int { return g.S.Scores[p] })}),
 			next: func() { s.numbers(referee.PosScore, 0) }},

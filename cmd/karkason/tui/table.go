@@ -439,6 +439,7 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			who += " " + names + " "
 		}
 	}
+	amEventData(g, t.u.loc, e.Key, data) // Abbey & Mayor's features and corners in words (explain_am.go)
 	key := e.Key
 	if e.Score != nil && e.Score.Cat == engine.CatGoods { // which goods and how many tokens (TB-4)
 		key = "ev.score.goods_kind"
@@ -634,7 +635,7 @@ func (t *table) capture(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case tcell.KeyF5:
 		t.board.setZoom(t.board.zoom + 1)
-		if t.entry.step == stepPlace {
+		if t.entry.placeStep != nil && len(t.entry.spots) > 0 { // (the abbey's holes too)
 			t.entry.previewSpot()
 		}
 		return nil

@@ -19,7 +19,7 @@ import (
 
 // tallyCats is the order of the rows.
 var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMonastery, engine.CatShrine,
-	engine.CatGarden, engine.CatField, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
+	engine.CatGarden, engine.CatField, engine.CatBarn, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
 	engine.CatAbbotReturn, engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
 
 // tallyOf sums the score log per category and player; market is the part of the fields' points scored on fields
@@ -292,6 +292,9 @@ func (u *ui) showHelp() {
 		text = u.loc.T("ui.pos.help", nil) // the entry of a board as it lies
 	case u.setup != nil && u.pages.HasPage("setup"):
 		text = u.loc.T("ui.setup.help", nil) // the set-up form
+	}
+	if u.table != nil && u.table.view() != nil && u.table.view().S.Opts.AbbeyMayor && !u.pages.HasPage("setup") {
+		text += "\n\n" + u.loc.T("ui.am.help", nil) // its keys and marks (step_abbey.go, board_am.go, step_posam.go)
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
