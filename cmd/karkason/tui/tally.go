@@ -293,6 +293,9 @@ func (u *ui) showHelp() {
 	case u.setup != nil && u.pages.HasPage("setup"):
 		text = u.loc.T("ui.setup.help", nil) // the set-up form
 	}
+	if u.table != nil && !(u.setup != nil && u.pages.HasPage("setup")) && u.table.view().S.Opts.PrincessDragon {
+		text += "\n\n" + u.loc.T("ui.help.pd", nil) // the dragon, the fairy and the symbols (board_pd.go)
+	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
 	u.textPage("help", newScrollMarked(tv), tv, tcell.KeyF1) // from the table, where nothing modal is open
