@@ -17,7 +17,7 @@ import (
 //     the dragon's tile holds no figure, PD-7, and the fairy's figure is named in the log and the aids).
 //   - A dragon step's answers are places on the board like the place step's (boardView.marks and keys): on a tile
 //     the key stands at its top left corner, where the dragon would stand, so that the figures it would eat stay in
-//     view; the highlighted step shows the dragon blinking there (pdView.dragonAt).
+//     view.
 
 // The neutral figures and the tile symbols as the board draws them (the F1 legend, ui.help.pd, says so).
 const (
@@ -28,11 +28,10 @@ const (
 	princessRune = '♛'
 )
 
-// pdView is what the board previews of The Princess & the Dragon: the dragon at a tile the highlighted step would
-// take it to.
+// pdView is what the board previews of The Princess & the Dragon: the fairy where the highlighted answer would
+// move it (PD-14).
 type pdView struct {
-	dragonAt *engine.Pos
-	fairyAt  *engine.Pos // the fairy where the highlighted answer would move it (PD-14)
+	fairyAt *engine.Pos
 }
 
 // dragonStyle and fairyStyle are the neutral figures' colours: on white, which no player has.
@@ -96,13 +95,13 @@ func pdGlyphStyle(g glyph, st tcell.Style) tcell.Style {
 	return st
 }
 
-// drawPD draws the fairy and the dragon (and the dragon where the highlighted step would take it).
+// drawPD draws the fairy and the dragon (and the fairy where the highlighted answer would move it).
 func (b *boardView) drawPD(screen tcell.Screen, v view) {
 	s := b.g.S
 	if !s.Opts.PrincessDragon || v.half {
 		return
 	}
-	put := func(p engine.Pos, dx, dy int, r rune, st tcell.Style) {
+	put := func(p engine.Pos, dx, dy int, r rune, st tcell.Style) { // dx, dy: the cell of the 5x3 block
 		if !v.in(p) {
 			return
 		}
@@ -124,14 +123,7 @@ func (b *boardView) drawPD(screen tcell.Screen, v view) {
 		put(*p, tileW-1, 0, fairyRune, fairyStyle.Blink(true).Underline(true))
 	}
 	if s.PD.DragonIn {
-		st := dragonStyle
-		if b.pd.dragonAt != nil {
-			st = st.Dim(true)
-		}
-		put(s.PD.Dragon, 0, 0, dragonRune, st)
-	}
-	if p := b.pd.dragonAt; p != nil && b.zoom == 0 { // at the bottom left: the step's key is at the top left
-		put(*p, 0, tileH-1, dragonRune, dragonStyle.Blink(true).Underline(true))
+		put(s.PD.Dragon, 0, 0, dragonRune, dragonStyle)
 	}
 }
 

@@ -162,6 +162,14 @@ func (u *ui) explainItems() []explained {
 // figures that decided it.
 func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 	loc := u.loc
+	if sc.Cat == engine.CatFairy && sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() { // PD-17: whose, where
+		for p := 0; p < g.Players(); p++ {
+			if sc.Owners&(1<<p) != 0 {
+				return loc.T("ui.detail.fairy_turn", map[string]any{"Player": g.Name(p),
+					"Feature": featureName(g, loc, sc.Feature, true), "Points": sc.Points})
+			}
+		}
+	}
 	head := loc.T("cat."+sc.Cat.String(), nil)
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
 		head = featureName(g, loc, sc.Feature, true)

@@ -280,7 +280,10 @@ func TestPDExplain(t *testing.T) {
 			return []string{h.u.ruleText("PD-12")[:20]}
 		}},
 		{"pd-ex-pd2.rec", "red place b-m -1,1", "PD-17", func(h *harness) []string {
-			return []string{h.u.ruleText("PD-17")[:20]}
+			g := h.u.table.view()
+			seg, _ := refSeg(g, "-1,-1:E")
+			return []string{h.u.ruleText("PD-17")[:20], h.u.loc.T("ui.detail.fairy_turn", map[string]any{
+				"Player": "Ана", "Feature": featureName(g, h.u.loc, seg, true), "Points": 1})}
 		}},
 		{"pd-ex-pd2.rec", "red place b-m 0,-2", "PD-18", func(h *harness) []string {
 			return []string{h.u.loc.T("ui.detail.fairy", map[string]any{"Player": "Ана", "Points": 3})}
@@ -394,4 +397,30 @@ func TestPDPositionDragonAndFairy(t *testing.T) {
 			})
 		})
 	}
+}
+
+// The final tally has a row of the fairy's points: its point at a turn's start (PD-17) and its 3 points with a
+// feature's scoring (PD-18), owner or not; the feature's row keeps the feature's points. EX-PD2: red 1 + 3 = 4 in
+// the fairy's row and nothing in the cities' (blue's large follower took the city); blue 10 in the cities'.
+func TestPDTallyFairyRow(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h := pdTable(t, "uk", "pd-ex-pd2.rec", "")
+		defer h.stop()
+		g := h.u.table.view()
+		if g.Phase != referee.PhaseEnded {
+			t.Fatalf("the game is at %v", g.Phase)
+		}
+		sums, _, _ := tallyOf(g)
+		if f, c := sums[engine.CatFairy], sums[engine.CatCity]; f[0] != 4 || f[1] != 0 || c[0] != 0 || c[1] != 10 {
+			t.Fatalf("fairy row %v, cities row %v", f[:2], c[:2])
+		}
+		total := 0
+		for _, row := range sums {
+			total += row[0]
+		}
+		if total != g.S.Scores[0] {
+			t.Errorf("red's rows add up to %d, the score is %d", total, g.S.Scores[0])
+		}
+		h.mustSee(h.u.loc.T("ui.cat.fairy", nil))
+	})
 }

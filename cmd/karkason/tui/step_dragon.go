@@ -11,8 +11,8 @@ import (
 // step it is (named by the prompt) chooses one of the tiles open to the dragon (Game.Legal: PD-10), each answer
 // naming the figures the dragon would eat there (PD-12). The step is compulsory: there is no "no" (PD-9(a)). Each
 // tile open to the dragon is marked on the board with its answer's key (boardView.marks, as the place step marks
-// its places; board_pd.go draws it on the tile's corner), so that a step is one key, or a click on the tile; the
-// highlighted step shows the dragon there.
+// its places; board_pd.go draws it on the tile's corner), so that a step is one key, or a click on the tile. (No
+// dragon is previewed at the highlighted tile: two dragons on the board read as two.)
 type dragonStep struct{ answers }
 
 func (s *dragonStep) kind() step { return stepDragon }
@@ -43,7 +43,7 @@ func (s *dragonStep) show() {
 	e.offer(choices)
 }
 
-// highlight marks every tile open to the dragon with its key and shows the dragon at the highlighted one.
+// highlight marks every tile open to the dragon with its key, all in view if they fit.
 func (s *dragonStep) highlight(i int) {
 	e := s.e
 	b := e.t.board
@@ -61,7 +61,7 @@ func (s *dragonStep) highlight(i int) {
 		}
 		b.marks, b.keys = append(b.marks, p), append(b.keys, key)
 		if k == i {
-			b.pd.dragonAt, cur = &p, len(focus)
+			cur = len(focus)
 		}
 		focus = append(focus, p)
 	}
