@@ -55,8 +55,8 @@ func (s *figureStep) portalChoice(a *referee.Action) (choice, bool) {
 	switch {
 	case c.figure == engine.Follower:
 		c.short = e.segWhere(seg)
-	case kindLetters[c.figure] != "":
-		c.short = e.figureWord(c.figure, e.g.S.SegKind(seg))
+	case kindLetters[c.figure] != "": // (its feature is not the tile's: where it is, too)
+		c.short = e.figureWord(c.figure, e.g.S.SegKind(seg)) + ": " + e.segWhere(seg)
 	}
 	return c, true
 }
