@@ -61,7 +61,8 @@ func dragonGame(t *testing.T, setup referee.Setup, lang string, seed int64, limi
 		h := start(t, o)
 		defer h.stop()
 		h.keysOnly = true
-		perTurn := map[int]int{}
+		type movement struct{ turn, part int }
+		perTurn := map[movement]int{}
 		recorded := 0
 		for i, p := range plan {
 			if limit > 0 && p.turn > limit {
@@ -90,7 +91,10 @@ func dragonGame(t *testing.T, setup referee.Setup, lang string, seed int64, limi
 					h.dragonFromList(p.a)
 					fromList++
 				}
-				perTurn[2*p.turn+p.part-1] += h.presses - before // (a double turn may move it twice, TB-7)
+				perTurn[movement{p.turn, p.part}] += h.presses - before // (a double turn may move it twice, TB-7)
+				if n := h.presses - before; n > 1 {
+					t.Logf("decision %d: %s took %d keys", i, p.a, n)
+				}
 				steps++
 			case p.a.Verb == referee.VerbAside:
 				h.typeEdges(p.a.Tile, 0)

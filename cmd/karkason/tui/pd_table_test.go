@@ -39,7 +39,15 @@ func (h *harness) tileKey(p engine.Pos) string {
 		}
 		key = append(key, r)
 	}
-	return string(key)
+	// The key is what the list has: a yellow cell beside it (the Count's quarter) is not part of it.
+	for n := len(key); n > 0; n-- {
+		for _, it := range h.u.table.entry.menu.items {
+			if it.key == string(key[:n]) {
+				return it.key
+			}
+		}
+	}
+	return ""
 }
 
 // featureKey reads the key the board shows on segment seg (drawFeatKeys: the last cell of it in anchor order).

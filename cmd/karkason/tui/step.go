@@ -19,6 +19,9 @@ import (
 //	step_market.go   the market round at the end (COUNT-19)
 //	step_gift.go     a gift card to open (GIFT-5..10), then what it is played on
 //	step_ended.go    the game is over
+//	step_dragon.go   a step of the dragon's movement, each tile it may enter keyed on the board (PD-9..12);
+//	                 step_aside.go a dragon tile set aside (PD-5); step_figure_pd.go the figure step's fairy,
+//	                 princess and magic portal answers (PD-14, PD-21, PD-23); board_pd.go draws them
 //
 // and the entry of a board as it lies (position.go):
 //
