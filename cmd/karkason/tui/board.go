@@ -36,6 +36,8 @@ type glyph struct {
 	dim  bool // not known yet: an edge not typed (rasterEdges)
 	// goods is 1 + the kind of goods of a goods symbol drawn here (Traders & Builders), 0 for none.
 	goods uint8
+	// pd is the The Princess & the Dragon symbol printed here (board_pd.go), NoSymbol for none.
+	pd engine.PDSymbol
 }
 
 // Cells of a block, by role.
@@ -225,6 +227,7 @@ func rasterTile(t *engine.TileType, rot int) [tileH][tileW]glyph {
 	if t.Abbey {
 		abbeyWall(&b) // board_am.go
 	}
+	pdSymbolGlyph(&b, t) // a volcano, a magic portal, the princess (board_pd.go)
 	return b
 }
 
@@ -337,6 +340,11 @@ func anchor(b *[tileH][tileW]glyph, seg int) (int, int) {
 
 // glyphStyle is the colour of a glyph; alt shades every other tile so that tile borders show.
 func glyphStyle(g glyph, alt bool) tcell.Style {
+	if g.pd != engine.NoSymbol {
+		plain := g
+		plain.pd = engine.NoSymbol
+		return pdGlyphStyle(g, glyphStyle(plain, alt))
+	}
 	field := tcell.NewRGBColor(0x2e, 0x5e, 0x1e)
 	if alt {
 		field = tcell.NewRGBColor(0x3a, 0x6e, 0x28)
@@ -440,6 +448,8 @@ type boardView struct {
 	clicked func(p engine.Pos, sx, sy int)
 	// aids are the table aids shown on the board (aids.go), nil when they are off.
 	aids *boardAids
+	// pd is the preview of The Princess & the Dragon (board_pd.go).
+	pd pdView
 }
 
 func newBoardView() *boardView {
@@ -451,6 +461,7 @@ func newBoardView() *boardView {
 func (b *boardView) clearPreview() {
 	b.pvTile, b.pvFig, b.marks, b.keys, b.typed, b.pvEdges = nil, false, nil, nil, "", nil
 	b.pvSeg = -1
+	b.pd = pdView{}
 }
 
 // featKey is the key of an answer drawn on the feature it names (global segment seg); off: an answer greyed (no
@@ -686,6 +697,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			b.drawFigure(screen, v, f.Seg, int(f.Player), f.Kind, false)
 		}
 	}
+	b.drawPD(screen, v) // the dragon and the fairy (board_pd.go)
 	b.drawAids(screen, v)
 	// The preview tile, then the legal positions with their keys.
 	if b.pvTile != nil && v.in(b.pvPos) {
@@ -734,6 +746,8 @@ func (b *boardView) Draw(screen tcell.Screen) {
 			for k, r := range key {
 				screen.SetContent(sx+k, sy, r, nil, st)
 			}
+		case b.g.S.At(m) != nil: // a tile the dragon may enter (board_pd.go)
+			b.drawTileKey(screen, sx, sy, key, st)
 		default:
 			// [1] or [K3] in the middle of the cell.
 			x := sx + 1
@@ -764,6 +778,9 @@ func (b *boardView) Draw(screen tcell.Screen) {
 		b.drawFigure(screen, v, b.pvSeg, b.pvWho, b.pvKind, true)
 	}
 	b.drawCursor(screen, v)
+	if b.cursor != nil {
+		b.drawPD(screen, v) // the dragon and the fairy over the cursor's corners (a position's entry)
+	}
 	b.drawAlert(screen, v)
 }
 

@@ -101,6 +101,9 @@ type explained struct {
 // largeWeightRule is the rule by which a large follower counts 2 in a majority (IC-5).
 const largeWeightRule = "IC-5"
 
+// fairyBonusRule is the rule by which the fairy's follower's owner scores 3 points with its feature (PD-18).
+const fairyBonusRule = "PD-18"
+
 // explainItems lists the last refusal (first if it came after the last event), then the log, newest first: the
 // scorings before the other events of the same turn. In the entry of a position, the last refusal only (a greyed
 // answer's reason included): the position's game has no turn yet to explain.
@@ -143,6 +146,9 @@ func (u *ui) explainItems() []explained {
 			if e.Score.Strength != e.Score.Figures && e.Rule != largeWeightRule && large {
 				also = append(also, largeWeightRule) // a large follower weighed 2 in it (issue 30)
 			}
+			if e.Score.Fairy > 0 && e.Rule != fairyBonusRule {
+				also = append(also, fairyBonusRule) // the fairy's 3 points in it (PD-18)
+			}
 		}
 		for _, m := range more {
 			text += "\n" + m
@@ -167,6 +173,14 @@ func (u *ui) scoreDetail(g *referee.Game, sc *engine.Score) string {
 // from the figures is a mayor's, AM-12, which amExplain says).
 func (u *ui) scoreDetailWith(g *referee.Game, sc *engine.Score, large bool) string {
 	loc := u.loc
+	if sc.Cat == engine.CatFairy && sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() { // PD-17: whose, where
+		for p := 0; p < g.Players(); p++ {
+			if sc.Owners&(1<<p) != 0 {
+				return loc.T("ui.detail.fairy_turn", map[string]any{"Player": g.Name(p),
+					"Feature": featureName(g, loc, sc.Feature, true), "Points": sc.Points})
+			}
+		}
+	}
 	head := loc.T("cat."+sc.Cat.String(), nil)
 	if sc.Feature >= 0 && int(sc.Feature) < g.S.SegCount() {
 		head = featureName(g, loc, sc.Feature, true)
@@ -189,6 +203,10 @@ func (u *ui) scoreDetailWith(g *referee.Game, sc *engine.Score, large bool) stri
 		parts = append(parts, loc.T("ui.detail.cities", map[string]any{"Cities": sc.Cities}))
 	}
 	parts = append(parts, words.Bonuses(g, loc, sc)...) // the pig's and the pig herd's (TB-14, COMBO-12)
+	if sc.Fairy > 0 && int(sc.Fairy) <= g.Players() {   // the fairy's 3 points (PD-18)
+		parts = append(parts, loc.T("ui.detail.fairy", map[string]any{"Player": g.Name(int(sc.Fairy) - 1),
+			"Points": engine.FairyBonus}))
+	}
 	var figs []string
 	for p := 0; p < g.Players(); p++ {
 		if sc.Figures[p] > 0 {

@@ -294,6 +294,7 @@ func (h *harness) typeEdges(id string, rot int) {
 	h.t.Helper()
 	t := h.u.cat.Tile(id)
 	code := codeOf(t, rot)
+	before := len(h.u.sess.Game.Actions) // (a tile laid at once may be followed by the same step: RIV2-8's extra turn)
 	for _, r := range code[:4] {
 		h.pressRune(r)
 	}
@@ -301,7 +302,6 @@ func (h *harness) typeEdges(id string, rot int) {
 	first := func() bool {
 		return e.step == stepTile && len(e.choices) > 0 && h.labelNames(e.choices[0].label, t, rot)
 	}
-	before := len(h.u.sess.Game.Actions)
 	laid := func() bool { return e.step != stepTile || len(h.u.sess.Game.Actions) != before } // (its only place)
 	for _, r := range code[4:] {
 		if laid() || first() {

@@ -180,6 +180,9 @@ func tileWords(loc translator, t *engine.TileType, rot int) string {
 	if t.Centre >= 0 {
 		parts = append(parts, loc.T("term."+t.Segs[t.Centre].Kind.String(), nil))
 	}
+	if y, _ := t.PDSymbol(); y != engine.NoSymbol { // a volcano, a dragon, a magic portal, the princess (board_pd.go)
+		parts = append(parts, loc.T("term.pd."+y.String(), nil))
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -116,7 +116,7 @@ func TestTileNamesTellApart(t *testing.T) {
 		{"kr-cityroads", 0, "city, 2 roads, 3 fields CRRR (5 new tiles)"},
 		{"ic-innbend", 0, "road with an inn FFRR"},
 		{"r2-spring", 0, "spring FWFF"},
-		{"r2-lakevolcano", 0, "lake FFFW"},
+		{"r2-lakevolcano", 0, "lake, volcano ∧ FFFW"}, // the volcano printed on it (board_pd.go), whatever the modules
 		{"r1-cityroad", 0, "city CWRW (River)"},
 		{"r2-cityroad", 0, "city CWRW (River II)"},
 		{"ic-2bends", 0, "2 roads, 3 fields RRRR (Inns & Cathedrals)"},

@@ -21,6 +21,9 @@ import (
 //	step_abbey.go    the abbey into a hole instead of a tile, the end-of-game abbey round (AM-3, AM-10)
 //	step_wagon.go    a wagon's move after its feature was scored (AM-16..18)
 //	step_ended.go    the game is over
+//	step_dragon.go   a step of the dragon's movement, each tile it may enter keyed on the board (PD-9..12);
+//	                 step_aside.go a dragon tile set aside (PD-5); step_figure_pd.go the figure step's fairy,
+//	                 princess and magic portal answers (PD-14, PD-21, PD-23); board_pd.go draws them
 //
 // and the entry of a board as it lies (position.go):
 //

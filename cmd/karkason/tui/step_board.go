@@ -339,7 +339,7 @@ func (s *boardStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		if s.typedNotLaid() {
 			return nil
 		}
-		if e.t.posBoardDone() {
+		if e.t.posTilesDone() { // (the dragon is entered with the figures: step_posfig_pd.go)
 			e.posStage(stepPosFigure)
 		}
 		return nil

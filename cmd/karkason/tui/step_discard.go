@@ -45,3 +45,19 @@ func (s *tileOffStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	return ev
 }
+
+// choose: the tile taken off, the tile step that follows starts with nothing typed (the player draws again: the
+// edges typed were this tile's); if the referee refuses, the text is kept for going back to it.
+func (s *tileOffStep) choose(i int) {
+	e := s.e
+	if i < 0 || i >= len(e.choices) || e.choices[i].act == nil {
+		s.answers.choose(i)
+		return
+	}
+	typed, before := e.typed, len(e.t.game().Actions)
+	e.typed = ""
+	s.answers.choose(i)
+	if len(e.t.game().Actions) == before {
+		e.typed = typed
+	}
+}

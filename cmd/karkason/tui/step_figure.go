@@ -43,6 +43,12 @@ func (s *figureStep) show() {
 				rest = append(rest, e.barnChoice(&a))
 				continue
 			}
+			if !a.Target.IsZero() { // through a magic portal (PD-23, step_figure_pd.go)
+				if c, ok := s.portalChoice(&a); ok {
+					deploys = append(deploys, c)
+				}
+				continue
+			}
 			l, err := g.S.SegByPlace(ti, a.Place)
 			if err != nil {
 				continue
@@ -58,6 +64,10 @@ func (s *figureStep) show() {
 				c.short = e.figureWord(c.figure, g.S.SegKind(seg))
 			}
 			deploys = append(deploys, c)
+		case referee.VerbFairy, referee.VerbPrincess: // step_figure_pd.go
+			if c, ok := s.pdChoice(&a); ok {
+				rest = append(rest, c)
+			}
 		case referee.VerbPass:
 			rest = append([]choice{{label: loc.T("ui.opt.pass", nil), act: &a}}, rest...)
 		case referee.VerbReturnAbbot:
@@ -92,6 +102,10 @@ func (s *figureStep) show() {
 	})
 	deploys = e.withBase(deploys, func(a referee.Action) (referee.Action, string, string) {
 		a.Large, a.Builder, a.Pig = false, false, false
+		if !a.Target.IsZero() { // through a magic portal (PD-23)
+			seg, _ := e.refSeg(a.Target)
+			return a, s.deployLabel(a), e.segWhere(seg)
+		}
 		l, _ := g.S.SegByPlace(ti, a.Place)
 		return a, s.deployLabel(a), e.segName(g.S.Tiles[ti].Seg(l))
 	})
@@ -131,6 +145,9 @@ func (s *figureStep) segOrder(seg int32) int {
 // deployLabel is "large follower onto city (north)": a deploy answer in words.
 func (s *figureStep) deployLabel(a referee.Action) string {
 	e := s.e
+	if w := s.portalLabel(a); w != "" {
+		return w // through a magic portal (PD-23, step_figure_pd.go)
+	}
 	ti := len(e.g.S.Tiles) - 1
 	l, err := e.g.S.SegByPlace(ti, a.Place)
 	if err != nil {

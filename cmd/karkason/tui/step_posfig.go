@@ -153,7 +153,8 @@ func (s *posFigureStep) show() {
 		}
 	}
 	choices := append(append(buckets[0], buckets[1]...), buckets[2]...)
-	choices = append(choices, e.posBarnChoices(cur)...) // the barns at its corners (step_posam.go)
+	choices = append(choices, e.posBarnChoices(cur)...)     // the barns at its corners (step_posam.go)
+	choices = append(choices, s.pdPosChoices(cur, figs)...) // the dragon and the fairy (step_posfig_pd.go)
 	for _, f := range figs {
 		f := f
 		p := e.g.Player(f.l.Colour)

@@ -458,6 +458,10 @@ func (t *table) eventText(g *referee.Game, e referee.Event, badges bool) string 
 			msg += fmt.Sprintf(" %s=%v", k, edata[k])
 		}
 	}
+	if sc := e.Score; sc != nil && sc.Fairy > 0 && int(sc.Fairy) <= g.Players() { // the fairy's 3 points (PD-18)
+		msg += " " + t.u.loc.T("ui.detail.fairy", map[string]any{"Player": g.Name(int(sc.Fairy) - 1),
+			"Points": engine.FairyBonus})
+	}
 	if e.Score != nil && strings.TrimSpace(who) != "" && strings.Contains(msg, ": +") {
 		// The players who scored, then what: "Ана: оценена крепост, +4." (issue 30), not "Ана Оценена крепост: +4.".
 		msg = strings.Replace(lowerFirst(msg), ": +", ", +", 1)

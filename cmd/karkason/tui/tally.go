@@ -19,8 +19,8 @@ import (
 
 // tallyCats is the order of the rows.
 var tallyCats = []engine.Category{engine.CatRoad, engine.CatCity, engine.CatMonastery, engine.CatShrine,
-	engine.CatGarden, engine.CatField, engine.CatBarn, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatGifts,
-	engine.CatAbbotReturn, engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
+	engine.CatGarden, engine.CatField, engine.CatBarn, engine.CatKing, engine.CatBaron, engine.CatGoods, engine.CatFairy,
+	engine.CatGifts, engine.CatAbbotReturn, engine.CatCashOut, engine.CatRoadSweeper, engine.CatChallengeLost}
 
 // tallyOf sums the score log per category and player; market is the part of the fields' points scored on fields
 // that a figure from the market was moved onto in the market round (COUNT-19, COUNT-22).
@@ -41,10 +41,18 @@ func tallyOf(g *referee.Game) (sums map[engine.Category][engine.MaxPlayers]int, 
 		row := sums[sc.Cat]
 		inMarket := sc.Cat == engine.CatField && sc.Feature >= 0 && fromMarket[g.S.Root(sc.Feature)]
 		for p := 0; p < g.Players(); p++ {
+			// The fairy's 3 points in a feature's scoring (PD-18) are the fairy's row, owner or not, with its point at
+			// a turn's start (PD-17, CatFairy); a feature's scoring has no CatFairy, so row is another category's.
+			if f := sc.FairyFor(p); f > 0 {
+				fairy := sums[engine.CatFairy]
+				fairy[p] += f
+				sums[engine.CatFairy] = fairy
+			}
 			if sc.Owners&(1<<p) != 0 {
-				row[p] += sc.PointsFor(p) // a field's pig and pig herd bonuses too (TB-14, COMBO-12)
+				n := sc.PointsFor(p) - sc.FairyFor(p) // a field's pig and pig herd bonuses too (TB-14, COMBO-12)
+				row[p] += n
 				if inMarket {
-					market[p] += sc.PointsFor(p)
+					market[p] += n
 				}
 			}
 		}
@@ -165,6 +173,10 @@ func (u *ui) showTally(g *referee.Game, final bool) {
 				names = append(names, g.Name(g.Player(c)))
 			}
 			l.who += "; " + tview.Escape(words.Bonus(loc, b.Rule, names, b.Points))
+		}
+		if f := e.Fairy; f != nil { // inside the feature's line: the fairy's 3 points (PD-18), owner or not
+			l.who += "; " + tview.Escape(loc.T("ui.detail.fairy", map[string]any{"Player": g.Name(g.Player(f.Colour)),
+				"Points": f.Points}))
 		}
 		wRule = max(wRule, len([]rune(l.rule)))
 		wWhat = max(wWhat, len([]rune(l.what)))
@@ -295,6 +307,9 @@ func (u *ui) showHelp() {
 	}
 	if u.table != nil && u.table.view() != nil && u.table.view().S.Opts.AbbeyMayor && !u.pages.HasPage("setup") {
 		text += "\n\n" + u.loc.T("ui.am.help", nil) // its keys and marks (step_abbey.go, board_am.go, step_posam.go)
+	}
+	if u.table != nil && !(u.setup != nil && u.pages.HasPage("setup")) && u.table.view().S.Opts.PrincessDragon {
+		text += "\n\n" + u.loc.T("ui.help.pd", nil) // the dragon, the fairy and the symbols (board_pd.go)
 	}
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true).SetText(text)
 	tv.SetBorder(true).SetTitle(" " + u.loc.T("ui.help_title", nil) + " ")
