@@ -219,41 +219,12 @@ func amEnterAsNewcomer(t *testing.T, pos *referee.Record, lang string, w, ht int
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := &newcomer{h: h, t: t, pos: pos, want: whole, entered: map[string]bool{}}
-	start := h.presses
-	n.amBoardAsNewcomer()
-	k0 := h.presses
-	n.tokens()
-	n.rest = h.presses - k0
-	var k newcomerKeys
-	k.keys = h.presses - start
-	k.corrections = n.corrections
-	t.Logf("keys: walking %d, tiles %d (of which picking from a list %d), figures %d, the rest %d", n.walk, n.tiles,
-		n.picks, n.figs, n.rest)
-	for _, l := range pos.Position {
-		if l.Kind == referee.PosTile {
-			k.tiles++
-		} else if _, ok := l.Kind.Figure(); ok || l.Kind == referee.PosBarn {
-			k.figures++
-		}
-	}
-	if err := h.u.table.lastErr; err != nil {
-		t.Errorf("refused on the way: %s", h.u.describe(err))
-	}
-	if h.u.sess == nil || h.u.sess.Game.Phase != referee.PhaseEnded {
-		t.Fatalf("not at the tally:\n%s", h.text())
-	}
 	want, err := referee.ReplayRecord(pos, h.u.cat, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := h.u.sess.Game
-	for p := 0; p < g.Players(); p++ {
-		if g.S.Scores[p] != want.S.Scores[p] {
-			t.Errorf("%s: the table shows %d, replay --final %d", g.Name(p), g.S.Scores[p], want.S.Scores[p])
-		}
-	}
-	return k
+	n := &newcomer{h: h, t: t, pos: pos, want: whole, entered: map[string]bool{}}
+	return n.measure(n.amBoardAsNewcomer, want)
 }
 
 // The key measurement (issue 29): boards of 72 tiles with two barns and an abbey (or more) from random 3-player

@@ -571,8 +571,16 @@ func enterAsNewcomer(t *testing.T, pos *referee.Record, want *referee.Game, lang
 		t.Fatal(err)
 	}
 	n := &newcomer{h: h, t: t, pos: pos, want: whole, entered: map[string]bool{}}
+	return n.measure(n.board, want)
+}
+
+// measure enters the board by board and then the rest of the position (tokens) as the newcomer, every key
+// counted, and checks that nothing was refused on the way and that the tally equals `replay --final` of the table's
+// record (want if the table keeps none).
+func (n *newcomer) measure(board func(), want *referee.Game) newcomerKeys {
+	t, h, pos := n.t, n.h, n.pos
 	start := h.presses
-	n.board()
+	board()
 	k0 := h.presses
 	n.tokens()
 	n.rest = h.presses - k0
@@ -584,7 +592,7 @@ func enterAsNewcomer(t *testing.T, pos *referee.Record, want *referee.Game, lang
 	for _, l := range pos.Position {
 		if l.Kind == referee.PosTile {
 			k.tiles++
-		} else if _, ok := l.Kind.Figure(); ok {
+		} else if _, ok := l.Kind.Figure(); ok || l.Kind == referee.PosBarn {
 			k.figures++
 		}
 	}
