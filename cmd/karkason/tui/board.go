@@ -784,6 +784,15 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	b.drawAlert(screen, v)
 }
 
+// keyStyle is the style of an answer's key on the board: black on yellow, grey where the answer is greyed (off).
+func keyStyle(off bool) tcell.Style {
+	st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
+	if off {
+		st = st.Background(tcell.ColorGray).Bold(false)
+	}
+	return st
+}
+
 // drawFeatKeys writes each answer's key on the feature it names: in the 5x3 view on a cell of the feature (the
 // last in anchor order, so that a figure standing there stays in view), black on yellow (grey: an answer that
 // cannot be taken now); one character a tile, the key's first character on its tile.
@@ -798,10 +807,7 @@ func (b *boardView) drawFeatKeys(screen tcell.Screen, v view) {
 		if !v.in(p.Pos) {
 			continue
 		}
-		st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
-		if k.off {
-			st = st.Background(tcell.ColorGray).Bold(false)
-		}
+		st := keyStyle(k.off)
 		key := []rune(k.key)
 		sx, sy := v.at(p.Pos)
 		if b.zoom > 0 {

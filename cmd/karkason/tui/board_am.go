@@ -50,10 +50,7 @@ func (b *boardView) drawCornerKeys(screen tcell.Screen, v view) {
 		if !v.in(k.pos) || k.key == "" || k.corner < 0 || k.corner > 3 {
 			continue
 		}
-		st := tcell.StyleDefault.Foreground(tcell.ColorBlack).Background(tcell.ColorYellow).Bold(true)
-		if k.off {
-			st = st.Background(tcell.ColorGray).Bold(false)
-		}
+		st := keyStyle(k.off)
 		key := []rune(k.key)
 		sx, sy := v.at(k.pos)
 		if b.zoom > 0 {
