@@ -14,15 +14,20 @@
 #   am  issue 29's game: four players with farmers, abbey-mayor, count, king-robber, shrines, inns-cathedrals and
 #       traders-builders: a wagon moving on (its targets' keys on the board), the barn offered at its corner and
 #       scoring at once (F3), the end-of-game abbey round with an abbey closing two features (0, the hole's key;
-#       F3), the final tally with the barns at the end (TestWriteAMDemo).
-# The files are written by KARKASON_DEMO=docs/screens go test ./cmd/karkason/tui -run 'TestWrite(IC|TB)Demo', which
+#       F3), the final tally with the barns at the end (TestWriteAMDemo);
+#   pd  issue 28's game: five players with farmers, river2, princess-dragon, count, king-robber, shrines,
+#       inns-cathedrals and traders-builders: the volcano (the dragon lands), a dragon movement of six steps by the
+#       players in turn (each step one key on the board), the fairy moved, its point at a turn's start and its 3
+#       points with a completion (F3 on each), the princess, a figure through a magic portal, the final tally
+#       (TestWritePDDemo; its captures are named pd-LANG-80x24-NAME.txt, its replay pd-LANG-replay.txt).
+# The files are written by KARKASON_DEMO=docs/screens go test ./cmd/karkason/tui -run 'TestWrite(IC|TB|AM|PD)Demo', which
 # plays the same keys at the table itself and checks the final scores against replay. "#cap NAME" lines say where to
 # capture. The letters are sent as a player on that keyboard types them: the Bulgarian BDS layout in bg, the
 # Ukrainian one in uk (edgecode.go), the answers' letters too (D: а in BDS, в in ЙЦУКЕН; X: й, ч; Z: ю, я).
 set -e
-# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-game.sh ic|tb|am
+# Usage, from the repository root: go build -o /tmp/karkason ./cmd/karkason && docs/screens/capture-game.sh ic|tb|am|pd
 GAME=$1
-case $GAME in ic|tb|am) ;; *) echo "usage: $0 ic|tb|am [OUT]" >&2; exit 2;; esac
+case $GAME in ic|tb|am|pd) ;; *) echo "usage: $0 ic|tb|am|pd [OUT]" >&2; exit 2;; esac
 OUT=${2:-docs/screens}; BIN=${BIN:-/tmp/karkason}; DEMO=${DEMO:-docs/screens}; TMP=${TMP:-/tmp/karkason-$GAME}
 SESSION=${SESSION:-$GAME}
 . "$(dirname "$0")/session.sh"
@@ -36,9 +41,11 @@ for lang in bg uk; do
   D=$(mktemp -d -p "$TMP")
   mkdir -p $D/home $D/data/karkason/games
   run $BIN
-  play $DEMO/$GAME-game-keys.txt $lang-80x24
+  CAP=$lang-80x24 REPLAY=$lang-$GAME-replay.txt
+  if [ $GAME = pd ]; then CAP=pd-$lang-80x24 REPLAY=pd-$lang-replay.txt; fi
+  play $DEMO/$GAME-game-keys.txt $CAP
   tmux kill-session -t $S
-  HOME=$D/home LANG=$L $BIN replay $DEMO/demo-$GAME.rec > "$OUT/$lang-$GAME-replay.txt"
+  HOME=$D/home LANG=$L $BIN replay $DEMO/demo-$GAME.rec > "$OUT/$REPLAY"
   if [ $lang = uk ]; then
     HOME=$D/home LANG=$L $BIN export $DEMO/demo-$GAME.rec --png docs/pictures/$GAME-game.png --lang uk > /dev/null
   fi

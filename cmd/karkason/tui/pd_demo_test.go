@@ -46,7 +46,7 @@ func pdDemoWanted(want *referee.Game) bool {
 	return six && princess && portal && turnPoint && completion && eaten
 }
 
-// TestWritePDDemo writes issue 28's tmux game (docs/screens/capture-pd.sh: demo-pd.rec, pd-game-keys.txt, the
+// TestWritePDDemo writes issue 28's tmux game (docs/screens/capture-game.sh pd: demo-pd.rec, pd-game-keys.txt, the
 // captures pd-LANG-80x24-NAME.txt): KARKASON_DEMO=docs/screens go test ./cmd/karkason/tui -run TestWritePDDemo.
 func TestWritePDDemo(t *testing.T) {
 	dir := demoDir(t)
