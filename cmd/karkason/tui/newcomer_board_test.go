@@ -222,7 +222,21 @@ func (n *newcomer) tile(l referee.PositionLine, p referee.Pos) {
 		return got != nil && got.Tile == l.Tile && got.Rot == l.Rot
 	}
 	for skip := 0; skip < 6; skip++ {
-		h.typeText(code[:4])
+		words := spaces(tileName(h.u.loc, tt, l.Rot/90) + " ×")
+		for i, r := range code[:4] {
+			if skip == 0 && i >= minDigitEdges {
+				// The tile listed with its digit as the edges are typed: taken by it (no paging).
+				as, _ := n.answers()
+				if k := slices.IndexFunc(as, func(a answer) bool {
+					return a.key != "" && strings.HasPrefix(a.words, words)
+				}); k >= 0 {
+					n.press(as[k].key)
+					n.picks++
+					break
+				}
+			}
+			h.pressRune(r)
+		}
 		for _, r := range code[4:] {
 			if n.laidAt(p) != nil {
 				break

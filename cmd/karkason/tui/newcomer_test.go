@@ -219,18 +219,10 @@ func (h *harness) newcomerTile(id string, rot int) {
 	h.pressRune(rune(code[0])) // (in the figure step: no figure, and the tile begins, figureStep.key)
 	before := len(h.u.sess.Game.Actions)
 	asks := func() bool { return e.step == stepTile && len(h.u.sess.Game.Actions) == before }
-	for _, r := range code[1:4] {
-		h.pressRune(r)
-	}
-	marks := []rune(code[4:])
-	for tries := 0; asks() && tries < 30; tries++ {
-		names := []string{}
-		for r := 0; r < 4; r++ {
-			if codeOf(t, r) == code {
-				names = append(names, squash(plainText(tileName(h.u.loc, t, r))))
-			}
-		}
-		key, seen := h.readLine(func(text string) bool {
+	// The words of the tile as it lies (a rotation that reads the same is the same answer, matchRots).
+	names := []string{squash(plainText(tileName(h.u.loc, t, rot)))}
+	read := func() (string, bool) {
+		return h.readLine(func(text string) bool {
 			for _, n := range names {
 				if strings.HasPrefix(text, n+" ") {
 					return true
@@ -238,6 +230,20 @@ func (h *harness) newcomerTile(id string, rot int) {
 			}
 			return false
 		})
+	}
+	for i, r := range code[1:4] {
+		if i+1 >= minDigitEdges {
+			// The tile listed with its digit on the screen as the edges are typed: taken by it (no paging).
+			if key, seen := read(); seen && key != "" {
+				h.typeText(key)
+				break
+			}
+		}
+		h.pressRune(r)
+	}
+	marks := []rune(code[4:])
+	for tries := 0; asks() && tries < 30; tries++ {
+		key, seen := read()
 		switch {
 		case seen && key != "":
 			h.typeText(key)

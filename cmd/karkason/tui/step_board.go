@@ -155,8 +155,9 @@ func (s *boardStep) filter(auto bool) {
 	b := e.t.board
 	text := strings.TrimSpace(e.input.GetText())
 	pick := -1
-	if base, k, ok := digitAfterCode(loc.Lang(), text); ok {
-		// A digit right after a complete code: the tile listed with that digit (numberListed), as in a move.
+	if base, k, _, ok := digitAfterCode(loc.Lang(), text); ok {
+		// A digit right after a code, complete or begun: the tile listed with that digit (numberListed), as in a
+		// move.
 		text, pick, auto = base, k, false
 	}
 	var choices []choice
@@ -207,6 +208,23 @@ func (s *boardStep) filter(auto bool) {
 			s.lay(plain[0].Type, plain[0].Rot)
 			return
 		}
+	case isCode && len(code.edges) >= minDigitEdges:
+		// A code begun: the tiles the box holds whose edges begin so, each way it shows them, the copies the box
+		// holds most of first, a twin with a mark after its plain tile (asked for after, twins.go); a digit takes
+		// one (issue 30: the look-alikes told apart one key sooner than by the whole code).
+		var matches []engine.Match
+		for _, t := range s.candidates() {
+			for _, rot := range code.prefixRotations(t) {
+				matches = append(matches, engine.Match{Type: t, Rot: rot})
+			}
+		}
+		plain := withoutTwins(matches, e.g.Bag)
+		for _, m := range append(plain, others(matches, plain)...) {
+			add(m.Type, m.Rot, tileName(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
+		}
+		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
+			muted: true})
+		e.pic.edges, b.pvEdges = code.edges, code.edges
 	case isCode:
 		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
 			muted: true})
@@ -231,8 +249,8 @@ func (s *boardStep) filter(auto bool) {
 	edges := e.pic.edges
 	e.offer(choices)
 	e.layout() // the legend follows the list (legend)
-	if isCode && code.complete() {
-		if open := numberListed(e.menu); pick >= 0 && pick < len(open) {
+	if isCode && len(code.edges) >= minDigitEdges {
+		if open := numberListed(e.menu, !code.complete()); pick >= 0 && pick < len(open) {
 			e.menu.setCurrent(open[pick])
 			e.menu.choose(open[pick])
 			return
@@ -430,14 +448,14 @@ func (s *boardStep) click(p engine.Pos, sx, sy int) {
 
 // numberListed gives the tiles listed for a complete code the digits 1..9 in the order of the list, when there are
 // several (typed right after the code, a digit takes its tile: filter), and returns their indexes.
-func numberListed(m *menu) []int {
+func numberListed(m *menu, begun bool) []int {
 	var open []int
 	for i := range m.items {
 		if !m.items[i].muted && len(open) < 9 {
 			open = append(open, i)
 		}
 	}
-	if len(open) < 2 {
+	if len(open) < 2 && !(begun && len(open) == 1) {
 		return nil
 	}
 	for k, i := range open {

@@ -111,8 +111,9 @@ func (s *tileStep) filter(auto bool) {
 		return
 	}
 	text := strings.TrimSpace(e.input.GetText())
-	if base, k, ok := digitAfterCode(e.t.u.loc.Lang(), text); ok && auto {
-		// A digit right after a complete code: the tile listed with that key (the code stays typed for Esc).
+	if base, k, complete, ok := digitAfterCode(e.t.u.loc.Lang(), text); ok && auto {
+		// A digit right after a code, complete or begun: the tile listed with that key (the code stays typed for
+		// Esc).
 		choices, _ := s.list(base, false)
 		var open []int // the answers numbered 1..9 (numberMatches)
 		for i, c := range choices {
@@ -120,10 +121,10 @@ func (s *tileStep) filter(auto bool) {
 				open = append(open, i)
 			}
 		}
-		if k < len(open) && len(open) > 1 {
+		if k < len(open) && (len(open) > 1 || !complete) {
 			e.typed = base
 			e.offer(choices)
-			s.numberMatches()
+			s.numberMatches(!complete)
 			e.menu.setCurrent(open[k])
 			e.menu.choose(open[k])
 			e.focus()
@@ -135,8 +136,8 @@ func (s *tileStep) filter(auto bool) {
 		return
 	}
 	e.offer(choices)
-	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && code.complete() {
-		s.numberMatches()
+	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && len(code.edges) >= minDigitEdges {
+		s.numberMatches(!code.complete())
 	}
 	e.markAbbey() // its key, with nothing typed (step_abbey.go)
 	if text == "" && e.pic.t != nil {
@@ -145,21 +146,28 @@ func (s *tileStep) filter(auto bool) {
 	}
 }
 
-// digitAfterCode reports whether text is a complete edge code (its four edges and any marks) followed by one of
-// the digits 1..9: the code and the digit's index (0 for "1").
-func digitAfterCode(lang, text string) (base string, k int, ok bool) {
+// minDigitEdges is the number of edges typed from which the tiles listed carry digits (issue 30: the tile is
+// taken as soon as it is listed, often after three edges, one key fewer than the whole code and its digit).
+const minDigitEdges = 2
+
+// digitAfterCode reports whether text is an edge code of at least minDigitEdges edges (a complete code with any
+// marks, or the beginning of one) followed by one of the digits 1..9: the code, the digit's index (0 for "1") and
+// whether the code is complete.
+func digitAfterCode(lang, text string) (base string, k int, complete, ok bool) {
 	n := len(text)
-	if n < 5 || text[n-1] < '1' || text[n-1] > '9' {
-		return "", 0, false
+	if n < minDigitEdges+1 || text[n-1] < '1' || text[n-1] > '9' {
+		return "", 0, false, false
 	}
 	base = strings.TrimSpace(text[:n-1])
 	code, isCode := parseEdgeCode(lang, base)
-	return base, int(text[n-1] - '1'), isCode && code.complete()
+	return base, int(text[n-1] - '1'), code.complete(), isCode && len(code.edges) >= minDigitEdges
 }
 
-// numberMatches shows the digit of each tile listed for a complete code (1..9, the order of the list): typed right
-// after the code, it takes that tile (filter). The list has no keys of its own otherwise (the keys type the tile).
-func (s *tileStep) numberMatches() {
+// numberMatches shows the digit of each tile listed for a code (1..9, the order of the list): typed right after
+// the code, it takes that tile (filter). For a complete code only when two or more are listed (one is taken at
+// once); for a code begun (begun), also a single tile, which is never taken before its digit: the edge typed next
+// must not fall to the place step. The list has no keys of its own otherwise (the keys type the tile).
+func (s *tileStep) numberMatches(begun bool) {
 	m := s.e.menu
 	n := 0
 	for i := range m.items {
@@ -168,7 +176,7 @@ func (s *tileStep) numberMatches() {
 			m.items[i].key = string(rune('0' + n))
 		}
 	}
-	if n < 2 {
+	if n < 2 && !(begun && n == 1) {
 		for i := range m.items {
 			m.items[i].key = ""
 		}
@@ -202,7 +210,7 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		}
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
-		rots := matchRots(matches)
+		rots := matchRots(matches, func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) })
 		for i, m := range matches {
 			if rots[i] != nil { // a tile whose rotations show the same edges (ic-2bends): one answer, Space turns it
 				add(m.Type, rots[i], e.tileLabel(m.Type, m.Rot))
@@ -213,23 +221,32 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
 		}
-		// One match: taken at once. Several: the list, those that show nothing more than was typed first (b-rs
+		// One answer (one tile, read one way): taken at once. Several: the list, those that show nothing more than was typed first (b-rs
 		// before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which typed right after the
 		// code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is listed
 		// beside its plain tile even without the Abbot (issue 30: the record and F4 say which copy lies on the
 		// table), so "rrff2" takes it and "rrffg" names it.
 		if auto && len(matches) > 0 && !slices.ContainsFunc(matches, func(m engine.Match) bool {
 			return m.Type != matches[0].Type
-		}) {
+		}) && !slices.ContainsFunc(rots[1:], func(r []int) bool { return r != nil }) { // one answer: one way it reads
 			e.offer(choices)
 			e.placeTile(matches[0].Type, rots[0])
 			e.focus()
 			return choices, true
 		}
 	case isCode:
+		// A code begun: each tile whose edges begin so, each way it shows them that reads otherwise (a digit takes
+		// it in that rotation, issue 30).
+		var matches []engine.Match
 		for _, t := range drawable {
-			if rots := code.prefixRotations(t); len(rots) > 0 {
-				add(t, rots, e.tileLabel(t, rots[0]))
+			for _, rot := range code.prefixRotations(t) {
+				matches = append(matches, engine.Match{Type: t, Rot: rot})
+			}
+		}
+		rots := matchRots(matches, func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) })
+		for i, m := range matches {
+			if rots[i] != nil {
+				add(m.Type, rots[i], e.tileLabel(m.Type, m.Rot))
 			}
 		}
 		e.addNamed(&choices, text, add)
@@ -243,18 +260,25 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 	return choices, false
 }
 
-// matchRots groups the matches of one tile type: the first match of a type gets the rotations of all its matches
-// (a tile whose distinct rotations show the same edges, like ic-2bends' two bends, RRRR either way: the place step
-// turns it with Space, its picture shows which); the others nil.
-func matchRots(matches []engine.Match) [][]int {
+// matchRots groups the matches of one tile type that read the same (words: the tile in words in a rotation): the
+// first such match gets the rotations of all of them (a tile whose distinct rotations show the same edges and read
+// the same, like ic-2bends' two bends, RRRR either way: the place step turns it with Space, its picture shows
+// which); the others nil. Rotations that read otherwise (tb-corner2caps-cloth's cities, CCCC each way) are answers
+// of their own, each taken by its digit (issue 30: no turning with Space where the words tell them apart).
+func matchRots(matches []engine.Match, words func(t *engine.TileType, rot int) string) [][]int {
+	type key struct {
+		t     *engine.TileType
+		words string
+	}
 	out := make([][]int, len(matches))
-	first := map[*engine.TileType]int{}
+	first := map[key]int{}
 	for i, m := range matches {
-		if j, ok := first[m.Type]; ok {
+		k := key{m.Type, words(m.Type, m.Rot)}
+		if j, ok := first[k]; ok {
 			out[j] = append(out[j], m.Rot)
 			continue
 		}
-		first[m.Type] = i
+		first[k] = i
 		out[i] = []int{m.Rot}
 	}
 	return out
