@@ -208,7 +208,7 @@ func (s *boardStep) filter(auto bool) {
 			s.lay(plain[0].Type, plain[0].Rot)
 			return
 		}
-	case isCode && len(code.edges) >= minDigitEdges:
+	case isCode && code.digitsListed(text):
 		// A code begun: the tiles the box holds whose edges begin so, each way it shows them, the copies the box
 		// holds most of first, a twin with a mark after its plain tile (asked for after, twins.go); a digit takes
 		// one (issue 30: the look-alikes told apart one key sooner than by the whole code).
@@ -248,13 +248,15 @@ func (s *boardStep) filter(auto bool) {
 	}
 	edges := e.pic.edges
 	e.offer(choices)
-	e.layout() // the legend follows the list (legend)
-	if isCode && len(code.edges) >= minDigitEdges {
-		if open := numberListed(e.menu, !code.complete()); pick >= 0 && pick < len(open) {
-			e.menu.setCurrent(open[pick])
-			e.menu.choose(open[pick])
-			return
-		}
+	var open []int
+	if isCode && code.digitsListed(text) {
+		open = numberListed(e.menu, !code.complete())
+	}
+	e.layout() // the legend follows the list (legend), the list with its digits (entry.wantCompact)
+	if pick >= 0 && pick < len(open) {
+		e.menu.setCurrent(open[pick])
+		e.menu.choose(open[pick])
+		return
 	}
 	if len(choices) == 0 || choices[0].muted {
 		e.pic.t, b.pvTile = nil, nil

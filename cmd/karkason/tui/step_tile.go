@@ -136,7 +136,7 @@ func (s *tileStep) filter(auto bool) {
 		return
 	}
 	e.offer(choices)
-	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && len(code.edges) >= minDigitEdges {
+	if code, ok := parseEdgeCode(e.t.u.loc.Lang(), text); ok && code.digitsListed(text) {
 		s.numberMatches(!code.complete())
 	}
 	e.markAbbey() // its key, with nothing typed (step_abbey.go)
@@ -150,8 +150,15 @@ func (s *tileStep) filter(auto bool) {
 // taken as soon as it is listed, often after three edges, one key fewer than the whole code and its digit).
 const minDigitEdges = 2
 
-// digitAfterCode reports whether text is an edge code of at least minDigitEdges edges (a complete code with any
-// marks, or the beginning of one) followed by one of the digits 1..9: the code, the digit's index (0 for "1") and
+// digitsListed reports whether the tiles listed for code c, typed as text, carry digits: a complete code, or one
+// begun with at least minDigitEdges edges typed as letters (edges typed as digits, `32`, go on as digits: the next
+// digit is an edge).
+func (c edgeCode) digitsListed(text string) bool {
+	return c.complete() || (len(c.edges) >= minDigitEdges && !strings.ContainsAny(text, "0123456789"))
+}
+
+// digitAfterCode reports whether text is an edge code whose tiles carry digits (digitsListed: a complete code with
+// any marks, or the beginning of one in letters) followed by one of the digits 1..9: the code, the digit's index (0 for "1") and
 // whether the code is complete.
 func digitAfterCode(lang, text string) (base string, k int, complete, ok bool) {
 	n := len(text)
@@ -160,7 +167,7 @@ func digitAfterCode(lang, text string) (base string, k int, complete, ok bool) {
 	}
 	base = strings.TrimSpace(text[:n-1])
 	code, isCode := parseEdgeCode(lang, base)
-	return base, int(text[n-1] - '1'), code.complete(), isCode && len(code.edges) >= minDigitEdges
+	return base, int(text[n-1] - '1'), code.complete(), isCode && code.digitsListed(base)
 }
 
 // numberMatches shows the digit of each tile listed for a code (1..9, the order of the list): typed right after
