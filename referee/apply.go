@@ -881,6 +881,7 @@ func (g *Game) end() error {
 	if g.Phase == PhaseEnded {
 		return nil
 	}
+	g.takeBackFairyPoint() // PD-26: the turn just begun is not played (pd.go)
 	g.Settle()
 	g.finalScore()
 	return nil

@@ -171,6 +171,7 @@ type Game struct {
 	lastFigure   figureStep // the last figure step of a part, until the next tile (tb.go)
 	am           amState    // Abbey & Mayor: the end-of-game abbey round (am.go)
 	pd           pdGame     // the dragon's movement of this part (The Princess & the Dragon, pd.go)
+	fairyStart   fairyStart // the fairy's point at the start of the current turn (PD-17), taken back by `end` (PD-26)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.

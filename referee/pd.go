@@ -236,8 +236,36 @@ func (g *Game) fairyPoint() {
 		return
 	}
 	from := len(g.scoreLog)
+	events := len(g.Events)
 	g.scoreLog = g.S.FairyTurnPoint(g.scoreLog)
 	g.announceLogged(from)
+	g.fairyStart = fairyStart{turn: g.TurnNo, log: from, events: events, after: len(g.Events)}
+}
+
+// fairyStart is where the fairy's point at the start of a turn (PD-17) stands in the game's lists: the turn, the
+// score log and the events before the point, and the events after it (more: something of the turn was entered).
+type fairyStart struct{ turn, log, events, after int }
+
+// takeBackFairyPoint takes back the fairy's point given at the start of the current turn when the game ends before
+// anything of that turn was entered (`end` between turns): that turn is never played, and PD-26 gives no fairy
+// point after the last turn.
+func (g *Game) takeBackFairyPoint() {
+	f := g.fairyStart
+	if f.turn != g.TurnNo || f.after != len(g.Events) || f.log >= len(g.scoreLog) || g.Phase != PhaseTile ||
+		g.part.no != 1 || g.part.tile >= 0 {
+		return
+	}
+	for _, sc := range g.scoreLog[f.log:] {
+		for p := 0; p < g.Players(); p++ {
+			if n := sc.PointsFor(p); n > 0 {
+				g.S.Scores[p] -= n
+				g.S.Turn.Gained[p] -= n
+			}
+		}
+	}
+	g.scoreLog = g.scoreLog[:f.log]
+	g.Events = g.Events[:f.events]
+	g.fairyStart = fairyStart{}
 }
 
 // fairy handles "fairy" as the figure step's action (PD-14): the fairy next to the player's own follower named.
