@@ -17,7 +17,10 @@ func (g *Game) Apply(a Action) error { return g.applyAction(&a) }
 // applyAction is Apply of *a, which it copies into the record if it is accepted (or, when a is nextAction's room,
 // keeps there).
 func (g *Game) applyAction(a *Action) error {
-	if err := g.apply(a); err != nil {
+	g.applying = true
+	err := g.apply(a)
+	g.applying = false
+	if err != nil {
 		g.rebuild()
 		err = asRefusal(err)
 		if r, ok := err.(*Refusal); ok && r.Line == 0 {
@@ -882,7 +885,9 @@ func (g *Game) end() error {
 		return nil
 	}
 	g.takeBackFairyPoint() // PD-26: the turn just begun is not played (pd.go)
+	g.ending = true        // nor is one that settling the current turn begins (fairyPointDue)
 	g.Settle()
+	g.ending = false
 	g.finalScore()
 	return nil
 }

@@ -23,7 +23,7 @@ import "github.com/karkason/karkason/engine"
 // fairyPointDue reports whether the turn that begins now gives the fairy's point (SEQ-0, PD-17): not in River II's
 // volcano extra turn (OPEN-29), not in a go of the end-of-game abbey round (COMBO-58(c), OPEN-44).
 func (g *Game) fairyPointDue() bool {
-	return !g.afterVolcano && !g.am.round
+	return !g.afterVolcano && !g.am.round && !g.ending // nor a turn begun as the game ends (PD-26, end)
 }
 
 // pdPlacedAbbey starts the part's dragon state afresh for an abbey part: the abbey has no symbol, the dragon does

@@ -172,6 +172,8 @@ type Game struct {
 	am           amState    // Abbey & Mayor: the end-of-game abbey round (am.go)
 	pd           pdGame     // the dragon's movement of this part (The Princess & the Dragon, pd.go)
 	fairyStart   fairyStart // the fairy's point at the start of the current turn (PD-17), taken back by `end` (PD-26)
+	applying     bool       // an action is being applied (applyAction): it joins the record once accepted
+	ending       bool       // end settles the last turn: a turn it begins is not played (PD-26)
 }
 
 // turnPart is what one part of a turn keeps (DEF-12; see "Turns and turn parts"): SEQ-1..7 run once per part.

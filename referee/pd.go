@@ -235,36 +235,41 @@ func (g *Game) fairyPoint() {
 	if !g.S.Opts.PrincessDragon {
 		return
 	}
-	from := len(g.scoreLog)
-	events := len(g.Events)
+	from, events, before := len(g.scoreLog), len(g.Events), g.S.Scores
 	g.scoreLog = g.S.FairyTurnPoint(g.scoreLog)
 	g.announceLogged(from)
-	g.fairyStart = fairyStart{turn: g.TurnNo, log: from, events: events, after: len(g.Events)}
+	f := fairyStart{turn: g.TurnNo, actions: len(g.Actions), log: from, events: events}
+	if g.applying {
+		f.actions++ // (the action being applied, which began this turn, joins the record once accepted)
+	}
+	for p := range f.points {
+		f.points[p] = g.S.Scores[p] - before[p]
+	}
+	g.fairyStart = f
 }
 
-// fairyStart is where the fairy's point at the start of a turn (PD-17) stands in the game's lists: the turn, the
-// score log and the events before the point, and the events after it (more: something of the turn was entered).
-type fairyStart struct{ turn, log, events, after int }
+// fairyStart is the fairy's point at the start of a turn (PD-17): the turn, the record's actions then, where the
+// score log and the events stood before it, and the points given.
+type fairyStart struct {
+	turn, actions, log, events int
+	points                     [engine.MaxPlayers]int
+}
 
 // takeBackFairyPoint takes back the fairy's point given at the start of the current turn when the game ends before
-// anything of that turn was entered (`end` between turns): that turn is never played, and PD-26 gives no fairy
-// point after the last turn.
+// anything of that turn was entered (`end` between turns, or the aids' "if the game ended now"): that turn is never
+// played, and PD-26 gives no fairy point after the last turn.
 func (g *Game) takeBackFairyPoint() {
 	f := g.fairyStart
-	if f.turn != g.TurnNo || f.after != len(g.Events) || f.log >= len(g.scoreLog) || g.Phase != PhaseTile ||
-		g.part.no != 1 || g.part.tile >= 0 {
+	if f.turn != g.TurnNo || f.actions != len(g.Actions) || g.Phase != PhaseTile || g.part.no != 1 || f.points == [engine.MaxPlayers]int{} {
 		return
 	}
-	for _, sc := range g.scoreLog[f.log:] {
-		for p := 0; p < g.Players(); p++ {
-			if n := sc.PointsFor(p); n > 0 {
-				g.S.Scores[p] -= n
-				g.S.Turn.Gained[p] -= n
-			}
-		}
+	for p, n := range f.points {
+		g.S.Scores[p] -= n
+		g.S.Turn.Gained[p] -= n
 	}
-	g.scoreLog = g.scoreLog[:f.log]
-	g.Events = g.Events[:f.events]
+	if f.log < len(g.scoreLog) && f.events <= len(g.Events) { // (a copy without its logs has neither, clone)
+		g.scoreLog, g.Events = g.scoreLog[:f.log], g.Events[:f.events]
+	}
 	g.fairyStart = fairyStart{}
 }
 
