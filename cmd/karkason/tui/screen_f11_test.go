@@ -74,21 +74,7 @@ func (h *liveTable) until(what string, cond func() bool) {
 func (h *liveTable) text() string {
 	var b strings.Builder
 	h.on(func() {})
-	h.on(func() {
-		cells, w, ht := h.s.GetContents()
-		for y := 0; y < ht; y++ {
-			var line strings.Builder
-			for x := 0; x < w; x++ {
-				c := cells[y*w+x]
-				if len(c.Runes) == 0 {
-					line.WriteByte(' ')
-					continue
-				}
-				line.WriteString(string(c.Runes))
-			}
-			b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-		}
-	})
+	h.on(func() { b.WriteString(screenText(h.s)) })
 	return b.String()
 }
 

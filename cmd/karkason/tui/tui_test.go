@@ -83,7 +83,12 @@ func (h *harness) typeText(s string) {
 func (h *harness) text() string {
 	h.u.app.Draw()
 	synctest.Wait()
-	cells, w, ht := h.screen.GetContents()
+	return screenText(h.screen)
+}
+
+// screenText returns what simulation screen s shows as lines of text, each without its trailing spaces.
+func screenText(s tcell.SimulationScreen) string {
+	cells, w, ht := s.GetContents()
 	var b strings.Builder
 	for y := 0; y < ht; y++ {
 		var line strings.Builder
