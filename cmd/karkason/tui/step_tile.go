@@ -158,8 +158,8 @@ func (c edgeCode) digitsListed(text string) bool {
 }
 
 // digitAfterCode reports whether text is an edge code whose tiles carry digits (digitsListed: a complete code with
-// any marks, or the beginning of one in letters) followed by one of the digits 1..9: the code, the digit's index (0 for "1") and
-// whether the code is complete.
+// any marks, or the beginning of one in letters) followed by one of the digits 1..9: the code, the digit's index
+// (0 for "1") and whether the code is complete.
 func digitAfterCode(lang, text string) (base string, k int, complete, ok bool) {
 	n := len(text)
 	if n < minDigitEdges+1 || text[n-1] < '1' || text[n-1] > '9' {
@@ -228,9 +228,9 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
 		}
-		// One answer (one tile, read one way): taken at once. Several: the list, those that show nothing more than was typed first (b-rs
-		// before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which typed right after the
-		// code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is listed
+		// One answer (one tile, read one way): taken at once. Several: the list, those that show nothing more than
+		// was typed first (b-rs before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which
+		// typed right after the code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is listed
 		// beside its plain tile even without the Abbot (issue 30: the record and F4 say which copy lies on the
 		// table), so "rrff2" takes it and "rrffg" names it.
 		if auto && len(matches) > 0 && !slices.ContainsFunc(matches, func(m engine.Match) bool {
