@@ -260,7 +260,8 @@ type fairyStart struct {
 // played, and PD-26 gives no fairy point after the last turn.
 func (g *Game) takeBackFairyPoint() {
 	f := g.fairyStart
-	if f.turn != g.TurnNo || f.actions != len(g.Actions) || g.Phase != PhaseTile || g.part.no != 1 || f.points == [engine.MaxPlayers]int{} {
+	if f.turn != g.TurnNo || f.actions != len(g.Actions) || g.Phase != PhaseTile || g.part.no != 1 ||
+		f.points == [engine.MaxPlayers]int{} {
 		return
 	}
 	for p, n := range f.points {

@@ -228,10 +228,10 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
 		}
-		// One answer (one tile, read one way): taken at once. Several: the list, those that show nothing more than
-		// was typed first (b-rs before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which
-		// typed right after the code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is listed
-		// beside its plain tile even without the Abbot (issue 30: the record and F4 say which copy lies on the
+		// One answer (one tile, read one way): taken at once. Several: the list, those that show nothing more than was
+		// typed first (b-rs before its garden copy b-rsg and the shrine sh-2roads), each with its digit, which typed
+		// right after the code takes it; Enter takes the first; typing a mark narrows it. A garden copy in the stack is
+		// listed beside its plain tile even without the Abbot (issue 30: the record and F4 say which copy lies on the
 		// table), so "rrff2" takes it and "rrffg" names it.
 		if auto && len(matches) > 0 && !slices.ContainsFunc(matches, func(m engine.Match) bool {
 			return m.Type != matches[0].Type
