@@ -459,17 +459,13 @@ func ResumeEntry(path string, cat *engine.Catalogue) (*Entry, error) {
 // nothing (issue 32): an entry saved with its start piece at 0,0 is loaded with its start tile as the draft's first
 // line and becomes the entry's file only at the first step that changes it.
 func ResumeEntryOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Entry, error) {
-	o, err := openRecord(fsys, path)
-	if err != nil {
-		return nil, err
-	}
-	rec, d, old, err := loadEntry(o.data, cat)
-	cut, _ := err.(*CutOff)
-	if err != nil && cut == nil {
-		o.release()
-		return nil, err
-	}
-	st, recov, err := o.store(cut)
+	var rec *Record
+	var d *Draft
+	var old bool
+	st, recov, err := resumeRecord(fsys, path, func(data []byte) (err error) {
+		rec, d, old, err = loadEntry(data, cat)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -58,17 +58,12 @@ func Resume(path string, cat *engine.Catalogue) (*Session, error) {
 
 // ResumeOn is Resume with the record on the file system fsys (tests: storefs.Faulty).
 func ResumeOn(fsys storefs.FS, path string, cat *engine.Catalogue) (*Session, error) {
-	o, err := openRecord(fsys, path)
-	if err != nil {
-		return nil, err
-	}
-	rec, g, err := playAlong(bytes.NewReader(o.data), cat, false)
-	cut, _ := err.(*CutOff)
-	if err != nil && cut == nil {
-		o.release()
-		return nil, err
-	}
-	st, recov, err := o.store(cut)
+	var rec *Record
+	var g *Game
+	st, recov, err := resumeRecord(fsys, path, func(data []byte) (err error) {
+		rec, g, err = playAlong(bytes.NewReader(data), cat, false)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

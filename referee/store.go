@@ -154,6 +154,23 @@ func openRecord(fsys storefs.FS, path string) (*opened, error) {
 	return &opened{fsys: fsys, path: path, lock: lock, data: data}, nil
 }
 
+// resumeRecord opens the record at path to go on with it: locked and read (openRecord), then read by load, and its
+// store taken (store; a cut-off last line, load's *CutOff, moved aside). Any other error of load refuses it: the
+// lock is released, the file as it was. Errors: openRecord's, load's, store's.
+func resumeRecord(fsys storefs.FS, path string, load func(data []byte) error) (*Store, *Recovery, error) {
+	o, err := openRecord(fsys, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	err = load(o.data)
+	cut, _ := err.(*CutOff)
+	if err != nil && cut == nil {
+		o.release()
+		return nil, nil, err
+	}
+	return o.store(cut)
+}
+
 // release unlocks a record that is not to be opened after all (refused): the file is as it was.
 func (o *opened) release() { o.lock.Close() }
 
