@@ -149,6 +149,18 @@ func (c edgeCode) edges4() [4]engine.Terrain {
 	return e
 }
 
+// prefixMatches returns each tile of types with each rotation prefixRotations gives it (a code begun: the tiles
+// whose edges begin so, each way they show them).
+func (c edgeCode) prefixMatches(types []*engine.TileType) []engine.Match {
+	var out []engine.Match
+	for _, t := range types {
+		for _, rot := range c.prefixRotations(t) {
+			out = append(out, engine.Match{Type: t, Rot: rot})
+		}
+	}
+	return out
+}
+
 // prefixRotations returns the rotations of t whose first edges (N, E, ...) are c's and that carry c's marks;
 // distinct rotations only (a symmetric tile's equal rotations once).
 func (c edgeCode) prefixRotations(t *engine.TileType) []int {

@@ -170,6 +170,16 @@ func (s *boardStep) filter(auto bool) {
 				b.pvTile, b.pvPos, b.pvRot = t, e.t.u.pos.cur, rot
 			}})
 	}
+	// addMatches lists matches by the tile's name as the table reads it (tileName: the roads and fields that tell
+	// look-alikes apart, issue 30: b-c1 and ic-capsplit both read "city") and the copies left; plain are those
+	// without a twin that has a mark more (asked for after, twins.go), the copies the box holds most of first.
+	addMatches := func(matches []engine.Match) (plain []engine.Match) {
+		plain = withoutTwins(matches, e.g.Bag)
+		for _, m := range append(plain, others(matches, plain)...) {
+			add(m.Type, m.Rot, tileName(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
+		}
+		return plain
+	}
 	code, isCode := parseEdgeCode(loc.Lang(), text)
 	e.pic.edges, b.pvEdges = nil, nil
 	switch {
@@ -183,7 +193,6 @@ func (s *boardStep) filter(auto bool) {
 		if len(matches) == 0 {
 			matches = e.g.Cat.MatchTiles(code.edges4(), code.marks, nil) // refused: not in this game (POS-2)
 		}
-		plain := withoutTwins(matches, e.g.Bag)
 		if mark := onlyTwins(e.g.Cat, matches, code.marks); inBox && mark != 0 {
 			// Only copies with a mark not typed are left (a garden, a pennant): not laid without the player's word.
 			choices = append(choices, choice{label: loc.T("ui.pos.only_marked", map[string]any{
@@ -191,11 +200,7 @@ func (s *boardStep) filter(auto bool) {
 			e.pic.edges, b.pvEdges = code.edges, code.edges
 			break
 		}
-		for _, m := range append(plain, others(matches, plain)...) {
-			// By the tile's name as the table reads it (tileName: the roads and fields that tell look-alikes apart,
-			// issue 30: b-c1 and ic-capsplit both read "city"), the copies left.
-			add(m.Type, m.Rot, tileName(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
-		}
+		plain := addMatches(matches)
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.pos.no_match", map[string]any{"Code": tview.Escape(text)}),
 				muted: true})
@@ -209,22 +214,11 @@ func (s *boardStep) filter(auto bool) {
 			return
 		}
 	case isCode && code.digitsListed(text):
-		// A code begun: the tiles the box holds whose edges begin so, each way it shows them, the copies the box
-		// holds most of first, a twin with a mark after its plain tile (asked for after, twins.go); a digit takes
-		// one (issue 30: the look-alikes told apart one key sooner than by the whole code).
-		var matches []engine.Match
-		for _, t := range s.candidates() {
-			for _, rot := range code.prefixRotations(t) {
-				matches = append(matches, engine.Match{Type: t, Rot: rot})
-			}
-		}
-		plain := withoutTwins(matches, e.g.Bag)
-		for _, m := range append(plain, others(matches, plain)...) {
-			add(m.Type, m.Rot, tileName(loc, m.Type, m.Rot)+" ×"+strconv.Itoa(e.g.Bag.Left(m.Type)))
-		}
-		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
-			muted: true})
-		e.pic.edges, b.pvEdges = code.edges, code.edges
+		// A code begun: the tiles the box holds whose edges begin so, each way it shows them (addMatches); a digit
+		// takes one (issue 30: the look-alikes told apart one key sooner than by the whole code); then, as for any
+		// code begun, how many edges are still to type.
+		addMatches(code.prefixMatches(s.candidates()))
+		fallthrough
 	case isCode:
 		choices = append(choices, choice{label: loc.T("ui.pos.typing", map[string]any{"Count": 4 - len(code.edges)}),
 			muted: true})

@@ -244,12 +244,7 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 	case isCode:
 		// A code begun: each tile whose edges begin so, each way it shows them that reads otherwise (a digit takes
 		// it in that rotation, issue 30).
-		var matches []engine.Match
-		for _, t := range drawable {
-			for _, rot := range code.prefixRotations(t) {
-				matches = append(matches, engine.Match{Type: t, Rot: rot})
-			}
-		}
+		matches := code.prefixMatches(drawable)
 		rots := matchRots(matches, func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) })
 		for i, m := range matches {
 			if rots[i] != nil {
