@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -466,6 +467,59 @@ func TestDraftTypedStartLargeFollowerTurns(t *testing.T) {
 		got = append(got, l.String())
 	}
 	want := []string{"position tile b-rs 1,0 90", "position red large 1,0:E", "position tile b-c1 0,-1 180"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Every piece lying on a tile turns with the board when the start tile is typed where it lies (issue 29: normalise
+// moved figures and markers only; a barn, the dragon and the fairy kept the entry's cells, so a board read from
+// its top-left corner was refused at F10 with POS-3 "no tile at …"). A position of the record format, read from
+// the table turned half round (a cell x,y of the record lies at 5-x,5-y, every tile turned 180, N↔S, E↔W, a corner
+// NW↔SE), is entered in the entry's coordinates; Finish gives the record's lines back.
+func TestDraftTypedStartEveryPieceTurns(t *testing.T) {
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}},
+		Expansions: []string{ExpansionFarmers, "abbey-mayor", "princess-dragon"}, Start: StartStandard}
+	cases := []struct{ entry, record string }{
+		{"position tile b-c1rs 5,5 180", ""}, // the start piece: the record's 0,0, not a line
+		{"position tile b-rs 4,5 270", "position tile b-rs 1,0 90"},
+		{"position tile pd-volcanostraight 3,5 180", "position tile pd-volcanostraight 2,0 0"},
+		{"position tile b-m 5,4 180", "position tile b-m 0,1 0"},
+		{"position tile b-m 4,4 180", "position tile b-m 1,1 0"},
+		{"position tile b-m 5,3 180", "position tile b-m 0,2 0"},
+		{"position tile b-m 4,3 180", "position tile b-m 1,2 0"},
+		{"position blue barn 4,3:SE", "position blue barn 1,2:NW"}, // where 0,1 1,1 0,2 1,2 meet (AM-21)
+		{"position red mayor 5,5:S", "position red mayor 0,0:N"},   // the start tile's city (AM-11)
+		{"position dragon 3,5", "position dragon 2,0"},             // on its volcano (POS-13)
+		{"position fairy 4,4", "position fairy 1,1"},               // beside no figure (POS-14)
+	}
+	d, err := NewDraft(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, c := range cases {
+		l, err := ParsePositionLine(c.entry, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", c.entry, err)
+		}
+		if err := d.Add(l); err != nil {
+			t.Fatalf("%s: %v", c.entry, err)
+		}
+		if c.record != "" {
+			want = append(want, c.record)
+		}
+	}
+	g, err := d.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range g.Position {
+		got = append(got, l.String())
+	}
+	slices.Sort(got)
+	slices.Sort(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -17,8 +17,8 @@ import (
 // entry's (the first tile where the cursor began) and the board is built as with start=none (the box holds all
 // four copies of the start tile's type, POS-2). Finish then writes the record's coordinates, as the format has
 // them: one copy of that type moves to 0,0 and becomes the start piece, lying as the start piece lies, the whole
-// board turned by quarter turns if that copy lies turned (normalise); the figures and markers move with their
-// tiles. A board with no copy of that type is refused (POS-1: the start piece is part of the board).
+// board turned by quarter turns if that copy lies turned (normalise); the figures, markers, barns, the dragon and
+// the fairy move with their tiles. A board with no copy of that type is refused (POS-1: the start piece is part of the board).
 
 // TypedStart reports whether the start tile is typed where it lies, among the tiles (start=standard): the
 // draft's coordinates are the entry's until Finish.
@@ -56,8 +56,11 @@ func (d *Draft) normalise() ([]PositionLine, error) {
 			continue
 		case l.Kind == PosTile:
 			l.Pos, l.Rot = move(l.Pos), (l.Rot+90*turns)%360
-		case l.Kind.isFigure() && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber:
+		case l.Kind.isFigure() && l.Quarter == "", l.Kind == PosKing, l.Kind == PosRobber, l.Kind == PosBarn,
+			l.Kind == PosFairy && l.Colour != "":
 			l.Target = FeatureRef{Pos: move(l.Target.Pos), Place: turnPlace(l.Target.Place, turns)}
+		case l.Kind == PosDragon, l.Kind == PosFairy:
+			l.Pos = move(l.Pos)
 		}
 		out = append(out, l)
 	}
@@ -109,11 +112,14 @@ func (d *Draft) Turns() int {
 	return turns
 }
 
-// turnPlace names a place of a tile (an edge N, a half-edge NNE, a centre, #name) after the board is turned by
-// quarter turns clockwise: N becomes E, NNE becomes ESE; a centre or #name stays.
+// turnPlace names a place of a tile (an edge N, a half-edge NNE, a barn's corner NW, a centre, #name) after the
+// board is turned by quarter turns clockwise: N becomes E, NNE becomes ESE, NW becomes NE; a centre or #name stays.
 func turnPlace(place string, turns int) string {
 	if i := slices.Index(engine.EdgeNames[:], place); i >= 0 {
 		return engine.EdgeNames[(i+turns)%4]
+	}
+	if i := slices.Index(engine.CornerNames[:], place); i >= 0 {
+		return engine.CornerNames[(i+turns)%4]
 	}
 	if i := slices.Index(engine.HalfNames[:], place); i >= 0 {
 		return engine.HalfNames[(i+2*turns)%8]
