@@ -132,3 +132,47 @@ func TestTurnedBoardSaysSo(t *testing.T) {
 		}
 	})
 }
+
+// Look-alikes of two sets told apart by a mark as twins are (issue 29): with Abbey & Mayor, b-c1 and
+// am-citysplit3 show the same edges (FFFC as they lie south of the start tile), the second with a pennant; FFFC
+// lays b-c1 at once (it was listed, Enter to take it, before) and E right after makes it am-citysplit3, lying as
+// typed. Tiles that read alike with no mark between them (b-c1rcr and am-capbend-e, FRRC) are still listed.
+func TestPositionEntryLookAlikeByMark(t *testing.T) {
+	cases := []struct {
+		code, then string
+		want       string // the tile at 0,0 and its code as it lies
+		listed     bool   // not laid: the list asks which
+	}{
+		{"fffc", "", "b-c1 FFFC", false},
+		{"fffc", "e", "am-citysplit3 FFFCE", false},
+		{"fffce", "", "am-citysplit3 FFFCE", false},
+		{"frrc", "", "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.code+c.then, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h := amEntry(t, amSetup(), "en")
+				defer h.stop()
+				h.walkTo(engine.Pos{X: 0, Y: 1}) // south of the start tile, whose south is a field
+				cell := referee.Pos{X: 0, Y: 1}
+				h.typeText(c.code)
+				h.typeText(c.then)
+				d := h.u.pos.draft()
+				i := d.TileAt(cell)
+				if c.listed {
+					if i >= 0 || h.u.table.entry.menu.count() < 2 {
+						t.Fatalf("%s: laid %v, listed %q", c.code, d.Lines(), h.menuLabels())
+					}
+					return
+				}
+				if i < 0 {
+					t.Fatalf("%s%s: nothing laid, listed %q", c.code, c.then, h.menuLabels())
+				}
+				l := d.Lines()[i]
+				if got := l.Tile + " " + codeOf(h.u.cat.Tile(l.Tile), l.Rot/90); got != c.want {
+					t.Errorf("%s%s: %s, want %s", c.code, c.then, got, c.want)
+				}
+			})
+		})
+	}
+}

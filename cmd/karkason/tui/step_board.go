@@ -30,7 +30,9 @@ import (
 // G or E, typed next, makes it that copy (the keys of the edge code's marks, as if typed after the edges); typing
 // the next tile says no. So the board is the table's, with or without the Abbot, at one key for a garden or a
 // pennant and none for a tile without. A code typed without the mark when the box holds only the twin with it is
-// not laid: the note says which mark the box's copy shows (POS-2).
+// not laid: the note says which mark the box's copy shows (POS-2). A tile of another set that shows the same edges
+// with one mark more (b-c1 and Abbey & Mayor's am-citysplit3 with a pennant) is asked for the same way
+// (exactOfMarked, markAsk).
 //
 // Keys: the edges (F R C W or 1 2 3 4, marks M S G E); arrows move the cursor; Enter on an empty line goes to the
 // next row; Space skips a cell; Del takes the tile under the cursor off (saying so; Ctrl-Z puts it back), Backspace
@@ -108,11 +110,13 @@ func (s *boardStep) makeTwin(m *markAsk, twin *engine.TileType) {
 	pos.mark = nil
 	e.typed = ""
 	l := referee.PositionLine{Kind: referee.PosTile, Tile: twin.ID, Pos: referee.Pos{X: m.cell.X, Y: m.cell.Y},
-		Rot: m.rot * 90}
+		Rot: m.rotOf(twin) * 90}
 	i := pos.draft().TileAt(l.Pos)
-	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.mark = e.markAsk(twin, m.cell, m.rot) }) {
+	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() {
+		pos.mark = e.markAsk(twin, m.cell, m.rotOf(twin))
+	}) {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.mark_laid", map[string]any{"Cell": m.cell.String(),
-			"Tile": tileWords(e.t.u.loc, twin, m.rot)}), false)
+			"Tile": tileWords(e.t.u.loc, twin, m.rotOf(twin))}), false)
 	}
 	e.input.SetText("")
 }
@@ -211,6 +215,13 @@ func (s *boardStep) filter(auto bool) {
 		if auto && len(plain) == 1 {
 			e.offer(choices)
 			s.lay(plain[0].Type, plain[0].Rot)
+			return
+		}
+		// Several, one of which is the code typed and the rest it with one mark more (b-c1 CFFF beside Abbey &
+		// Mayor's am-citysplit3 CFFFE): that one laid at once, the others by their mark after, as twins.
+		if m, ok := e.exactOfMarked(plain); auto && ok {
+			e.offer(choices)
+			s.lay(m.Type, m.Rot)
 			return
 		}
 	case isCode && code.digitsListed(text):

@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
@@ -13,28 +14,78 @@ import (
 // mark after (markAsk), so the board is the table's at one key for a tile with the mark and none for a tile without
 // (step_board.go).
 
-// markAsk is a tile just laid whose type has twins in the box (the same tile with a garden or a pennant more): the
-// mark's key (g, e) makes it that twin.
+// markAsk is a tile just laid whose type has twins in the box (the same tile with a garden or a pennant more) or
+// look-alikes (a tile of any set that shows the same edges with one mark more, markedLike): the mark's key (g, e,
+// m, s) makes it that tile, lying as rots says.
 type markAsk struct {
 	cell  engine.Pos
 	rot   int
 	twins map[rune]*engine.TileType
+	rots  map[rune]int // the quarter turns each twin lies in (a look-alike of another set may be drawn turned)
 }
 
-// marks is what the prompt shows of the marks asked for: "♣ G" and/or "◆ E".
+// marks is what the prompt shows of the marks asked for: "♣ G", "◆ E", "⌂ M", "† S", in that order.
 func (m *markAsk) marks() string {
 	var out []string
-	if m.twins['g'] != nil {
-		out = append(out, "♣ G")
-	}
-	if m.twins['e'] != nil {
-		out = append(out, "◆ E")
+	for _, k := range []rune{'g', 'e', 'm', 's'} {
+		if m.twins[k] != nil {
+			out = append(out, markShown[k])
+		}
 	}
 	return strings.Join(out, " / ")
 }
 
-// markKeys are the keys of the marks that tell twins apart, as the prompt shows them.
-var markKeys = map[rune]string{'g': "G ♣", 'e': "E ◆"}
+// markShown and markKeys are the marks that tell twins and look-alikes apart, as the prompt shows them.
+var (
+	markShown = map[rune]string{'g': "♣ G", 'e': "◆ E", 'm': "⌂ M", 's': "† S"}
+	markKeys  = map[rune]string{'g': "G ♣", 'e': "E ◆", 'm': "M ⌂", 's': "S †"}
+)
+
+// markedLike returns the mark (lower case) that tile o turned r shows beyond code, the code of another tile as it
+// lies, when o so shows the same edges and marks with exactly one mark more; 0 otherwise (issue 29: b-c1 "CFFF"
+// and am-citysplit3 "CFFFE", of two sets, are told apart by the pennant as twins are).
+func markedLike(o *engine.TileType, r int, code string) rune {
+	c := codeOf(o, r)
+	if len(c) != len(code)+1 || c[:4] != code[:4] {
+		return 0
+	}
+	for i := 4; i < len(c); i++ {
+		if c[:i]+c[i+1:] == code {
+			return unicode.ToLower(rune(c[i]))
+		}
+	}
+	return 0
+}
+
+// exactOfMarked returns the one match whose code is the code typed, when every other match shows it with one mark
+// more, a different mark each, and no twin or look-alike of the laid tile shares that mark (markAsk would not know
+// which): laid at once as a twin's plain tile is, the others asked for by their mark after. ok is false otherwise.
+func (e *entry) exactOfMarked(matches []engine.Match) (engine.Match, bool) {
+	var exact []engine.Match
+	short := 0
+	for _, m := range matches {
+		if n := len(codeOf(m.Type, m.Rot)); short == 0 || n < short {
+			short, exact = n, []engine.Match{m}
+		} else if n == short {
+			exact = append(exact, m)
+		}
+	}
+	if len(exact) != 1 {
+		return engine.Match{}, false
+	}
+	code := codeOf(exact[0].Type, exact[0].Rot)
+	ask := e.markAsk(exact[0].Type, engine.Pos{}, exact[0].Rot)
+	for _, m := range matches {
+		if m == exact[0] {
+			continue
+		}
+		k := markedLike(m.Type, m.Rot, code)
+		if k == 0 || ask == nil || ask.twins[k] != m.Type || ask.rots[k] != m.Rot {
+			return engine.Match{}, false
+		}
+	}
+	return exact[0], true
+}
 
 // twinMark returns the mark that tells tile a from tile b when a is b with one thing more (a garden: 'g', ABBOT-2;
 // a pennant: 'e', BASE-10) and nothing else differs (the same set, no inn or cathedral apart: b-c4s is not
@@ -121,14 +172,42 @@ func onlyTwins(cat *engine.Catalogue, matches []engine.Match, typed engine.Marks
 // markAsk is what the prompt asks after tile t is laid at cell in rotation rot: its twins the box still holds, by
 // their mark's key; nil if none.
 func (e *entry) markAsk(t *engine.TileType, cell engine.Pos, rot int) *markAsk {
-	m := &markAsk{cell: cell, rot: rot, twins: map[rune]*engine.TileType{}}
+	m := &markAsk{cell: cell, rot: rot, twins: map[rune]*engine.TileType{}, rots: map[rune]int{}}
+	code := codeOf(t, rot)
+	shared := map[rune]bool{} // a mark two tiles show more: its key cannot say which
 	for _, o := range e.g.Cat.Types {
-		if k := twinMark(o, t); k != 0 && e.g.Bag.Left(o) > 0 {
-			m.twins[k] = o
+		if o == t || o.Piece != nil || e.g.Bag.Left(o) == 0 {
+			continue
+		}
+		if k := twinMark(o, t); k != 0 {
+			shared[k] = shared[k] || m.twins[k] != nil
+			m.twins[k], m.rots[k] = o, rot
+			continue
+		}
+		for r := 0; r < 4; r++ {
+			if k := markedLike(o, r, code); k != 0 && o.DistinctRotation(r) {
+				shared[k] = shared[k] || m.twins[k] != nil
+				m.twins[k], m.rots[k] = o, r
+			}
+		}
+	}
+	for k := range shared {
+		if shared[k] {
+			delete(m.twins, k)
 		}
 	}
 	if len(m.twins) == 0 {
 		return nil
 	}
 	return m
+}
+
+// rotOf is the quarter turns twin lies in when its mark is typed.
+func (m *markAsk) rotOf(twin *engine.TileType) int {
+	for k, t := range m.twins {
+		if t == twin {
+			return m.rots[k]
+		}
+	}
+	return m.rot
 }
