@@ -349,3 +349,129 @@ func TestAMPositionPieces(t *testing.T) {
 		})
 	}
 }
+
+// The figure issue 29 asks for, measured as TestPositionEntryReadingOrder measures the board as it lies (a player
+// who knows the table's answers: readBoard's walk, typeBoardTile, the figure's answer by its key, enterTokens):
+// boards of 72 tiles with two barns and an abbey or more (amBoard), three players, farmers and Abbey & Mayor, at the
+// harness's 80x24, every key after the set-up counted, to a tally equal to replay --final. Keys a tile, mean and
+// worst; the mean must be at most the 5.81 of TestPositionEntryReadingOrder (README). A plain run enters one
+// board; KARKASON_AM_BOARDS=10 for the figure reported:
+//
+//	KARKASON_AM_BOARDS=10 RUNEWIDTH_EASTASIAN=0 go test ./cmd/karkason/tui -run TestAMPositionEntryReadingOrder -v
+func TestAMPositionEntryReadingOrder(t *testing.T) {
+	boards := 1
+	if n, err := strconv.Atoi(os.Getenv("KARKASON_AM_BOARDS")); err == nil && n > 0 {
+		boards = n
+	}
+	cat := engine.Standard()
+	var perTile []float64
+	for seed := uint64(1); len(perTile) < boards && seed < uint64(200*boards); seed++ {
+		pos := amBoard(t, seed, 72, 2, 1)
+		if pos == nil {
+			continue
+		}
+		want, err := referee.ReplayRecord(pos, cat, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lang := []string{"bg", "uk"}[len(perTile)%2]
+		var n enteredKeys
+		synctest.Test(t, func(t *testing.T) { n = amEnterPosition(t, pos, want, lang) })
+		if t.Failed() {
+			return
+		}
+		perTile = append(perTile, float64(n.all)/float64(n.tiles))
+		t.Logf("seed %3d (%s): %d tiles, %d figures and barns: %d keys, %.2f a tile (tiles %d of which walking %d, "+
+			"figures and barns %d, points, next player and tally %d)", seed, lang, n.tiles, n.figures, n.all,
+			perTile[len(perTile)-1], n.tileKeys, n.walk, n.figureKeys, n.tokenKeys)
+	}
+	if len(perTile) < boards {
+		t.Fatalf("only %d boards with two barns and an abbey", len(perTile))
+	}
+	mean, worst := 0.0, 0.0
+	for _, v := range perTile {
+		mean += v / float64(len(perTile))
+		worst = max(worst, v)
+	}
+	t.Logf("%d boards of 72 tiles with two barns and an abbey, read row by row: %.2f keys a tile on average, "+
+		"%.2f at worst", len(perTile), mean, worst)
+	if _, measured := os.LookupEnv("KARKASON_AM_BOARDS"); measured && mean > 5.81 {
+		t.Errorf("%.2f keys a tile on average, the board as it lies reached 5.81", mean)
+	}
+}
+
+// amEnterPosition is enterPosition with Abbey & Mayor: the tiles read row by row from the top-left corner (walkTo,
+// typeBoardTile; an abbey by its key, 0, and the player whose abbey it is by its answer's key), each figure and
+// barn as the walk passes its tile (Tab, its answer's key: amEnterFigure), then the points, who plays next and the
+// tally (enterTokens). Call inside synctest.Test.
+func amEnterPosition(t *testing.T, pos *referee.Record, want *referee.Game, lang string) enteredKeys {
+	h := amEntry(t, pos.Setup, lang)
+	defer h.stop()
+	var n enteredKeys
+	start := h.presses
+	tiles := tableTiles(pos.Position)
+	o := tiles[0].Pos
+	taken := map[referee.Colour]bool{}
+	for _, l := range tiles {
+		p := engine.Pos{X: l.Pos.X - o.X, Y: l.Pos.Y - o.Y}
+		k := h.presses
+		h.walkTo(p)
+		n.walk += h.presses - k
+		w := h.presses - k
+		if l.Tile == referee.TileAbbey {
+			h.pressRune(abbeyKey)
+			for _, a := range pos.Position {
+				if a.Kind == referee.PosAbbey && a.N == 0 && !taken[a.Colour] {
+					taken[a.Colour] = true
+					h.chooseItem(h.u.pos.draft().Game().Player(a.Colour))
+					break
+				}
+			}
+		} else {
+			h.typeBoardTile(l, p)
+		}
+		if os.Getenv("KARKASON_KEYS_LOG") != "" && h.presses-k-w > 4 {
+			t.Logf("%s (%s): %d keys", l, codeOf(h.u.cat.Tile(l.Tile), l.Rot/90), h.presses-k-w)
+		}
+		n.tiles++
+		for _, f := range pos.Position {
+			if f.Target.Pos != l.Pos || f.InCity() {
+				continue
+			}
+			if _, fig := f.Kind.Figure(); !fig && f.Kind != referee.PosBarn {
+				continue
+			}
+			k := h.presses
+			h.key(tcell.KeyTab)
+			f.Target.Pos = referee.Pos{X: p.X, Y: p.Y}
+			h.amEnterFigure(f)
+			if os.Getenv("KARKASON_KEYS_LOG") != "" {
+				t.Logf("%s: %d keys", f, h.presses-k)
+			}
+			n.figureKeys += h.presses - k
+			n.figures++
+		}
+	}
+	n.tileKeys = h.presses - start - n.figureKeys
+	k := h.presses
+	h.key(tcell.KeyF10)
+	if h.u.table.entry.step != stepTokens {
+		t.Fatalf("F10 after the board: %s\n%s\n%v\n%v", h.u.table.status.GetText(true), h.text(), h.u.pos.draft().Lines(), pos.Position)
+	}
+	h.enterTokens(pos.Position, true)
+	n.tokenKeys = h.presses - k
+	n.all = h.presses - start
+	if err := h.u.table.lastErr; err != nil {
+		t.Errorf("refused on the way: %s", h.u.describe(err))
+	}
+	if h.u.sess == nil || h.u.sess.Game.Phase != referee.PhaseEnded {
+		t.Fatalf("not at the tally:\n%s", h.text())
+	}
+	g := h.u.sess.Game
+	for p := 0; p < g.Players(); p++ {
+		if g.S.Scores[p] != want.S.Scores[p] {
+			t.Errorf("%s: the table shows %d, replay --final %d", g.Name(p), g.S.Scores[p], want.S.Scores[p])
+		}
+	}
+	return n
+}

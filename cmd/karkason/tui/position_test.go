@@ -209,7 +209,8 @@ func tableTiles(lines []referee.PositionLine) []referee.PositionLine {
 // readBoard types every tile of the position where it lies on the table, row by row from its top-left corner: the
 // entry's first tile is the top row's first (the table's coordinates shifted so that it is 0,0); the cursor walks
 // by the fewer keys, Enter (the next row, below the row's first tile) and the arrows; the tile's edges are typed
-// (its marks, then ↓ and Enter, only if several tiles show the same edges; G after it for a garden). Each figure is
+// (its marks, then ↓ and Enter, only if several tiles show the same edges; G after it for a garden), or as many of
+// them as list it with a digit, and the digit (typeBoardTile). Each figure is
 // entered as the walk passes its tile: Tab, the feature, whose. It returns the keys that walked the cursor and the
 // keys that entered figures.
 func (h *harness) readBoard(lines []referee.PositionLine) (walkKeys, figureKeys int) {
@@ -266,8 +267,9 @@ func (h *harness) walkTo(p engine.Pos) {
 	}
 }
 
-// typeBoardTile types the edges of the tile of line l as it lies, at cell p of the entry; if it is not laid yet,
-// its marks, then ↓ to it in the list and Enter; a garden copy laid as its plain copy is made the garden with G.
+// typeBoardTile types the edges of the tile of line l as it lies, at cell p of the entry, until the list shows it
+// with a digit (two or three edges typed: the digit takes it, as the legend says); if it is not laid yet, its
+// marks, then ↓ to it in the list and Enter; a garden copy laid as its plain copy is made the garden with G.
 func (h *harness) typeBoardTile(l referee.PositionLine, p engine.Pos) {
 	h.t.Helper()
 	tt := h.u.cat.Tile(l.Tile)
@@ -275,7 +277,23 @@ func (h *harness) typeBoardTile(l referee.PositionLine, p engine.Pos) {
 	cell := referee.Pos{X: p.X, Y: p.Y}
 	d := h.u.pos.draft()
 	laid := func() bool { return d.TileAt(cell) >= 0 }
-	for _, r := range code[:4] {
+	listed := func() rune { // the digit the tile is listed with now, 0 if none
+		b, _ := h.u.table.entry.now.(*boardStep)
+		m := h.u.table.entry.menu
+		for k, mt := range b.matches {
+			if mt.Type == tt && mt.Rot == l.Rot/90 && k < m.count() && len(m.items[k].key) == 1 {
+				return rune(m.items[k].key[0])
+			}
+		}
+		return 0
+	}
+	for i, r := range code[:4] {
+		if k := listed(); i >= minDigitEdges && k != 0 {
+			// Listed with its digit once minDigitEdges edges are typed: the digit takes it, as the legend says
+			// (issue 30), in fewer keys than the rest of the code (or as many: three edges and the digit).
+			h.pressRune(k)
+			break
+		}
 		h.pressRune(r)
 	}
 	for _, r := range code[4:] {
