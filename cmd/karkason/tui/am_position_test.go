@@ -198,7 +198,8 @@ func (n *newcomer) amBoardAsNewcomer() {
 			if _, ok := n.chooseBy(func(w string) bool {
 				return strings.HasPrefix(w, barn+" — ") && strings.HasSuffix(w, g.Name(p))
 			}); !ok || len(h.u.pos.draft().Lines()) != before+1 {
-				n.t.Fatalf("%s not entered: %s\n%s", f, h.u.table.status.GetText(true), h.text())
+				as, more := n.answers()
+				n.t.Fatalf("%s not entered: %s\n%s\n%q\n%q %v %v", f, h.u.table.status.GetText(true), h.text(), h.menuLabels(), barn, as, more)
 			}
 			n.figs += h.presses - k
 		}

@@ -123,7 +123,8 @@ func (n *newcomer) answers() ([]answer, bool) {
 			out = append(out, answer{key: m[1], words: spaces(m[2]), row: len(out)})
 			continue
 		}
-		if len(out) > 0 && strings.HasPrefix(l, "    ") && strings.TrimSpace(l) != "" {
+		// The rest of a wrapped answer: indented past the key (three spaces after a key of one, four after two).
+		if len(out) > 0 && strings.HasPrefix(l, "   ") && strings.TrimSpace(l) != "" {
 			if w := &out[len(out)-1].words; strings.HasSuffix(*w, "-") {
 				*w += spaces(l) // a word wrapped after its hyphen ("майстор-строител")
 			} else {
@@ -172,6 +173,10 @@ func (n *newcomer) chooseBy(match func(words string) bool) (string, bool) {
 		if ok {
 			n.press(a.key)
 			return a.words, true
+		}
+		if os.Getenv("KARKASON_PAGES_LOG") != "" {
+			as, _ := n.answers()
+			n.t.Logf("page %d (offset %d, more %v): %v", page, n.h.u.table.entry.menu.offset, more, as)
 		}
 		if !more {
 			break
