@@ -363,8 +363,8 @@ func riverRuleFor(t *TileType) string {
 
 // CanDeploy checks a step-2 placement (BASE-6, SEQ-5(a)-(d)): a figure of the player's supply onto local segment
 // `local` of the tile just placed (tile index tile). Errors cite ABBOT-1 / IC-2 / TB-2 (no such figure in this game),
-// BASE-6 (no follower or abbot in supply), DEF-5 (the large follower, the builder or the pig is not in supply:
-// IC-4(c)), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
+// BASE-6 (no follower or abbot in supply), DEF-5 (the large follower, the builder, the pig, the mayor or the wagon
+// is not in supply: IC-4(c), DEF-5 amended by AM), BASE-7 (occupied), FARM-1, ABBOT-3, ABBOT-4, IC-4(a), RIVER-8 / RIV2-6; for the builder TB-5(a)/(b)/(c),
 // for the pig TB-12 (canPlaceSpecial).
 func (s *State) CanDeploy(player int, kind FigureKind, tile, local int) error {
 	_, err := s.deployable(player, kind, tile, local)
@@ -387,7 +387,7 @@ func (s *State) deployable(player int, kind FigureKind, tile, local int) (int, e
 		switch {
 		case kind == Large:
 			return -1, refuse("DEF-5", "err.large_not_in_supply")
-		case kind.IsSpecial():
+		case kind.IsSpecial(), kind == Mayor, kind == Wagon: // (DEF-5 amended by Abbey & Mayor: one each)
 			return -1, refuse("DEF-5", "err.special_not_in_supply", "figure", kind.String())
 		}
 		return -1, refuse("BASE-6", "err.supply_empty", "figure", kind.String())
