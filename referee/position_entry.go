@@ -342,12 +342,17 @@ func (d *Draft) QuarterOptions(c Colour, kind engine.FigureKind) []string {
 	return out
 }
 
-// StandRefusal tells whether one more figure of that kind of that colour may stand on seg now (POS-3,
-// engine.State.CanStand, the check Add applies): nil, or the *Refusal.
+// StandRefusal tells whether one more figure of that kind of that colour may stand on seg now (POS-3; POS-13: not on
+// the dragon's tile; engine.State.CanStand, the checks Add applies): nil, or the *Refusal.
 func (d *Draft) StandRefusal(c Colour, kind engine.FigureKind, seg int32) error {
 	who := d.game.Player(c)
 	if who < 0 {
 		return refusal("CFG-1", "err.colour_not_seated", "colour", string(c))
+	}
+	if ti, _ := d.game.S.SegTile(seg); kind != engine.Barn && d.game.S.OnDragon(ti) {
+		// The dragon entered already stands here: no figure with it (POS-3 amended, POS-13, PD-7).
+		p := d.game.S.Tiles[ti].Pos
+		return refusal("POS-13", "err.pd_pos_dragon_figure", "pos", Pos{p.X, p.Y}.String())
 	}
 	return asRefusal(d.game.S.CanStand(who, kind, seg))
 }

@@ -524,3 +524,49 @@ func TestDraftTypedStartEveryPieceTurns(t *testing.T) {
 		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A figure on the dragon's tile is refused before it is entered, as Add would refuse it (POS-3 amended, POS-13,
+// PD-7): StandRefusal cites POS-13 for every figure on the volcano the dragon stands on, and nothing on the tile
+// beside it.
+func TestDraftStandRefusalOnTheDragonsTile(t *testing.T) {
+	setup := Setup{Players: []PlayerSpec{{"Ана", Red}, {"Богдан", Blue}},
+		Expansions: []string{ExpansionFarmers, "princess-dragon"}, Start: StartStandard}
+	d, err := NewDraft(setup, engine.Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"position tile b-c1rs 0,0 0", "position tile b-rs 1,0 90",
+		"position tile pd-volcanostraight 2,0 0", "position dragon 2,0"} {
+		l, err := ParsePositionLine(text, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Add(l); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	s := d.Game().S
+	for _, c := range []struct {
+		pos  engine.Pos
+		rule string
+	}{{engine.Pos{X: 2}, "POS-13"}, {engine.Pos{X: 1}, ""}} {
+		ti := s.TileIndex(c.pos)
+		for local, sd := range s.Tiles[ti].Type.Segs {
+			if sd.Kind != engine.KRoad && sd.Kind != engine.KField {
+				continue
+			}
+			seg, err := s.FeatureAt(c.pos, s.PlaceName(ti, local))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = d.StandRefusal(Red, engine.Follower, seg)
+			var r *Refusal
+			if got := ""; errors.As(err, &r) && r.Rule != c.rule || r == nil && c.rule != "" {
+				if r != nil {
+					got = r.Rule
+				}
+				t.Errorf("a follower on %v's %s: %q (%v), want %q", c.pos, sd.Kind, got, err, c.rule)
+			}
+		}
+	}
+}
