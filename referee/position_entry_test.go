@@ -15,6 +15,20 @@ func tileLine(id string, x, y, rot int) PositionLine {
 	return PositionLine{Kind: PosTile, Tile: id, Pos: Pos{x, y}, Rot: rot}
 }
 
+// finished finishes the draft and returns the game and its position's lines as the record writes them.
+func finished(t *testing.T, d *Draft) (*Game, []string) {
+	t.Helper()
+	g, err := d.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range g.Position {
+		got = append(got, l.String())
+	}
+	return g, got
+}
+
 func wantRule(t *testing.T, what string, err error, rule string) {
 	t.Helper()
 	var r *Refusal
@@ -271,16 +285,9 @@ func TestDraftTypedStartNormalised(t *testing.T) {
 	if d.Turns() != 2 {
 		t.Errorf("the board is turned %d quarter turns, want 2", d.Turns())
 	}
-	g, err := d.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, got := finished(t, d)
 	want := []string{"position tile b-rs 1,0 90", "position red follower 1,0:E", "position tile b-c1 0,-1 180",
 		"position blue follower 0,0:SSE", "position red score 41", "position blue score 37"}
-	var got []string
-	for _, l := range g.Position {
-		got = append(got, l.String())
-	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -458,14 +465,7 @@ func TestDraftTypedStartLargeFollowerTurns(t *testing.T) {
 			t.Fatalf("%s: %v", l, err)
 		}
 	}
-	g, err := d.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, l := range g.Position {
-		got = append(got, l.String())
-	}
+	_, got := finished(t, d)
 	want := []string{"position tile b-rs 1,0 90", "position red large 1,0:E", "position tile b-c1 0,-1 180"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("normalised position:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -510,14 +510,7 @@ func TestDraftTypedStartEveryPieceTurns(t *testing.T) {
 			want = append(want, c.record)
 		}
 	}
-	g, err := d.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, l := range g.Position {
-		got = append(got, l.String())
-	}
+	_, got := finished(t, d)
 	slices.Sort(got)
 	slices.Sort(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

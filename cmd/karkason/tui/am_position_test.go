@@ -260,11 +260,7 @@ func TestAMBoardAsItLies(t *testing.T) {
 	if len(perTile) < boards {
 		t.Fatalf("only %d boards with two barns and an abbey", len(perTile))
 	}
-	mean, worst := 0.0, 0.0
-	for _, v := range perTile {
-		mean += v / float64(len(perTile))
-		worst = max(worst, v)
-	}
+	mean, worst := meanWorst(perTile)
 	t.Logf("80x24, %d boards of 72 tiles with two barns and an abbey: %.2f keys a tile on average, %.2f at worst",
 		len(perTile), mean, worst)
 	if _, measured := os.LookupEnv("KARKASON_AM_BOARDS"); measured && mean > 7.47 {
@@ -389,11 +385,7 @@ func TestAMPositionEntryReadingOrder(t *testing.T) {
 	if len(perTile) < boards {
 		t.Fatalf("only %d boards with two barns and an abbey", len(perTile))
 	}
-	mean, worst := 0.0, 0.0
-	for _, v := range perTile {
-		mean += v / float64(len(perTile))
-		worst = max(worst, v)
-	}
+	mean, worst := meanWorst(perTile)
 	t.Logf("%d boards of 72 tiles with two barns and an abbey, read row by row: %.2f keys a tile on average, "+
 		"%.2f at worst", len(perTile), mean, worst)
 	if _, measured := os.LookupEnv("KARKASON_AM_BOARDS"); measured && mean > 5.81 {

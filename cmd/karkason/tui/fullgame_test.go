@@ -607,6 +607,15 @@ func TestKeysPerTurn(t *testing.T) {
 // fullGameSeed is a seed whose game reaches every kind of decision (the test checks it).
 const fullGameSeed = 1
 
+// meanWorst returns the mean and the largest of keys a tile over boards (0, 0 for none).
+func meanWorst(perTile []float64) (mean, worst float64) {
+	for _, v := range perTile {
+		mean += v / float64(len(perTile))
+		worst = max(worst, v)
+	}
+	return mean, worst
+}
+
 func mean(xs []int) float64 {
 	s := 0
 	for _, x := range xs {

@@ -686,11 +686,7 @@ func TestNewcomerBoardsAsTheyLie(t *testing.T) {
 			t.Logf("%dx%d board %2d (%s): %d tiles, %d figures: %d keys, %.2f a tile, %d look-alikes mended",
 				size[0], size[1], i+1, lang, k.tiles, k.figures, k.keys, perTile[len(perTile)-1], k.corrections)
 		}
-		mean, worst := 0.0, 0.0
-		for _, v := range perTile {
-			mean += v / float64(len(perTile))
-			worst = max(worst, v)
-		}
+		mean, worst := meanWorst(perTile)
 		t.Logf("%dx%d, %d boards as they lie: %.2f keys a tile on average, %.2f at worst", size[0], size[1],
 			len(perTile), mean, worst)
 		limit := 6.3

@@ -118,11 +118,7 @@ func TestPositionEntryReadingOrder(t *testing.T) {
 			"points, next player and tally %d)", k, n.tiles, n.figures, n.all, perTile[len(perTile)-1], n.tileKeys,
 			n.walk, n.figureKeys, n.tokenKeys)
 	}
-	mean, worst := 0.0, 0.0
-	for _, v := range perTile {
-		mean += v / float64(len(perTile))
-		worst = max(worst, v)
-	}
+	mean, worst := meanWorst(perTile)
 	t.Logf("%d boards read row by row from the top-left corner: %.2f keys a tile on average, %.2f at worst",
 		len(perTile), mean, worst)
 	if mean > 6 || worst > 7 {
