@@ -109,7 +109,10 @@ func (s *figureStep) show() {
 		l, _ := g.S.SegByPlace(ti, a.Place)
 		return a, s.deployLabel(a), e.segName(g.S.Tiles[ti].Seg(l))
 	})
-	e.ask("ui.ask.figure", map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
+	s.fold(deploys)
+	// Where the answers do not all fit, the question is short: the tile just laid is on the board, under the cursor.
+	e.askCompact("ui.ask.figure", "ui.figlist.ask_figure",
+		map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
 	choices := append(deploys, rest...)
 	pass := slices.IndexFunc(choices, func(c choice) bool { return c.act != nil && c.act.Verb == referee.VerbPass })
 	if e.justPlaced && pass >= 0 && !slices.ContainsFunc(choices, func(c choice) bool {
@@ -128,6 +131,20 @@ func (s *figureStep) show() {
 		// The list shows its top, the tile's features, even when no figure (last) is below the fold (issue 30: at
 		// 80x24 the first answers were scrolled away); Enter still takes it, the arrows or PgDn show it.
 		e.menu.offset, e.menu.pinned = 0, true
+	}
+}
+
+// fold gives the answers for a figure with a key of its own (kindLetters: the large follower, the builder, the pig)
+// that follow an answer on the same feature their words on that answer's line (choice.fold), for where the answers
+// do not all fit (issue 30: at 80x24 each feature took two to four lines and a usual tile's answers two pages):
+// "4 field around the city · D4 large · Z4 pig". Their keys stay the feature's with the figure's letter.
+func (s *figureStep) fold(deploys []choice) {
+	loc := s.e.t.u.loc
+	for i := 1; i < len(deploys); i++ {
+		c, before := &deploys[i], deploys[i-1]
+		if kindLetters[c.figure] != "" && c.target != "" && before.target == c.target && before.figure != engine.Abbot {
+			c.fold = loc.T("ui.figlist.fold_"+c.figure.String(), nil)
+		}
 	}
 }
 
