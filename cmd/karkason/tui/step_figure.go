@@ -142,11 +142,15 @@ func (s *figureStep) fold(deploys []choice) {
 	loc := s.e.t.u.loc
 	for i := 1; i < len(deploys); i++ {
 		c, before := &deploys[i], deploys[i-1]
-		if kindLetters[c.figure] != "" && c.target != "" && before.target == c.target && before.figure != engine.Abbot {
-			c.fold = loc.T("ui.figlist.fold_"+c.figure.String(), nil)
+		if foldWords[c.figure] != "" && c.target != "" && before.target == c.target && before.figure != engine.Abbot {
+			c.fold = loc.T(foldWords[c.figure], nil)
 		}
 	}
 }
+
+// foldWords are the messages of the words of an answer folded onto its feature's line (fold), by its figure.
+var foldWords = map[engine.FigureKind]string{engine.Large: "ui.figlist.fold_large", engine.Builder: "ui.figlist.fold_builder",
+	engine.Pig: "ui.figlist.fold_pig", engine.Mayor: "ui.figlist.fold_mayor", engine.Wagon: "ui.figlist.fold_wagon"}
 
 // segOrder is the index of segment seg among the segments of the tile just laid.
 func (s *figureStep) segOrder(seg int32) int {
