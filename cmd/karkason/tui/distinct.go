@@ -71,7 +71,9 @@ func (e *entry) telling(choices []choice, c choice, label string, round int) str
 	ti, l := e.g.S.SegTile(c.seg)
 	switch round {
 	case 0:
-		if name := e.segName(c.seg); !strings.Contains(plainLabel(label), plainLabel(name)) {
+		// (a short label names it by the compass letters, segShort: the figure step's)
+		if name := e.segName(c.seg); !strings.Contains(plainLabel(label), plainLabel(name)) &&
+			!strings.Contains(plainLabel(label), plainLabel(e.segShort(c.seg))) {
 			return name
 		}
 	case 1:

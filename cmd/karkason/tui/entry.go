@@ -42,6 +42,10 @@ type choice struct {
 	// share its key, an answer for a figure with a key of its own (kindLetters) with that letter before it.
 	figure engine.FigureKind
 	target string
+	// fold, if set, is the answer's words where the answers do not all fit (compact): drawn after "·" on the line
+	// of the answer before it, which has the same target (menuItem.joined; the figure step: "D4 large" on its
+	// feature's line).
+	fold string
 }
 
 // kindLetters are the keys of the figures that have a key of their own (issue 18): an answer that puts, moves or
@@ -143,9 +147,11 @@ type entry struct {
 	// set by layout when the answers of a list would not all fit under the prompt and the legend (see layout).
 	rows    int
 	compact bool
-	// askKey and askData are the prompt's message (ask), rendered again when compact changes.
-	askKey  string
-	askData map[string]any
+	// askKey and askData are the prompt's message (ask), rendered again when compact changes; askShort, if set,
+	// is the message's key where the answers do not all fit (askCompact).
+	askKey   string
+	askShort string
+	askData  map[string]any
 	// *placeStep is the place step while it is shown, nil otherwise: its tile, spots and highlighted spot
 	// (e.tile, e.spots, e.cur), read by the table's zoom and by the tests.
 	*placeStep
@@ -307,6 +313,7 @@ func (e *entry) setCompact(c bool) {
 			}
 		}
 	}
+	e.joinFolds()
 	e.renderPrompt()
 }
 
@@ -386,7 +393,12 @@ func (e *entry) enter(s entryStep) {
 
 // ask sets the prompt: the player's badge and name, then the question.
 func (e *entry) ask(key string, data map[string]any) {
-	e.askKey, e.askData = key, data
+	e.askCompact(key, "", data)
+}
+
+// askCompact is ask with a shorter question (the message short) where the answers do not all fit (compact).
+func (e *entry) askCompact(key, short string, data map[string]any) {
+	e.askKey, e.askShort, e.askData = key, short, data
 	e.renderPrompt()
 }
 
@@ -405,7 +417,11 @@ func (e *entry) renderPrompt() {
 	for k, v := range e.askData {
 		d[k] = v
 	}
-	e.prompt.SetText(e.t.u.loc.T(e.askKey, d))
+	key := e.askKey
+	if e.compact && e.askShort != "" {
+		key = e.askShort
+	}
+	e.prompt.SetText(e.t.u.loc.T(key, d))
 }
 
 // promptLines is the number of rows the prompt needs in the panel's width (at most 6).
@@ -440,6 +456,7 @@ func (e *entry) offer(choices []choice) {
 	keys, tkeys := choiceKeys(choices)
 	e.targetKeys = tkeys
 	e.menu.setKeyed(labels, keys, muted)
+	e.joinFolds()
 	e.menu.setAliases(tkeys) // the board's key of a feature where only the large follower has an answer
 	e.kindLegend(choices)
 	off := make([]bool, len(choices))
@@ -457,6 +474,27 @@ func (e *entry) offer(choices []choice) {
 		e.previewChoice(e.menu.current)
 	}
 	e.layout()
+}
+
+// joinFolds draws the answers with a fold (choice.fold) on the line of the answer before them, by their fold's
+// words, where the answers do not all fit (compact); else each on lines of its own.
+func (e *entry) joinFolds() {
+	for i := range e.menu.items {
+		if i >= len(e.choices) || i == 0 {
+			continue
+		}
+		c := e.choices[i]
+		j := e.compact && c.fold != "" && !c.muted && !e.menu.items[i-1].muted
+		if j {
+			e.menu.items[i].label = c.fold
+		} else if e.menu.items[i].joined {
+			e.menu.items[i].label = c.label
+			if e.compact && c.short != "" {
+				e.menu.items[i].label = c.short
+			}
+		}
+		e.menu.items[i].joined = j
+	}
 }
 
 // featKeys are the keys of the answers that name a feature, for the board (boardView.fkeys): one a feature (the

@@ -42,6 +42,44 @@ type menuItem struct {
 	// shown in grey with its key kept (the keys of the others do not move); its key or a click tells why (selected
 	// is told, and the entry says why).
 	off bool
+	// joined: an answer drawn on the lines of the answer before it (its head: the first item before it that is not
+	// joined), after "·", its key and its label (a word or two): the figure step folds a large follower's, a
+	// builder's and a pig's answer onto its feature's line where the answers do not all fit (issue 30). It has no
+	// lines of its own; its key, its highlight and a click on it are its own.
+	joined bool
+}
+
+// foldSeg is where a joined item is drawn on its head's lines: line, and the column after the keys' column where
+// its "·" begins, width cells wide.
+type foldSeg struct{ item, line, col, width int }
+
+// foldSep goes before a joined item's key; foldSepW is its cells.
+const (
+	foldSep  = "· "
+	foldSepW = 2
+)
+
+// foldText is the text of joined item it as drawn: "· D4 large".
+func foldText(it menuItem) string {
+	if it.key == "" {
+		return foldSep + it.label
+	}
+	return foldSep + it.key + " " + it.label
+}
+
+// head returns the item on whose lines item i is drawn: i, or the item before the joined items it ends.
+func (m *menu) head(i int) int {
+	for i > 0 && i < len(m.items) && m.items[i].joined {
+		i--
+	}
+	return i
+}
+
+// nextHead returns the first item after i that is not joined (len(m.items) if none).
+func (m *menu) nextHead(i int) int {
+	for i++; i < len(m.items) && m.items[i].joined; i++ {
+	}
+	return i
 }
 
 func newMenu() *menu {
@@ -199,6 +237,9 @@ func (m *menu) noKeys() {
 func (m *menu) keyWidth() int {
 	w := 1
 	for _, it := range m.items {
+		if it.joined {
+			continue // (its key is on its head's line)
+		}
 		w = max(w, len(it.key))
 	}
 	return w + 1
@@ -246,17 +287,45 @@ func (m *menu) step(d int) {
 // lines returns the wrapped lines of item i in width w (after the keys' column, and before the last column, where
 // ▲ and ▼ mark more answers: issue 30, a label as wide as the list lost its last character under ▲).
 func (m *menu) lines(i, w int) []string {
+	ls, _ := m.wrap(i, w)
+	return ls
+}
+
+// wrap returns the wrapped lines of item i in width w (lines) and where the joined items after it are drawn on
+// them: each after the last line's text if it fits there, else on a line of its own. A joined item has none.
+func (m *menu) wrap(i, w int) ([]string, []foldSeg) {
+	if m.items[i].joined {
+		return nil, nil
+	}
 	if w < 5 {
 		w = 5
 	}
-	ls := tview.WordWrap(m.items[i].label, w-1-m.keyWidth())
+	avail := w - 1 - m.keyWidth()
+	ls := tview.WordWrap(m.items[i].label, avail)
 	for len(ls) > 1 && ls[len(ls)-1] == "" {
 		ls = ls[:len(ls)-1] // (tview wraps an escaped tag at the end, "[RIVER-8[]", with an empty line after it)
 	}
 	if len(ls) == 0 {
 		ls = []string{""}
 	}
-	return ls
+	var segs []foldSeg
+	for j := i + 1; j < len(m.items) && m.items[j].joined; j++ {
+		text := tview.Escape(foldText(m.items[j]))
+		sw := tview.TaggedStringWidth(text)
+		last := len(ls) - 1
+		lw := tview.TaggedStringWidth(ls[last])
+		if lw > 0 && lw+1+sw > avail {
+			ls = append(ls, "")
+			last, lw = last+1, 0
+		}
+		if lw > 0 {
+			ls[last] += " "
+			lw++
+		}
+		ls[last] += text // (drawn over in its own style, Draw)
+		segs = append(segs, foldSeg{item: j, line: last, col: lw, width: sw})
+	}
+	return ls, segs
 }
 
 // Draw draws the items from offset, scrolled so that the highlighted item shows; ▲ ▼ mark more items.
@@ -266,11 +335,12 @@ func (m *menu) Draw(screen tcell.Screen) {
 	if w <= 0 || h <= 0 || len(m.items) == 0 {
 		return
 	}
-	if m.current < m.offset && !m.pinned {
-		m.offset = m.current
+	if hd := m.head(m.current); hd < m.offset && !m.pinned {
+		m.offset = hd
 	}
-	// Scroll down until the highlighted item fits.
-	for m.offset < m.current && !m.pinned {
+	m.offset = m.head(m.offset)
+	// Scroll down until the highlighted item fits (a joined item: the lines of its head).
+	for m.offset < m.head(m.current) && !m.pinned {
 		rows := 0
 		for i := m.offset; i <= m.current; i++ {
 			rows += len(m.lines(i, w))
@@ -278,7 +348,7 @@ func (m *menu) Draw(screen tcell.Screen) {
 		if rows <= h {
 			break
 		}
-		m.offset++
+		m.offset = m.nextHead(m.offset)
 	}
 	keyed := false
 	for _, it := range m.items {
@@ -294,7 +364,8 @@ func (m *menu) Draw(screen tcell.Screen) {
 		if i == m.current && !it.muted && !it.off {
 			st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
 		}
-		for j, line := range m.lines(i, w) {
+		ls, segs := m.wrap(i, w)
+		for j, line := range ls {
 			if row >= h {
 				break
 			}
@@ -327,6 +398,11 @@ func (m *menu) Draw(screen tcell.Screen) {
 					screen.SetContent(x+xx, y+row, r, comb, s.Background(bg))
 				}
 			}
+			for _, sg := range segs {
+				if sg.line == j {
+					m.drawFold(screen, sg, x+kw, y+row)
+				}
+			}
 			row++
 		}
 	}
@@ -336,6 +412,39 @@ func (m *menu) Draw(screen tcell.Screen) {
 	}
 	if m.moreBelow(w, h) { // (also the last answer's lines cut at the bottom, issue 30)
 		screen.SetContent(x+w-1, y+h-1, '▼', nil, arrow)
+	}
+}
+
+// drawFold draws joined item sg.item at column sg.col from x on row y: "·", its key as the keys' column shows keys,
+// its label; highlighted when it is the highlighted item, grey when it cannot be taken.
+func (m *menu) drawFold(screen tcell.Screen, sg foldSeg, x, y int) {
+	it := m.items[sg.item]
+	st := tcell.StyleDefault
+	if it.muted || it.off {
+		st = st.Foreground(tcell.ColorGray)
+	}
+	if sg.item == m.current && !it.muted && !it.off {
+		st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
+	}
+	x += sg.col
+	for xx := 0; xx < sg.width; xx++ {
+		screen.SetContent(x+xx, y, ' ', nil, st)
+	}
+	fg, bg, _ := st.Decompose()
+	tview.Print(screen, tview.Escape(foldText(it)), x, y, sg.width, tview.AlignLeft, fg)
+	for xx := 0; xx < sg.width; xx++ {
+		r, comb, s, _ := screen.GetContent(x+xx, y)
+		screen.SetContent(x+xx, y, r, comb, s.Background(bg))
+	}
+	ks := st.Foreground(tcell.ColorYellow).Bold(true)
+	switch {
+	case sg.item == m.current && !it.off:
+		ks = st.Bold(true)
+	case it.off, m.pending != "" && !strings.HasPrefix(it.key, m.pending):
+		ks = st.Foreground(tcell.ColorGray)
+	}
+	for k, r := range it.key {
+		screen.SetContent(x+foldSepW+k, y, r, nil, ks)
 	}
 }
 
@@ -350,7 +459,7 @@ func (m *menu) moreBelow(w, h int) bool {
 	return false
 }
 
-// itemAt returns the item drawn on screen row y, -1 if none.
+// itemAt returns the item drawn on screen row y, -1 if none (the head of joined items: itemAtCell).
 func (m *menu) itemAt(y int) int {
 	x, top, w, h := m.GetInnerRect()
 	_ = x
@@ -363,6 +472,26 @@ func (m *menu) itemAt(y int) int {
 		row += n
 	}
 	return -1
+}
+
+// itemAtCell returns the item drawn at screen cell x, y: a joined item where it is drawn, else the item of row y.
+func (m *menu) itemAtCell(x, y int) int {
+	i := m.itemAt(y)
+	if i < 0 {
+		return i
+	}
+	left, top, w, _ := m.GetInnerRect()
+	row := top
+	for k := m.offset; k < i; k++ {
+		row += len(m.lines(k, w))
+	}
+	_, segs := m.wrap(i, w)
+	for _, sg := range segs {
+		if x0 := left + m.keyWidth() + sg.col; y == row+sg.line && x >= x0 && x < x0+sg.width {
+			return sg.item
+		}
+	}
+	return i
 }
 
 // InputHandler: arrows, PgUp/PgDn, Home/End, Enter, the hot keys.
@@ -422,7 +551,7 @@ func (m *menu) pageDown(h int) {
 	next, row := len(m.items), 0
 	for i := m.offset; i < len(m.items); i++ {
 		if row += len(m.lines(i, w)); row > h {
-			next = max(i, m.offset+1)
+			next = max(i, m.nextHead(m.offset))
 			break
 		}
 	}
@@ -455,12 +584,14 @@ func (m *menu) pageUp(h int) {
 	_, _, w, _ := m.GetInnerRect()
 	h = max(h, 1)
 	if m.offset > 0 {
-		start, row := m.offset-1, 0
+		start, row := m.head(m.offset-1), 0
 		for i := m.offset - 1; i >= 0; i-- {
 			if row += len(m.lines(i, w)); row > h {
 				break
 			}
-			start = i
+			if !m.items[i].joined {
+				start = i // (a joined item begins no page: its head's lines are it)
+			}
 		}
 		for i := start; i < m.offset; i++ {
 			if !m.items[i].muted && !m.items[i].off {
@@ -541,7 +672,7 @@ func (m *menu) MouseHandler() func(action tview.MouseAction, event *tcell.EventM
 		switch action {
 		case tview.MouseLeftClick:
 			setFocus(m)
-			if i := m.itemAt(y); i >= 0 && !m.items[i].muted {
+			if i := m.itemAtCell(x, y); i >= 0 && !m.items[i].muted {
 				m.setCurrent(i)
 				m.choose(i)
 			}

@@ -369,8 +369,10 @@ func (h *harness) boardKey(p engine.Pos) string {
 	return ""
 }
 
-// readLine reads the answers the menu shows on the screen (a key, then the label wrapped over its lines) and
-// returns the key of the first whose text is wanted; seen reports that one is shown.
+// readLine reads the answers the menu shows on the screen (a key, then the label wrapped over its lines; an answer
+// drawn on the line of the one before it after "·", its key and its words, reads as that one's text, "·" and its
+// words: "field around the city · large") and returns the key of the first whose text is wanted; seen reports that
+// one is shown.
 func (h *harness) readLine(wanted func(text string) bool) (key string, seen bool) {
 	rows := h.cells()
 	m := h.u.table.entry.menu
@@ -378,6 +380,7 @@ func (h *harness) readLine(wanted func(text string) bool) (key string, seen bool
 	kw := m.keyWidth()
 	type shown struct{ key, text string }
 	var items []shown
+	head := 0 // the item whose text a line without a key goes on with (not one drawn after "·")
 	for row := y; row < y+ht && row < len(rows); row++ {
 		line := []rune(string(rows[row][x:min(x+w, len(rows[row]))]))
 		if len(line) > 0 && (line[len(line)-1] == '▲' || line[len(line)-1] == '▼') {
@@ -385,20 +388,33 @@ func (h *harness) readLine(wanted func(text string) bool) (key string, seen bool
 		}
 		k := strings.TrimSpace(string(line[:min(kw, len(line))]))
 		text := strings.TrimSpace(string(line[min(kw, len(line)):]))
-		if k != "" || len(items) == 0 {
+		// The answers drawn after "·" on this line (menuItem.joined): "· D4 large".
+		parts := strings.Split(" "+text, " "+foldSep)
+		text = strings.TrimSpace(parts[0])
+		var folds []shown
+		for _, part := range parts[1:] {
+			fk, words, _ := strings.Cut(part, " ")
+			if fk == "" || strings.Trim(fk, "1234567890"+answerLetters) != "" || len(fk) > 2 {
+				text += " " + foldSep + part // (a "·" in the words)
+				continue
+			}
+			folds = append(folds, shown{fk, strings.TrimSpace(words)})
+		}
+		switch {
+		case k != "" || len(items) == 0:
 			if k == "·" {
 				k = "" // an answer past the keys (menu.Draw)
 			}
 			items = append(items, shown{k, text})
-			continue
+			head = len(items) - 1
+		case text == "":
+		case strings.HasSuffix(items[head].text, "-"):
+			items[head].text += text // (word wrap breaks after a hyphen: "-3,-" "4")
+		default:
+			items[head].text += " " + text
 		}
-		if text == "" {
-			continue
-		}
-		if strings.HasSuffix(items[len(items)-1].text, "-") {
-			items[len(items)-1].text += text // (word wrap breaks after a hyphen: "-3,-" "4")
-		} else {
-			items[len(items)-1].text += " " + text
+		for _, f := range folds {
+			items = append(items, shown{f.key, items[head].text + " " + foldSep + f.text})
 		}
 	}
 	for _, it := range items {
@@ -414,10 +430,10 @@ func (h *harness) readLine(wanted func(text string) bool) (key string, seen bool
 func (h *harness) readAndChoose(i int) {
 	h.t.Helper()
 	m := h.u.table.entry.menu
-	label := squash(plainText(m.items[i].label))
+	label := h.answerText(i)
 	down := true
 	for tries := 0; tries < 100; tries++ {
-		if i >= m.count() || squash(plainText(m.items[i].label)) != label {
+		if i >= m.count() || h.answerText(i) != label {
 			h.t.Fatalf("the list changed under the newcomer")
 		}
 		key, seen := h.readLine(func(text string) bool {
@@ -445,6 +461,17 @@ func (h *harness) readAndChoose(i int) {
 		}
 	}
 	h.t.Fatalf("%q never shown:\n%s", label, h.text())
+}
+
+// answerText is answer i as readLine reads it: its label; an answer drawn on the line of the one before it
+// (menuItem.joined), that one's label, "·" and its words.
+func (h *harness) answerText(i int) string {
+	m := h.u.table.entry.menu
+	text := squash(plainText(m.items[i].label))
+	if m.items[i].joined {
+		text = squash(plainText(m.items[m.head(i)].label)) + " " + foldSep + text
+	}
+	return text
 }
 
 // page presses PgDn if the list shows more below (▼); false if it does not.
@@ -517,6 +544,17 @@ func (h *harness) distinctAnswers(decision int) {
 			seen[l] = i
 		}
 	}
+	seen := map[string]int{} // as the screen reads them (an answer drawn after "·": with its line's words)
+	for i, it := range e.menu.items {
+		if it.muted {
+			continue
+		}
+		l := h.answerText(i)
+		if j, ok := seen[l]; ok {
+			h.t.Fatalf("decision %d (%v): answers %d and %d both read %q on the screen", decision, e.step, j, i, l)
+		}
+		seen[l] = i
+	}
 }
 
 // pageThrough pages the list shown from its top to its end with PgDn and checks that every answer was seen whole
@@ -532,9 +570,9 @@ func (h *harness) pageThrough(decision int) int {
 		}
 	}
 	want := map[string]int{}
-	for _, it := range m.items {
+	for i, it := range m.items {
 		if !it.muted {
-			want[squash(plainText(it.label))]++
+			want[h.answerText(i)]++
 		}
 	}
 	got := map[string]int{}

@@ -59,7 +59,7 @@ func (s *figureStep) show() {
 				seg: seg, hasSeg: true, figure: a.FigureKind(), target: segTarget(seg)}
 			switch {
 			case c.figure == engine.Follower:
-				c.short = e.segName(seg) // (a follower is what its feature makes it: a farmer on a field)
+				c.short = e.segShort(seg) // (a follower is what its feature makes it: a farmer on a field)
 			case kindLetters[c.figure] != "": // its key is the follower's on that feature with its letter
 				c.short = e.figureWord(c.figure, g.S.SegKind(seg))
 			}
@@ -85,7 +85,7 @@ func (s *figureStep) show() {
 		a := referee.Action{Colour: g.Colour(e.who), Verb: referee.VerbDeploy, Place: g.S.PlaceName(ti, l)}
 		if why := g.Check(a); why != nil {
 			seg := t.Seg(l)
-			deploys = append(deploys, e.refused(choice{label: e.segName(seg), short: e.segName(seg), seg: seg,
+			deploys = append(deploys, e.refused(choice{label: e.segName(seg), short: e.segShort(seg), seg: seg,
 				hasSeg: true, target: segTarget(seg)}, why))
 		}
 	}
@@ -107,9 +107,12 @@ func (s *figureStep) show() {
 			return a, s.deployLabel(a), e.segWhere(seg)
 		}
 		l, _ := g.S.SegByPlace(ti, a.Place)
-		return a, s.deployLabel(a), e.segName(g.S.Tiles[ti].Seg(l))
+		return a, s.deployLabel(a), e.segShort(g.S.Tiles[ti].Seg(l))
 	})
-	e.ask("ui.ask.figure", map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
+	s.fold(deploys)
+	// Where the answers do not all fit, the question is short: the tile just laid is on the board, under the cursor.
+	e.askCompact("ui.ask.figure", "ui.figlist.ask_figure",
+		map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
 	choices := append(deploys, rest...)
 	pass := slices.IndexFunc(choices, func(c choice) bool { return c.act != nil && c.act.Verb == referee.VerbPass })
 	if e.justPlaced && pass >= 0 && !slices.ContainsFunc(choices, func(c choice) bool {
@@ -130,6 +133,24 @@ func (s *figureStep) show() {
 		e.menu.offset, e.menu.pinned = 0, true
 	}
 }
+
+// fold gives the answers for a figure with a key of its own (kindLetters: the large follower, the builder, the pig)
+// that follow an answer on the same feature their words on that answer's line (choice.fold), for where the answers
+// do not all fit (issue 30: at 80x24 each feature took two to four lines and a usual tile's answers two pages):
+// "4 field around the city · D4 large · Z4 pig". Their keys stay the feature's with the figure's letter.
+func (s *figureStep) fold(deploys []choice) {
+	loc := s.e.t.u.loc
+	for i := 1; i < len(deploys); i++ {
+		c, before := &deploys[i], deploys[i-1]
+		if foldWords[c.figure] != "" && c.target != "" && before.target == c.target && before.figure != engine.Abbot {
+			c.fold = loc.T(foldWords[c.figure], nil)
+		}
+	}
+}
+
+// foldWords are the messages of the words of an answer folded onto its feature's line (fold), by its figure.
+var foldWords = map[engine.FigureKind]string{engine.Large: "ui.figlist.fold_large", engine.Builder: "ui.figlist.fold_builder",
+	engine.Pig: "ui.figlist.fold_pig", engine.Mayor: "ui.figlist.fold_mayor", engine.Wagon: "ui.figlist.fold_wagon"}
 
 // segOrder is the index of segment seg among the segments of the tile just laid.
 func (s *figureStep) segOrder(seg int32) int {
@@ -248,4 +269,32 @@ func (s *figureStep) key(ev *tcell.EventKey) *tcell.EventKey {
 		n.input.SetText(string(r)) // (typed: the tile step lists the tiles that begin so)
 	}
 	return nil
+}
+
+// segShort names segment seg as segName does, with the sides of the tile in the compass letters the board's border
+// shows (shortSides): the figure step's answers where they do not all fit.
+func (e *entry) segShort(seg int32) string {
+	return featureName(e.g, shortSides{e.t.u.loc}, seg, false)
+}
+
+// shortSides names the sides of a tile by the compass letters of the board's border ("ЮЗ" for south-west, compass)
+// and a field by its side so ("поляна ЮЗ от пътя", ui.figlist.feat_field): issue 30, at 80x24 "поляна на югозапад от
+// пътя" took a line of its own and the large follower's answer on it (step_figure.go, fold) another.
+type shortSides struct{ translator }
+
+func (s shortSides) T(id string, data map[string]any) string {
+	switch {
+	case strings.HasPrefix(id, "ui.side."):
+		c := compass(s.translator)
+		var b strings.Builder
+		for _, r := range strings.TrimPrefix(id, "ui.side.") {
+			if i := strings.IndexRune("nesw", r); i >= 0 {
+				b.WriteString(c[i])
+			}
+		}
+		return b.String()
+	case id == "ui.feat.field":
+		id = "ui.figlist.feat_field"
+	}
+	return s.translator.T(id, data)
 }
