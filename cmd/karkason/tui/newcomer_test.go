@@ -259,7 +259,8 @@ func (h *harness) newcomerTile(id string, rot int) {
 	}
 }
 
-// newcomerPlace lays the tile at p turned rot: by the key the board shows there, else the list's line of p.
+// newcomerPlace lays the tile at p turned rot: by the key the board shows there, else the list's line of p (the
+// list begins with the places the board does not show).
 func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	h.t.Helper()
 	e := h.u.table.entry
@@ -271,22 +272,38 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	if len(e.spots[si].rots) > 1 {
 		// Several ways there: turn the tile until the picture beside the question is the tile as it lies (Space
 		// turns it wherever it may lie so), then the place's key; if the highlighted place cannot take it so, walk
-		// the highlight there first (PgDn).
-		if !slices.Contains(e.spots[e.cur].rots, rot) {
-			for tries := 0; e.cur != si && tries < 200; tries++ {
-				h.press(tcell.KeyPgDn)
+		// the highlight there first (the arrows, across the board).
+		for tries := 0; !slices.Contains(e.spots[e.cur].rots, rot) && tries < 40; tries++ {
+			d := engine.Pos{X: p.X - e.spots[e.cur].pos.X, Y: p.Y - e.spots[e.cur].pos.Y}
+			k := tcell.KeyRight
+			switch {
+			case max(d.X, -d.X) >= max(d.Y, -d.Y) && d.X < 0:
+				k = tcell.KeyLeft
+			case max(d.X, -d.X) < max(d.Y, -d.Y) && d.Y < 0:
+				k = tcell.KeyUp
+			case max(d.X, -d.X) < max(d.Y, -d.Y):
+				k = tcell.KeyDown
 			}
+			h.press(k)
 		}
 		for tries := 0; !h.picShows(e.tile, rot) && tries < 4; tries++ {
 			h.pressRune(' ')
 		}
-		if e.cur == si {
+		if e.spots[e.cur].pos == p {
 			h.press(tcell.KeyEnter)
 			return
 		}
 	}
 	before := len(h.u.sess.Game.Actions)
 	laid := func() bool { return e.step != stepPlace || len(h.u.sess.Game.Actions) != before }
+	inList := func() bool { // the list's line of p, if the list shows it
+		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
+		if seen && key != "" {
+			h.typeText(key)
+			return true
+		}
+		return false
+	}
 	for zoomed := 0; zoomed < 2; zoomed++ {
 		if key := h.boardKey(p); key != "" {
 			h.typeText(key)
@@ -299,6 +316,9 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 				return
 			}
 		}
+		if inList() {
+			return
+		}
 		if h.u.table.board.zoom != 0 {
 			break
 		}
@@ -308,12 +328,10 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 		h.t.Logf("place %s not on the board:\n%s", cell, h.text())
 	}
 	for tries := 0; tries < 200; tries++ {
-		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
-		if seen && key != "" {
-			h.typeText(key)
+		if inList() {
 			return
 		}
-		h.press(tcell.KeyPgDn) // the place step walks its list one place a key
+		h.press(tcell.KeyPgDn) // the next page of places
 		if e.step != stepPlace {
 			h.t.Fatalf("PgDn left the place step")
 		}
