@@ -111,7 +111,8 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	u := h.u
 	g := u.table.view()
 	h.key(tcell.KeyF1)
-	v(h, "F1", []string{loc.T("ui.help_title", nil), scrolls + loc.T("ui.web.help", nil) + "\n\n" + loc.T("ui.help", nil)})
+	v(h, "F1", []string{loc.T("ui.help_title", nil), scrolls + loc.T("ui.web.help", nil) + "\n\n" + loc.T("ui.help", nil) + "\n\n" +
+		loc.T("ui.help.places", nil)})
 	h.key(tcell.KeyEscape)
 
 	h.key(tcell.KeyF2)

@@ -219,33 +219,44 @@ func (h *harness) newcomerTile(id string, rot int) {
 	h.pressRune(rune(code[0])) // (in the figure step: no figure, and the tile begins, figureStep.key)
 	before := len(h.u.sess.Game.Actions)
 	asks := func() bool { return e.step == stepTile && len(h.u.sess.Game.Actions) == before }
-	// The words of the tile as it lies (a rotation that reads the same is the same answer, matchRots).
-	names := []string{squash(plainText(tileName(h.u.loc, t, rot)))}
-	read := func() (string, bool) {
-		return h.readLine(func(text string) bool {
-			for _, n := range names {
-				if strings.HasPrefix(text, n+" ") {
-					return true
-				}
-			}
-			return false
-		})
+	// The words of the tile as it lies (a rotation that reads the same is the same answer, matchRots), in full or
+	// short (a list too long for the panel, step_tile_words.go), then its letters or copies left.
+	name := squash(plainText(tileTurnName(h.u.loc, t, rot)))
+	edges := 1                        // the edges typed
+	short := func(text string) bool { // the short words (the code too while it is begun), the letters, the copies
+		rest, ok := strings.CutPrefix(text, squash(plainText(shortTileName(h.u.loc, t, rot, edges < 4))))
+		i := strings.LastIndex(rest, " ×")
+		return ok && i >= 0 && !strings.ContainsAny(rest[:i], ",+") && (i == 0 || rest[0] == ' ')
+	}
+	read := func() (string, bool) { // (the short words where the list shows them: its sides in compass letters)
+		if key, seen := h.readLine(func(text string) bool { return strings.HasPrefix(text, name+" ") }); seen ||
+			!e.compact {
+			return key, seen
+		}
+		return h.readLine(short)
 	}
 	for i, r := range code[1:4] {
 		if i+1 >= minDigitEdges {
 			// The tile listed with its digit on the screen as the edges are typed: taken by it (no paging).
 			if key, seen := read(); seen && key != "" {
+				if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+					h.t.Logf("tile %s: key %q\n%s", id, key, h.text())
+				}
 				h.typeText(key)
 				break
 			}
 		}
 		h.pressRune(r)
+		edges++
 	}
 	marks := []rune(code[4:])
 	for tries := 0; asks() && tries < 30; tries++ {
 		key, seen := read()
 		switch {
 		case seen && key != "":
+			if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+				h.t.Logf("tile %s: key %q\n%s", id, key, h.text())
+			}
 			h.typeText(key)
 		case len(marks) > 0:
 			h.pressRune(marks[0])

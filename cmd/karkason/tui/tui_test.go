@@ -224,8 +224,9 @@ func (h *harness) typeTile(id string, rot int) {
 // labelNames reports whether a label of the tile step's list names tile t lying in rotation rot: it begins with the
 // tile's name as it lies in rotation rot (tileName: its words and edges).
 func (h *harness) labelNames(label string, t *engine.TileType, rot int) bool {
-	// (the words of rotation rot: a rotation that reads the same is the same answer, matchRots)
-	return strings.HasPrefix(label, tview.Escape(tileName(h.u.loc, t, rot))+" ")
+	// (the words of rotation rot: a rotation that reads the same is the same answer, matchRots; ic-2bends' ways
+	// name what their roads join, tileTurnName)
+	return strings.HasPrefix(label, tview.Escape(tileTurnName(h.u.loc, t, rot))+" ")
 }
 
 // chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
