@@ -14,8 +14,8 @@ import (
 // ("2 roads, 3 fields RRRR N+W, E+S"), so that the digit that takes it names its turn too and the place step needs
 // no Space. Where the answers do not all fit (80x24: a complete code's matches under the input line, entry.layout),
 // each shows a short label: its sides in compass letters after their feature, its goods after their city's side, a
-// feature's word not repeated, no expansion, and no edge code where the code was typed whole (every answer shows
-// it): "city NW cloth, S, E X ×1", one line at 80x24, where the full label took two or
+// feature's word not repeated, no expansion, and no edge code nor letter of the rule book where the code was typed
+// whole (every answer shows the code): "city NW cloth, S, E ×1", one line at 80x24, where the full label took two or
 // three (the eleven answers of `cccc` took four pages).
 
 // turnTwins reports whether two ways tile t may lie read the same (tileName) but join its edges otherwise
@@ -122,12 +122,15 @@ func shortTileName(loc translator, t *engine.TileType, rot int, withCode bool) s
 
 // tileAnswer is the label of the tile step's answer for tile t lying in rotation rot, "city, road CRFR D ×3" (the
 // tile in words and its edges, tileTurnName; the letter of the rule book; the copies left), and its short label
-// (shortTileName, the letter, the copies; typed: the code was typed whole, the short label leaves it out).
+// (shortTileName, the letter, the copies; typed: the code was typed whole, the short label leaves it and the letter
+// out).
 func (e *entry) tileAnswer(t *engine.TileType, rot int, typed bool) (label, short string) {
 	label, short = tileTurnName(e.t.u.loc, t, rot), shortTileName(e.t.u.loc, t, rot, !typed)
 	if len(t.Aliases) > 0 {
 		label += " " + strings.Join(t.Aliases, " ")
-		short += " " + strings.Join(t.Aliases, " ")
+		if !typed { // (a code begun: the letter with the code, as in full; typed whole: words alone, one line)
+			short += " " + strings.Join(t.Aliases, " ")
+		}
 	}
 	count := fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
 	return tview.Escape(label) + count, tview.Escape(short) + count
