@@ -450,6 +450,10 @@ type boardView struct {
 	aids *boardAids
 	// pd is the preview of The Princess & the Dragon (board_pd.go).
 	pd pdView
+	// regrid, if set, is told when the board is drawn with another number of cells than gridAt (the place step
+	// arranges its list by what the board shows, placeStep.arrange: the board grows into the log's rows, table.fit).
+	regrid func()
+	gridAt [2]int
 }
 
 func newBoardView() *boardView {
@@ -564,6 +568,48 @@ func (b *boardView) showAll(ps []engine.Pos, cur int) {
 	b.centreOn(ps[cur])
 }
 
+// showMost moves the view so that every position of ps is visible if they fit, else so that ps[cur] is, with as
+// many others as a view can show around it (of those, the one the least shifted from the view now): the place
+// step's view when it opens and at each zoom (issue 30: late in a game, F5 at 80x24
+// showed the places around the last one and cut off others the view could have shown).
+func (b *boardView) showMost(ps []engine.Pos, cur int) {
+	if len(ps) == 0 {
+		return
+	}
+	cols, rows := b.grid()
+	minX, minY, maxX, maxY := ps[0].X, ps[0].Y, ps[0].X, ps[0].Y
+	for _, p := range ps {
+		minX, maxX = min(minX, p.X), max(maxX, p.X)
+		minY, maxY = min(minY, p.Y), max(maxY, p.Y)
+	}
+	if cols < 1 || rows < 1 || (maxX-minX < cols && maxY-minY < rows) {
+		b.showAll(ps, cur)
+		return
+	}
+	b.markCur = cur
+	count := func(x0, y0 int) int {
+		n := 0
+		for _, p := range ps {
+			if p.X >= x0 && p.X < x0+cols && p.Y >= y0 && p.Y < y0+rows {
+				n++
+			}
+		}
+		return n
+	}
+	p := ps[cur]
+	nowX, nowY := b.cx-cols/2, b.cy-rows/2 // (the view now: cx, cy at its middle, view)
+	best, bestX, bestY, bestD := -1, 0, 0, 0
+	for y0 := p.Y - rows + 1; y0 <= p.Y; y0++ {
+		for x0 := p.X - cols + 1; x0 <= p.X; x0++ {
+			n, d := count(x0, y0), dist(engine.Pos{X: x0, Y: y0}, engine.Pos{X: nowX, Y: nowY})
+			if n > best || (n == best && d < bestD) {
+				best, bestX, bestY, bestD = n, x0, y0, d
+			}
+		}
+	}
+	b.cx, b.cy = bestX+cols/2, bestY+rows/2
+}
+
 func (b *boardView) pan(dx, dy int) {
 	b.cx += dx
 	b.cy += dy
@@ -632,6 +678,11 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	v, ok := b.view()
 	if !ok {
 		return
+	}
+	if cols, rows := b.grid(); b.regrid != nil && [2]int{cols, rows} != b.gridAt {
+		b.gridAt = [2]int{cols, rows}
+		b.regrid()
+		v, _ = b.view()
 	}
 	if len(b.marks) > 0 && b.markCur < len(b.marks) && !b.allIn(v) {
 		// The board grew (the log's rows given to it, table.fit) and may now show every position: showAll again.

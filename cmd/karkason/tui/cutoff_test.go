@@ -112,7 +112,7 @@ func tourScreens(t *testing.T, lang string, v visit) {
 	g := u.table.view()
 	h.key(tcell.KeyF1)
 	v(h, "F1", []string{loc.T("ui.help_title", nil), scrolls + loc.T("ui.web.help", nil) + "\n\n" + loc.T("ui.help", nil) +
-		"\n\n" + loc.T("ui.figlist.help", nil)})
+		"\n\n" + loc.T("ui.help.places", nil) + "\n\n" + loc.T("ui.figlist.help", nil)})
 	h.key(tcell.KeyEscape)
 
 	h.key(tcell.KeyF2)

@@ -219,33 +219,44 @@ func (h *harness) newcomerTile(id string, rot int) {
 	h.pressRune(rune(code[0])) // (in the figure step: no figure, and the tile begins, figureStep.key)
 	before := len(h.u.sess.Game.Actions)
 	asks := func() bool { return e.step == stepTile && len(h.u.sess.Game.Actions) == before }
-	// The words of the tile as it lies (a rotation that reads the same is the same answer, matchRots).
-	names := []string{squash(plainText(tileName(h.u.loc, t, rot)))}
-	read := func() (string, bool) {
-		return h.readLine(func(text string) bool {
-			for _, n := range names {
-				if strings.HasPrefix(text, n+" ") {
-					return true
-				}
-			}
-			return false
-		})
+	// The words of the tile as it lies (a rotation that reads the same is the same answer, matchRots), in full or
+	// short (a list too long for the panel, step_tile_words.go), then its letters or copies left.
+	name := squash(plainText(tileTurnName(h.u.loc, t, rot)))
+	edges := 1                        // the edges typed
+	short := func(text string) bool { // the short words (the code too while it is begun), the letters, the copies
+		rest, ok := strings.CutPrefix(text, squash(plainText(shortTileName(h.u.loc, t, rot, edges < 4))))
+		i := strings.LastIndex(rest, " ×")
+		return ok && i >= 0 && !strings.ContainsAny(rest[:i], ",+") && (i == 0 || rest[0] == ' ')
+	}
+	read := func() (string, bool) { // (the short words where the list shows them: its sides in compass letters)
+		if key, seen := h.readLine(func(text string) bool { return strings.HasPrefix(text, name+" ") }); seen ||
+			!e.compact {
+			return key, seen
+		}
+		return h.readLine(short)
 	}
 	for i, r := range code[1:4] {
 		if i+1 >= minDigitEdges {
 			// The tile listed with its digit on the screen as the edges are typed: taken by it (no paging).
 			if key, seen := read(); seen && key != "" {
+				if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+					h.t.Logf("tile %s: key %q\n%s", id, key, h.text())
+				}
 				h.typeText(key)
 				break
 			}
 		}
 		h.pressRune(r)
+		edges++
 	}
 	marks := []rune(code[4:])
 	for tries := 0; asks() && tries < 30; tries++ {
 		key, seen := read()
 		switch {
 		case seen && key != "":
+			if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+				h.t.Logf("tile %s: key %q\n%s", id, key, h.text())
+			}
 			h.typeText(key)
 		case len(marks) > 0:
 			h.pressRune(marks[0])
@@ -259,7 +270,8 @@ func (h *harness) newcomerTile(id string, rot int) {
 	}
 }
 
-// newcomerPlace lays the tile at p turned rot: by the key the board shows there, else the list's line of p.
+// newcomerPlace lays the tile at p turned rot: by the key the board shows there, else the list's line of p (the
+// list begins with the places the board does not show).
 func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	h.t.Helper()
 	e := h.u.table.entry
@@ -271,22 +283,38 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	if len(e.spots[si].rots) > 1 {
 		// Several ways there: turn the tile until the picture beside the question is the tile as it lies (Space
 		// turns it wherever it may lie so), then the place's key; if the highlighted place cannot take it so, walk
-		// the highlight there first (PgDn).
-		if !slices.Contains(e.spots[e.cur].rots, rot) {
-			for tries := 0; e.cur != si && tries < 200; tries++ {
-				h.press(tcell.KeyPgDn)
+		// the highlight there first (the arrows, across the board).
+		for tries := 0; !slices.Contains(e.spots[e.cur].rots, rot) && tries < 40; tries++ {
+			d := engine.Pos{X: p.X - e.spots[e.cur].pos.X, Y: p.Y - e.spots[e.cur].pos.Y}
+			k := tcell.KeyRight
+			switch {
+			case max(d.X, -d.X) >= max(d.Y, -d.Y) && d.X < 0:
+				k = tcell.KeyLeft
+			case max(d.X, -d.X) < max(d.Y, -d.Y) && d.Y < 0:
+				k = tcell.KeyUp
+			case max(d.X, -d.X) < max(d.Y, -d.Y):
+				k = tcell.KeyDown
 			}
+			h.press(k)
 		}
 		for tries := 0; !h.picShows(e.tile, rot) && tries < 4; tries++ {
 			h.pressRune(' ')
 		}
-		if e.cur == si {
+		if e.spots[e.cur].pos == p {
 			h.press(tcell.KeyEnter)
 			return
 		}
 	}
 	before := len(h.u.sess.Game.Actions)
 	laid := func() bool { return e.step != stepPlace || len(h.u.sess.Game.Actions) != before }
+	inList := func() bool { // the list's line of p, if the list shows it
+		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
+		if seen && key != "" {
+			h.typeText(key)
+			return true
+		}
+		return false
+	}
 	for zoomed := 0; zoomed < 2; zoomed++ {
 		if key := h.boardKey(p); key != "" {
 			h.typeText(key)
@@ -299,6 +327,9 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 				return
 			}
 		}
+		if inList() {
+			return
+		}
 		if h.u.table.board.zoom != 0 {
 			break
 		}
@@ -308,12 +339,10 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 		h.t.Logf("place %s not on the board:\n%s", cell, h.text())
 	}
 	for tries := 0; tries < 200; tries++ {
-		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
-		if seen && key != "" {
-			h.typeText(key)
+		if inList() {
 			return
 		}
-		h.press(tcell.KeyPgDn) // the place step walks its list one place a key
+		h.press(tcell.KeyPgDn) // the next page of places
 		if e.step != stepPlace {
 			h.t.Fatalf("PgDn left the place step")
 		}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -171,7 +172,7 @@ func (h *harness) keysShownAlike() {
 
 // The place step's arrows do what its legend says: each moves the highlight (in the list and on the board) to the
 // nearest place in that direction on the board, the one with the least distance ahead plus twice the distance
-// sideways; PgDn and PgUp walk the list in its order.
+// sideways; PgDn and PgUp turn the list's pages.
 func TestPlaceArrowsMatchLegend(t *testing.T) {
 	rec, id, _ := manySpots(t, 30)
 	synctest.Test(t, func(t *testing.T) {
@@ -222,17 +223,29 @@ func TestPlaceArrowsMatchLegend(t *testing.T) {
 		if moves < 10 {
 			t.Errorf("the arrows moved %d times: the test proves little", moves)
 		}
+		// PgDn turns the list's page: the highlight goes to the first place the page shown did not show whole
+		// (none skipped); PgUp back.
+		h.key(tcell.KeyHome)
 		for _, k := range []tcell.Key{tcell.KeyPgDn, tcell.KeyPgDn, tcell.KeyPgUp} {
-			was := e.cur
+			was, shown := e.cur, h.visibleAnswers()
 			h.key(k)
-			want := (was + 1) % len(e.spots)
-			if k == tcell.KeyPgUp {
-				want = (was + len(e.spots) - 1) % len(e.spots)
-			}
-			if e.cur != want {
-				t.Fatalf("%v from place %d: at %d, want %d (the list's order)", k, was, e.cur, want)
-			}
 			check("PgUp/PgDn")
+			if k == tcell.KeyPgUp {
+				if e.cur >= was {
+					t.Fatalf("PgUp from place %d: at %d", was, e.cur)
+				}
+				continue
+			}
+			label := func(i int) string { return squash(plainText(e.menu.items[i].label)) }
+			if e.cur <= was || slices.Contains(shown, label(e.cur)) {
+				t.Fatalf("PgDn from place %d (the page showing %q): at %d (%q)", was, shown, e.cur,
+					label(e.cur))
+			}
+			for i := was; i < e.cur; i++ {
+				if !slices.Contains(shown, label(i)) {
+					t.Fatalf("PgDn from place %d skipped place %d (%q), not on the page %q", was, i, label(i), shown)
+				}
+			}
 		}
 		// Enter lays the tile where the highlight is.
 		want := e.spots[e.cur].pos
@@ -400,6 +413,73 @@ func TestCompactViewKeys(t *testing.T) {
 		h.typeText(onLayout(layoutUK, key[1:]))
 		if got := h.lastPlaced().Pos; got != (referee.Pos{X: want.X, Y: want.Y}) {
 			t.Fatalf("%s laid at %v, want %v", key, got, want)
+		}
+	})
+}
+
+// Issue 30: the list of places begins with the place highlighted, then the places the board does not show, then
+// those it shows, each part nearest first, and each place keeps its key (the nearest the shortest, answerKeys):
+// at 80x24 when the step opens, and at F5 (one character a tile), where the board shows as many places as a view
+// around the highlighted one can.
+func TestPlacesOffTheBoardFirst(t *testing.T) {
+	rec, id, n := manySpots(t, 30)
+	synctest.Test(t, func(t *testing.T) {
+		h := resumed(t, "uk", "late.rec", rec)
+		defer h.stop()
+		h.typeText(id)
+		h.key(tcell.KeyEnter)
+		e, b := h.u.table.entry, h.u.table.board
+		keys := answerKeys(n)
+		for _, zoom := range []string{"tiles whole", "F5"} {
+			if zoom == "F5" {
+				h.key(tcell.KeyF5)
+			}
+			h.text() // (drawn: the board as the player sees it, table.fit)
+			v, _ := b.view()
+			if e.step != stepPlace || len(e.spots) != n || e.cur != 0 || e.menu.current != 0 || e.menu.offset != 0 {
+				t.Fatalf("%s: step %v, %d places, highlight %d, list at %d from %d", zoom, e.step, len(e.spots),
+					e.cur, e.menu.current, e.menu.offset)
+			}
+			off, lastRank, seen := 0, -1, map[int]bool{}
+			for i, sp := range e.spots {
+				if seen[sp.rank] || e.menu.items[i].key != keys[sp.rank] || b.keys[i] != keys[sp.rank] {
+					t.Fatalf("%s: place %v (rank %d) listed %d with key %q, on the board %q, want %q", zoom, sp.pos,
+						sp.rank, i, e.menu.items[i].key, b.keys[i], keys[sp.rank])
+				}
+				seen[sp.rank] = true
+				if i == 0 {
+					continue
+				}
+				switch in := v.in(sp.pos); {
+				case !in && off < i-1:
+					t.Fatalf("%s: place %v is off the board, listed %d after places on it", zoom, sp.pos, i)
+				case !in:
+					off = i
+				case i == off+1:
+					lastRank = -1 // (the places on the board begin)
+				}
+				if sp.rank < lastRank {
+					t.Fatalf("%s: place %v (rank %d) listed after rank %d", zoom, sp.pos, sp.rank, lastRank)
+				}
+				lastRank = sp.rank
+			}
+			if zoom == "F5" && off == 0 {
+				t.Logf("F5 shows every place")
+			}
+			if zoom == "tiles whole" && off == 0 {
+				t.Fatalf("the board shows every one of %d places with tiles whole: the test proves little", n)
+			}
+			// The board, its view not moved since it was arranged, shows every place on it with its key (at F5 its
+			// first key).
+			if zoom != "F5" {
+				h.keysShownAlike()
+				continue
+			}
+			for i, sp := range e.spots {
+				if x, y := v.at(sp.pos); v.in(sp.pos) && sp.pos != b.pvPos && h.cells()[y][x] != []rune(b.keys[i])[0] {
+					t.Errorf("F5: place %v (key %s) shows %q", sp.pos, b.keys[i], h.cells()[y][x])
+				}
+			}
 		}
 	})
 }

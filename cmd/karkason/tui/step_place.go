@@ -11,18 +11,26 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// placeStep asks where the tile goes (BASE-4): the legal positions of the tile in the rotations typed are listed,
-// nearest the last tile first, and each has a key of its own (menu.answerKeys: 1..9, 0, a letter, a letter and a
-// second key), the same on the board and in the list; typing it lays the tile there, and so does a click on the
-// board. The arrows do one thing: they move the highlight across the board to the nearest position in that
-// direction (the list follows); PgUp and PgDn walk the list in its order; Enter lays the tile where the highlight
-// is; Space turns it where a position takes it several ways; Esc or Backspace go back to the tile. The legend says
-// so (ui.legend.place), and F1.
+// placeStep asks where the tile goes (BASE-4): the legal positions of the tile in the rotations typed, each with a
+// key of its own, the nearest the last tile the shortest (menu.answerKeys: 1..9, 0, a letter, a letter and a second
+// key), the same on the board and in the list; typing it lays the tile there, and so does a click on the board.
+// The list begins with the place highlighted (the nearest), then the places the board does not show, then those it
+// shows, each part nearest first (issue 30: late in a game at 80x24 the place a tile goes is often off the board
+// even at F5, and the list is where its key is read; the board shows the others' keys). It is arranged so when the
+// step opens and at each zoom (F5), the board showing as many places as it can around the highlight. The arrows do
+// one thing: they move the highlight across the board to the nearest position in that direction (the list
+// follows); PgUp and PgDn turn the list's pages; Enter lays the tile where the highlight is; Space turns it where a
+// position takes it several ways; Esc or Backspace go back to the tile. The legend says so (ui.legend.place), and
+// F1 (ui.help, ui.help.places).
 type placeStep struct {
 	answers
 	tile  *engine.TileType
-	spots []spot
-	cur   int // the spot highlighted
+	spots []spot // in the list's order
+	cur   int    // the spot highlighted
+	// arranged: the list is ordered by what the board shows (arrange), at zoom level zoom; false for the abbey's
+	// holes (step_abbey.go), listed nearest first, walked one a PgDn.
+	arranged bool
+	zoom     int
 }
 
 // spot is a legal position for the tile being placed and its legal rotations (quarter turns).
@@ -30,6 +38,10 @@ type spot struct {
 	pos  engine.Pos
 	rots []int
 	rot  int // index into rots shown now
+	// rank is the place's index nearest first (spotsOf), key its key (answerKeys by rank): kept however the list
+	// is ordered.
+	rank int
+	key  string
 }
 
 // placeTile goes on from the tile step with tile t, typed in the rotations rots: the tile's legal positions in
@@ -77,16 +89,65 @@ func (s *placeStep) show() {
 		s.placeSpot()
 		return
 	}
-	e.ask("ui.ask.place", map[string]any{"Tile": tileName(e.t.u.loc, s.tile, s.spots[0].rots[0]),
+	e.ask("ui.ask.place", map[string]any{"Tile": tileName(e.t.u.loc, s.tile, s.spots[s.cur].rots[s.spots[s.cur].rot]),
 		"Count": len(s.spots)})
+	if !s.arranged {
+		keys := answerKeys(len(s.spots))
+		for i := range s.spots { // (nearest first, as spotsOf sorts them)
+			s.spots[i].rank, s.spots[i].key = i, keys[i]
+		}
+	}
+	s.arrange()
+	e.layout()
+}
+
+// arrange shows as many places on the board as it can around the highlighted one (boardView.showMost), and lists
+// them: the highlighted first, then those the board does not show (off its view, or at the overview's zoom, which
+// draws no keys), then those it shows, each part by rank.
+func (s *placeStep) arrange() {
+	e := s.e
+	b := e.t.board
+	s.arranged, s.zoom = true, b.zoom
+	ps := make([]engine.Pos, len(s.spots))
+	for i, sp := range s.spots {
+		ps[i] = sp.pos
+	}
+	b.showMost(ps, s.cur)
+	v, ok := b.view()
+	shown := func(p engine.Pos) bool { return ok && !v.half && v.in(p) }
+	order := []spot{s.spots[s.cur]}
+	var on []spot
+	for i, sp := range s.spots {
+		switch {
+		case i == s.cur:
+		case shown(sp.pos):
+			on = append(on, sp)
+		default:
+			order = append(order, sp)
+		}
+	}
+	slices.SortFunc(order[1:], func(a, b spot) int { return a.rank - b.rank })
+	slices.SortFunc(on, func(a, b spot) int { return a.rank - b.rank })
+	s.spots, s.cur = append(order, on...), 0
 	choices := make([]choice, len(s.spots))
 	for i := range s.spots {
 		choices[i] = choice{label: s.spotLabel(i)}
 	}
 	e.offer(choices)
+	for i := range s.spots {
+		if i < e.menu.count() {
+			e.menu.items[i].key = s.spots[i].key // the place's own key, wherever it is listed
+		}
+	}
 	e.menu.current = s.cur
 	s.previewSpot()
-	e.layout()
+	cols, rows := b.grid()
+	b.gridAt = [2]int{cols, rows}
+	b.regrid = func() {
+		if e.placeStep == s && e.now != nil && e.now.kind() == stepPlace {
+			s.arrange()
+		}
+	}
 }
 
 func (s *placeStep) highlight(i int) {
@@ -99,8 +160,8 @@ func (s *placeStep) choose(i int) {
 	s.placeSpot()
 }
 
-// key: the arrows move to the nearest position that way on the board, PgUp PgDn walk the list, Space turns,
-// Backspace goes back.
+// key: the arrows move to the nearest position that way on the board, PgUp PgDn turn the list's pages (the
+// abbey's holes: walk them), Space turns, Backspace goes back.
 func (s *placeStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	e := s.e
 	switch ev.Key() {
@@ -111,7 +172,10 @@ func (s *placeStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		}
 	case tcell.KeyPgDn, tcell.KeyPgUp:
-		if len(s.spots) > 0 {
+		if s.arranged {
+			return ev // the list turns its pages (menu.pageDown), the highlight on the first place of the page
+		}
+		if len(s.spots) > 0 { // the abbey's holes: one a key
 			d := 1
 			if ev.Key() == tcell.KeyPgUp {
 				d = len(s.spots) - 1
@@ -208,6 +272,12 @@ func rotWords(loc translator, t *engine.TileType, rots []int, k int) string {
 	if !same {
 		return codeOf(t, rots[k])
 	}
+	return joinWords(loc, t, rots[k])
+}
+
+// joinWords are the edges each road, city and river of tile t lying in rotation rot joins, in the user's compass
+// letters ("С+З, И+Ю"); "" if none joins two.
+func joinWords(loc translator, t *engine.TileType, rot int) string {
 	var parts []string
 	for l, sd := range t.Segs {
 		if sd.Kind != engine.KRoad && sd.Kind != engine.KCity && sd.Kind != engine.KRiver {
@@ -215,7 +285,7 @@ func rotWords(loc translator, t *engine.TileType, rots []int, k int) string {
 		}
 		var edges []string
 		for e := 0; e < 4; e++ {
-			if t.SegAtEdge(rots[k], e) == l {
+			if t.SegAtEdge(rot, e) == l {
 				edges = append(edges, engine.EdgeNames[e])
 			}
 		}
@@ -226,9 +296,14 @@ func rotWords(loc translator, t *engine.TileType, rots []int, k int) string {
 	return strings.Join(parts, ", ")
 }
 
-// previewSpot shows the tile at the highlighted position, every position with its key.
+// previewSpot shows the tile at the highlighted position, every position with its key; at a new zoom (F5) the
+// list is arranged anew (arrange).
 func (p *placeStep) previewSpot() {
 	if p.cur < 0 || p.cur >= len(p.spots) {
+		return
+	}
+	if p.arranged && p.zoom != p.e.t.board.zoom {
+		p.arrange()
 		return
 	}
 	s := p.spots[p.cur]
@@ -244,7 +319,9 @@ func (p *placeStep) previewSpot() {
 	}
 	b.typed = e.menu.pending
 	e.pic.t, e.pic.rot = p.tile, s.rots[s.rot]
-	b.showAll(b.marks, p.cur)
+	if b.typed == "" { // (the first key of a key of two read off the board: the board stays, its second key shown)
+		b.showAll(b.marks, p.cur)
+	}
 }
 
 // moveSpot moves the highlight to the nearest position in direction dx, dy.

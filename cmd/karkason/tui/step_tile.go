@@ -199,6 +199,14 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		choices = append(choices, choice{label: label, next: func() { e.placeTile(t, rots) },
 			preview: func() { e.pic.t, e.pic.rot = t, rots[0] }})
 	}
+	// A match of an edge code: its label, and its short label (step_tile_words.go).
+	addMatch := func(t *engine.TileType, rots []int, typed bool) {
+		label, short := e.tileAnswer(t, rots[0], typed)
+		add(t, rots, label)
+		choices[len(choices)-1].short = short
+	}
+	// The matches of one tile type that read the same are one answer (matchRots), a tile of turnTwins one a way.
+	words := func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) + "|" + turnKey(t, rot) }
 	code, isCode := parseEdgeCode(loc.Lang(), text)
 	drawable := e.drawable()
 	switch {
@@ -217,12 +225,13 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		}
 	case isCode && code.complete():
 		matches := e.g.Cat.MatchTiles(code.edges4(), code.marks, drawable)
-		rots := matchRots(matches, func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) })
+		rots := matchRots(matches, words)
 		for i, m := range matches {
-			if rots[i] != nil { // a tile whose rotations show the same edges (ic-2bends): one answer, Space turns it
-				add(m.Type, rots[i], e.tileLabel(m.Type, m.Rot))
+			if rots[i] != nil { // a tile whose rotations show the same edges and words: one answer, Space turns it
+				addMatch(m.Type, rots[i], true)
 			}
 		}
+		distinctShorts(choices)
 		e.addNamed(&choices, text, add)
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
@@ -245,12 +254,13 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		// A code begun: each tile whose edges begin so, each way it shows them that reads otherwise (a digit takes
 		// it in that rotation, issue 30).
 		matches := code.prefixMatches(drawable)
-		rots := matchRots(matches, func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) })
+		rots := matchRots(matches, words)
 		for i, m := range matches {
 			if rots[i] != nil {
-				add(m.Type, rots[i], e.tileLabel(m.Type, m.Rot))
+				addMatch(m.Type, rots[i], false)
 			}
 		}
+		distinctShorts(choices)
 		e.addNamed(&choices, text, add)
 	default:
 		e.addNamed(&choices, text, add)

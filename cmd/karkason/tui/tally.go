@@ -299,6 +299,7 @@ func winnersLine(loc translator, g *referee.Game) string {
 // showHelp shows the keys and what the board's characters mean.
 func (u *ui) showHelp() {
 	text := u.loc.T("ui.web.help", nil) + "\n\n" + u.loc.T("ui.help", nil) // the second screen first (screen.go)
+	text += "\n\n" + u.loc.T("ui.help.places", nil)                        // the place step's list (step_place.go)
 	text += "\n\n" + u.loc.T("ui.figlist.help", nil)                       // the figure step at 80x24 (step_figure.go)
 	switch {
 	case u.pos != nil:

@@ -224,8 +224,9 @@ func (h *harness) typeTile(id string, rot int) {
 // labelNames reports whether a label of the tile step's list names tile t lying in rotation rot: it begins with the
 // tile's name as it lies in rotation rot (tileName: its words and edges).
 func (h *harness) labelNames(label string, t *engine.TileType, rot int) bool {
-	// (the words of rotation rot: a rotation that reads the same is the same answer, matchRots)
-	return strings.HasPrefix(label, tview.Escape(tileName(h.u.loc, t, rot))+" ")
+	// (the words of rotation rot: a rotation that reads the same is the same answer, matchRots; ic-2bends' ways
+	// name what their roads join, tileTurnName)
+	return strings.HasPrefix(label, tview.Escape(tileTurnName(h.u.loc, t, rot))+" ")
 }
 
 // chooseSpot lays the tile at x, y: the position's key, else a click on it if it is in view, else the arrows and
@@ -543,14 +544,14 @@ func TestResizeKeepsEntry(t *testing.T) {
 		h.key(tcell.KeyPgDn)
 		h.typeText(" ") // Space: the next rotation
 		e := h.u.table.entry
-		item := e.cur
-		spot := e.spots[item]
+		spot := e.spots[e.cur]
 		for _, size := range [][2]int{{120, 40}, {80, 24}} {
 			h.screen.SetSize(size[0], size[1])
 			h.screen.PostEvent(tcell.NewEventResize(size[0], size[1]))
 			synctest.Wait()
-			if e.cur != item || e.tile == nil || e.spots[item].rot != spot.rot {
-				t.Fatalf("%v: entry changed: item %d tile %v", size, e.cur, e.tile)
+			// (the same place highlighted, turned the same; the list arranged anew for the board's size)
+			if e.tile == nil || e.spots[e.cur].pos != spot.pos || e.spots[e.cur].rot != spot.rot {
+				t.Fatalf("%v: entry changed: place %v tile %v", size, e.spots[e.cur].pos, e.tile)
 			}
 			// b-rs, named as it lies: turned by Space, the prompt names it so (issue 30)
 			if p := e.prompt.GetText(true); !strings.Contains(p, "the tile road "+codeOf(e.tile, spot.rots[spot.rot])+" go?") {
