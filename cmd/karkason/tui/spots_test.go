@@ -18,6 +18,16 @@ import (
 // and in the list, typed in Latin or on a Bulgarian (BDS, phonetic) or Ukrainian keyboard layout; the arrows do
 // what the legend says.
 
+// latePlaces resumes the late game rec in lang with tile id typed and taken (Enter): its place step. Call inside
+// synctest.Test; the caller stops it.
+func latePlaces(t *testing.T, lang, rec, id string) *harness {
+	t.Helper()
+	h := resumed(t, lang, "late.rec", rec)
+	h.typeText(id)
+	h.key(tcell.KeyEnter)
+	return h
+}
+
 // manySpots returns a late-game record (its text, up to a tile step) and a tile that, typed by its id (every
 // rotation), has more than min legal places there.
 func manySpots(t *testing.T, min int) (string, string, int) {
@@ -176,10 +186,8 @@ func (h *harness) keysShownAlike() {
 func TestPlaceArrowsMatchLegend(t *testing.T) {
 	rec, id, _ := manySpots(t, 30)
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "en", "late.rec", rec)
+		h := latePlaces(t, "en", rec, id)
 		defer h.stop()
-		h.typeText(id)
-		h.key(tcell.KeyEnter)
 		e := h.u.table.entry
 		b := h.u.table.board
 		if got := e.legend.GetText(true); got != h.u.loc.T("ui.legend.place", nil) {
@@ -369,10 +377,8 @@ func TestWriteLateRecord(t *testing.T) {
 func TestCompactViewKeys(t *testing.T) {
 	rec, id, _ := manySpots(t, 30)
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "uk", "late.rec", rec)
+		h := latePlaces(t, "uk", rec, id)
 		defer h.stop()
-		h.typeText(id)
-		h.key(tcell.KeyEnter)
 		h.key(tcell.KeyF5)
 		e, b := h.u.table.entry, h.u.table.board
 		shownAt := func(i int) rune {
@@ -424,10 +430,8 @@ func TestCompactViewKeys(t *testing.T) {
 func TestPlacesOffTheBoardFirst(t *testing.T) {
 	rec, id, n := manySpots(t, 30)
 	synctest.Test(t, func(t *testing.T) {
-		h := resumed(t, "uk", "late.rec", rec)
+		h := latePlaces(t, "uk", rec, id)
 		defer h.stop()
-		h.typeText(id)
-		h.key(tcell.KeyEnter)
 		e, b := h.u.table.entry, h.u.table.board
 		keys := answerKeys(n)
 		for _, zoom := range []string{"tiles whole", "F5"} {
