@@ -32,13 +32,6 @@ func amDemoSetup() referee.Setup {
 // farmers, the wagon, a wagon moving on rather than home, the abbey placed in the end-of-game round.
 func amGenGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalogue) ([]planned, *referee.Record) {
 	t.Helper()
-	r := rand.New(rand.NewSource(seed))
-	g, err := referee.NewGame(setup, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &referee.Record{Setup: setup}
-	var plan []planned
 	scorings := func(c *referee.Game, a referee.Action) int {
 		n := len(c.Events)
 		if c.Apply(a) != nil {
@@ -55,24 +48,17 @@ func amGenGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalo
 		}
 		return k
 	}
-	for steps := 0; g.Phase != referee.PhaseEnded; steps++ {
-		if steps > 3000 {
-			t.Fatal("the generated game does not end")
-		}
-		d := g.Legal()
-		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo, part: d.Part}
-		acts := d.Actions
-		var abbeys, others []referee.Action
-		for _, a := range acts {
+	choose := func(r *rand.Rand, g *referee.Game, d referee.Decision) ([]referee.Action, bool) {
+		var abbeys, acts []referee.Action
+		for _, a := range d.Actions {
 			switch {
 			case a.Verb == referee.VerbEnd:
 			case a.Tile == referee.TileAbbey:
 				abbeys = append(abbeys, a)
 			default:
-				others = append(others, a)
+				acts = append(acts, a)
 			}
 		}
-		acts = others
 		switch g.Phase {
 		case referee.PhaseTile:
 			if g.InAbbeyRound() {
@@ -88,30 +74,14 @@ func amGenGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalo
 				}
 			}
 			if best >= 0 && r.Intn(3) > 0 {
-				acts = []referee.Action{abbeys[best]}
-				break
+				return []referee.Action{abbeys[best]}, false
 			}
 			if d.Part == 2 && d.Optional && r.Intn(5) == 0 {
-				acts = slices.DeleteFunc(acts, func(a referee.Action) bool { return a.Verb != referee.VerbBuilderPass })
-				break
+				return slices.DeleteFunc(acts, func(a referee.Action) bool { return a.Verb != referee.VerbBuilderPass }), false
 			}
-			types := g.Bag.Drawable(cat)
-			total := 0
-			for _, tt := range types {
-				total += g.Bag.Left(tt)
+			if drawn := drawnTile(r, g, cat); drawn != nil {
+				acts = slices.DeleteFunc(acts, func(a referee.Action) bool { return a.Tile != drawn.ID })
 			}
-			if total == 0 {
-				break
-			}
-			k := r.Intn(total)
-			var drawn *engine.TileType
-			for _, tt := range types {
-				if k -= g.Bag.Left(tt); k < 0 {
-					drawn = tt
-					break
-				}
-			}
-			acts = slices.DeleteFunc(acts, func(a referee.Action) bool { return a.Tile != drawn.ID })
 		case referee.PhaseFigure:
 			var barns, wagons, deploys []referee.Action
 			for _, a := range acts {
@@ -141,29 +111,11 @@ func amGenGame(t *testing.T, seed int64, setup referee.Setup, cat *engine.Catalo
 				acts = mv
 			}
 		case referee.PhaseCity, referee.PhaseCount:
-			here := g.S.City.Count.String()
-			useful := slices.DeleteFunc(slices.Clone(acts), func(a referee.Action) bool {
-				return a.Verb == referee.VerbCount && a.Quarter == here
-			})
-			if len(useful) == 0 || r.Intn(10) < 3 {
-				p.decline = true
-				plan = append(plan, p)
-				g = g.AfterDecline()
-				continue
-			}
-			acts = useful
+			return cityAnswers(r, g, acts, 3)
 		}
-		if len(acts) == 0 {
-			t.Fatalf("nothing to play in phase %v: %v", g.Phase, d.Actions)
-		}
-		p.a = acts[r.Intn(len(acts))]
-		if err := g.Apply(p.a); err != nil {
-			t.Fatalf("generated %s refused: %v", p.a, err)
-		}
-		plan = append(plan, p)
-		rec.Actions = append(rec.Actions, p.a)
+		return acts, false
 	}
-	return plan, rec
+	return genPlay(t, seed, setup, cat, 3000, choose)
 }
 
 // amMoments reports whether the game want has Abbey & Mayor's moments: an abbey whose placement scored two features

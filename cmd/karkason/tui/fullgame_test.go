@@ -39,19 +39,7 @@ type planned struct {
 // out, so that the City's rounds happen.
 func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogue) ([]planned, *referee.Record) {
 	t.Helper()
-	r := rand.New(rand.NewSource(seed))
-	g, err := referee.NewGame(setup, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &referee.Record{Setup: setup}
-	var plan []planned
-	for steps := 0; g.Phase != referee.PhaseEnded; steps++ {
-		if steps > 2000 {
-			t.Fatal("the generated game does not end")
-		}
-		d := g.Legal()
-		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo, part: d.Part}
+	choose := func(r *rand.Rand, g *referee.Game, d referee.Decision) ([]referee.Action, bool) {
 		acts := d.Actions
 		pickVerb := func(verbs ...referee.Verb) []referee.Action {
 			var out []referee.Action
@@ -65,26 +53,12 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 		switch g.Phase {
 		case referee.PhaseTile:
 			if d.Part == 2 && d.Optional && r.Intn(5) == 0 { // the builder's second tile declined now and then (TB-9)
-				acts = pickVerb(referee.VerbBuilderPass)
-				break
+				return pickVerb(referee.VerbBuilderPass), false
 			}
 			if gifts := pickVerb(referee.VerbGift); len(gifts) > 0 && r.Intn(3) == 0 {
-				acts = gifts
-				break
+				return gifts, false
 			}
-			types := g.Bag.Drawable(cat)
-			total := 0
-			for _, tt := range types {
-				total += g.Bag.Left(tt)
-			}
-			k := r.Intn(total)
-			var drawn *engine.TileType
-			for _, tt := range types {
-				if k -= g.Bag.Left(tt); k < 0 {
-					drawn = tt
-					break
-				}
-			}
+			drawn := drawnTile(r, g, cat)
 			var mine []referee.Action
 			for _, a := range acts {
 				if a.Tile == drawn.ID {
@@ -147,20 +121,43 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 				acts = mv
 			}
 		case referee.PhaseCity, referee.PhaseCount:
-			here := g.S.City.Count.String()
-			var useful []referee.Action
-			for _, a := range acts {
-				if a.Verb != referee.VerbCount || a.Quarter != here {
-					useful = append(useful, a)
-				}
-			}
-			if len(useful) == 0 || r.Intn(10) < 2 {
-				p.decline = true
-				plan = append(plan, p)
-				g = g.AfterDecline()
-				continue
-			}
-			acts = useful
+			return cityAnswers(r, g, acts, 2)
+		}
+		return acts, false
+	}
+	return genPlay(t, seed, setup, cat, 2000, choose)
+}
+
+// genPlay is the loop of the random games (genGame, amGenGame): at each decision choose narrows the legal actions
+// d.Actions of game g (r the game's one random source) to those to pick from, one at random, or declines the
+// City's or the Count's question; the game ends within limit decisions. It returns the plan of decisions and the
+// record of the actions played.
+func genPlay(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogue, limit int,
+	choose func(r *rand.Rand, g *referee.Game, d referee.Decision) (acts []referee.Action, decline bool)) ([]planned,
+	*referee.Record) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	g, err := referee.NewGame(setup, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &referee.Record{Setup: setup}
+	var plan []planned
+	for steps := 0; g.Phase != referee.PhaseEnded; steps++ {
+		if steps > limit {
+			t.Fatal("the generated game does not end")
+		}
+		d := g.Legal()
+		p := planned{phase: g.Phase, who: d.Player, turn: g.TurnNo, part: d.Part}
+		acts, decline := choose(r, g, d)
+		if decline {
+			p.decline = true
+			plan = append(plan, p)
+			g = g.AfterDecline()
+			continue
+		}
+		if len(acts) == 0 {
+			t.Fatalf("nothing to play in phase %v: %v", g.Phase, d.Actions)
 		}
 		p.a = acts[r.Intn(len(acts))]
 		if err := g.Apply(p.a); err != nil {
@@ -170,6 +167,38 @@ func genGame(t testing.TB, seed int64, setup referee.Setup, cat *engine.Catalogu
 		rec.Actions = append(rec.Actions, p.a)
 	}
 	return plan, rec
+}
+
+// drawnTile draws a tile type at random from what g can draw, weighted by the copies left; nil if none is left.
+func drawnTile(r *rand.Rand, g *referee.Game, cat *engine.Catalogue) *engine.TileType {
+	types := g.Bag.Drawable(cat)
+	total := 0
+	for _, tt := range types {
+		total += g.Bag.Left(tt)
+	}
+	if total == 0 {
+		return nil
+	}
+	k := r.Intn(total)
+	for _, tt := range types {
+		if k -= g.Bag.Left(tt); k < 0 {
+			return tt
+		}
+	}
+	return nil
+}
+
+// cityAnswers are the answers of the City's or the Count's question worth playing (not the Count staying where he
+// is), or a decline: always when there are none, else declineIn10 times in ten.
+func cityAnswers(r *rand.Rand, g *referee.Game, acts []referee.Action, declineIn10 int) ([]referee.Action, bool) {
+	here := g.S.City.Count.String()
+	useful := slices.DeleteFunc(slices.Clone(acts), func(a referee.Action) bool {
+		return a.Verb == referee.VerbCount && a.Quarter == here
+	})
+	if len(useful) == 0 || r.Intn(10) < declineIn10 {
+		return nil, true
+	}
+	return useful, false
 }
 
 // sameAction reports whether the table's answer is the planned action (the colour aside).
