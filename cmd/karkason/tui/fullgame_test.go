@@ -201,6 +201,16 @@ func cityAnswers(r *rand.Rand, g *referee.Game, acts []referee.Action, declineIn
 	return useful, false
 }
 
+// tableFor opens the table in lang on the set-up of record rec with no action played (its record file name in
+// the test's data folder). Call inside synctest.Test; the caller stops it.
+func tableFor(t *testing.T, rec *referee.Record, lang, name string) *harness {
+	t.Helper()
+	o := testOptions(t, lang)
+	o.Resume = true
+	o.File = writeRecord(t, o.Config.DataDir, name, "karkason-record 1\n"+setupLine(t, rec)+"\n")
+	return start(t, o)
+}
+
 // sameAction reports whether the table's answer is the planned action (the colour aside).
 func sameAction(a, b referee.Action) bool {
 	return a.Verb == b.Verb && a.Tile == b.Tile && a.Pos == b.Pos && a.Rot == b.Rot && a.Abbot == b.Abbot && a.Large == b.Large &&
@@ -484,10 +494,7 @@ func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need 
 	}
 	var parts []partKeys
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, lang)
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "full.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
-		h := start(t, o)
+		h := tableFor(t, rec, lang, "full.rec")
 		defer h.stop()
 		perPart := map[[2]int]int{}
 		recorded := 0 // the plan's actions so far
@@ -552,7 +559,7 @@ func playPartsThroughTable(t *testing.T, setup referee.Setup, lang string, need 
 			}
 		}
 		// The record the table wrote replays to the same scores.
-		f, err := os.Open(o.File)
+		f, err := os.Open(h.u.sess.Store.Path())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -88,10 +88,7 @@ func newcomerGame(t *testing.T, setup referee.Setup, lang string, size [2]int, s
 		t.Fatal(err)
 	}
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, lang)
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "newcomer.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
-		h := start(t, o)
+		h := tableFor(t, rec, lang, "newcomer.rec")
 		defer h.stop()
 		h.keysOnly = true
 		h.screen.SetSize(size[0], size[1])
@@ -522,10 +519,7 @@ func TestEveryAnswerPagedOnce(t *testing.T) {
 	cat := engine.Standard()
 	plan, rec := genGame(t, 7, setup, cat)
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, "uk")
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "paged.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
-		h := start(t, o)
+		h := tableFor(t, rec, "uk", "paged.rec")
 		defer h.stop()
 		lists, answers, recorded := 0, 0, 0
 		for i, p := range plan {

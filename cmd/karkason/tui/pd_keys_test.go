@@ -55,10 +55,7 @@ func dragonGame(t *testing.T, setup referee.Setup, lang string, seed int64, limi
 	cat := engine.Standard()
 	plan, rec := genGame(t, seed, setup, cat)
 	synctest.Test(t, func(t *testing.T) {
-		o := testOptions(t, lang)
-		o.Resume = true
-		o.File = writeRecord(t, o.Config.DataDir, "dragon.rec", "karkason-record 1\n"+setupLine(t, rec)+"\n")
-		h := start(t, o)
+		h := tableFor(t, rec, lang, "dragon.rec")
 		defer h.stop()
 		h.keysOnly = true
 		type movement struct{ turn, part int }
