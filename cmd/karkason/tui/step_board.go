@@ -87,7 +87,7 @@ func (s *boardStep) typed(text string) {
 	pos := e.t.u.pos
 	if m := pos.mark; m != nil {
 		if r := []rune(strings.TrimSpace(text)); len(r) == 1 && m.twins[latinKey(e.t.u.loc.Lang(), r[0])] != nil {
-			s.makeTwin(m, m.twins[latinKey(e.t.u.loc.Lang(), r[0])])
+			s.makeTwin(m, latinKey(e.t.u.loc.Lang(), r[0]))
 			return
 		}
 		if strings.TrimSpace(text) != "" {
@@ -102,21 +102,20 @@ func (s *boardStep) typed(text string) {
 	s.filter(true)
 }
 
-// makeTwin replaces the tile just laid by its twin (the referee checks it as any tile, POS-2), and asks for the
-// twin's own twins (a pennant, then a garden).
-func (s *boardStep) makeTwin(m *markAsk, twin *engine.TileType) {
+// makeTwin replaces the tile just laid by its twin with that mark, lying as markAsk found it (the referee checks it
+// as any tile, POS-2), and asks for the twin's own twins (a pennant, then a garden).
+func (s *boardStep) makeTwin(m *markAsk, mark rune) {
 	e := s.e
 	pos := e.t.u.pos
 	pos.mark = nil
 	e.typed = ""
+	twin, rot := m.twins[mark], m.rots[mark]
 	l := referee.PositionLine{Kind: referee.PosTile, Tile: twin.ID, Pos: referee.Pos{X: m.cell.X, Y: m.cell.Y},
-		Rot: m.rotOf(twin) * 90}
+		Rot: rot * 90}
 	i := pos.draft().TileAt(l.Pos)
-	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() {
-		pos.mark = e.markAsk(twin, m.cell, m.rotOf(twin))
-	}) {
+	if e.t.posDo(func(st posSteps) error { return st.Replace(i, l) }, func() { pos.mark = e.markAsk(twin, m.cell, rot) }) {
 		e.t.setStatus(e.t.u.loc.T("ui.pos.mark_laid", map[string]any{"Cell": m.cell.String(),
-			"Tile": tileWords(e.t.u.loc, twin, m.rotOf(twin))}), false)
+			"Tile": tileWords(e.t.u.loc, twin, rot)}), false)
 	}
 	e.input.SetText("")
 }

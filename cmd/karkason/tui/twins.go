@@ -201,13 +201,3 @@ func (e *entry) markAsk(t *engine.TileType, cell engine.Pos, rot int) *markAsk {
 	}
 	return m
 }
-
-// rotOf is the quarter turns twin lies in when its mark is typed.
-func (m *markAsk) rotOf(twin *engine.TileType) int {
-	for k, t := range m.twins {
-		if t == twin {
-			return m.rots[k]
-		}
-	}
-	return m.rot
-}
