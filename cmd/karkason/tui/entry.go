@@ -46,6 +46,10 @@ type choice struct {
 	// of the answer before it, which has the same target (menuItem.joined; the figure step: "D4 large" on its
 	// feature's line).
 	fold string
+	// flow: an answer of a few words (a place, "3,1") drawn after "·" on the line of the answer before it, also a
+	// flow answer, while that line has room, where the answers do not all fit (compact): the places of the place
+	// step by threes on a line at 80x24 (issue 30). Its label is its words.
+	flow bool
 }
 
 // kindLetters are the keys of the figures that have a key of their own (issue 18): an answer that puts, moves or
@@ -212,14 +216,21 @@ func (e *entry) layout() {
 	e.setCompact(e.wantCompact(e.rows))
 	e.root.Clear()
 	e.top.Clear()
-	e.top.AddItem(e.prompt, 0, 1, false)
+	typing := e.typing()
+	beside := e.inputBeside()
+	if beside {
+		left := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(e.prompt, e.promptLines(), 0, false).
+			AddItem(e.input, 1, 0, true).AddItem(tview.NewBox(), 0, 1, false)
+		e.top.AddItem(left, 0, 1, true)
+	} else {
+		e.top.AddItem(e.prompt, 0, 1, false)
+	}
 	if e.pic.shown() {
 		e.top.AddItem(e.pic, tileW+2, 0, false)
 	}
 	h := e.topLines()
-	e.root.AddItem(e.top, h, 0, false)
-	typing := e.typing()
-	if typing {
+	e.root.AddItem(e.top, h, 0, beside)
+	if typing && !beside {
 		e.root.AddItem(e.input, 1, 0, true)
 	}
 	hasLegend := e.legend.GetText(true) != ""
@@ -229,7 +240,7 @@ func (e *entry) layout() {
 			rows++ // (the phase line the table dropped)
 		}
 		in := 0
-		if typing {
+		if typing && !beside {
 			in = 1
 		}
 		m, l := e.menuRows(), e.legendLines()
@@ -250,6 +261,19 @@ func (e *entry) layout() {
 	}
 	e.root.AddItem(e.menu, 0, 1, !typing)
 }
+
+// inputBeside reports whether the input line of a typing step goes beside the tile's picture, under the prompt,
+// on a row the picture would leave empty there (the prompt shorter than the picture, the line's label and a code
+// fitting beside it): a row more for the tiles listed under it (issue 30, 80x24).
+func (e *entry) inputBeside() bool {
+	if !e.typing() || !e.pic.shown() || e.promptLines()+1 > tileH {
+		return false
+	}
+	return tview.TaggedStringWidth(e.input.GetLabel())+minCodeCells <= e.width()-(tileW+2)
+}
+
+// minCodeCells is the input's cells kept for the code typed beside the picture (four edges and two marks, a digit).
+const minCodeCells = 8
 
 // minPlaceRows is the fewest rows of places the place step keeps for its list when its legend shows under it.
 const minPlaceRows = 3
@@ -284,7 +308,7 @@ func (e *entry) wantCompact(rows int) bool {
 	if e.legend.GetText(true) != "" {
 		legend = e.legendLines()
 	}
-	if e.typing() {
+	if e.typing() && !e.inputBeside() {
 		legend++ // (the input line)
 	}
 	want := e.topLines()+legend+e.menuRows() > rows
@@ -494,6 +518,12 @@ func (e *entry) joinFolds() {
 			}
 		}
 		e.menu.items[i].joined = j
+		if e.compact && c.flow && e.choices[i-1].flow && !c.muted && !e.menu.items[i-1].muted {
+			e.menu.items[i].joined = true
+			if ls, _ := e.menu.wrap(e.menu.head(i), e.width()); len(ls) > 1 {
+				e.menu.items[i].joined = false // (no room left on the line: it begins the next)
+			}
+		}
 	}
 }
 

@@ -36,6 +36,9 @@ import (
 // the figures in the README (and the targets of issue 30: a plain turn in 6 keys or fewer on average, 8 at worst):
 //
 //	KARKASON_NEWCOMER_GAMES=20 RUNEWIDTH_EASTASIAN=0 go test ./cmd/karkason/tui -run TestNewcomerKeys -v
+//
+// KARKASON_KEYS_LOG=1 logs every decision's keys; KARKASON_KEYS_SCREEN=1 the screen a key was read off (or a place
+// looked for), =2 the screen before each edge typed too.
 func TestNewcomerKeys(t *testing.T) {
 	games, measured, limit := 1, false, 25 // a plain run: the first 25 turns of one game (the package's time)
 	if n, err := strconv.Atoi(os.Getenv("KARKASON_NEWCOMER_GAMES")); err == nil && n > 0 {
@@ -221,9 +224,14 @@ func (h *harness) newcomerTile(id string, rot int) {
 	name := squash(plainText(tileTurnName(h.u.loc, t, rot)))
 	edges := 1                        // the edges typed
 	short := func(text string) bool { // the short words (the code too while it is begun), the letters, the copies
-		rest, ok := strings.CutPrefix(text, squash(plainText(shortTileName(h.u.loc, t, rot, edges < 4))))
-		i := strings.LastIndex(rest, " ×")
-		return ok && i >= 0 && !strings.ContainsAny(rest[:i], ",+") && (i == 0 || rest[0] == ' ')
+		for _, words := range []string{shortTileName(h.u.loc, t, rot, edges < 4), leanTileName(h.u.loc, t, rot, edges < 4)} {
+			rest, ok := strings.CutPrefix(text, squash(plainText(words)))
+			i := strings.LastIndex(rest, " ×")
+			if ok && i >= 0 && !strings.ContainsAny(rest[:i], ",+") && (i == 0 || rest[0] == ' ') {
+				return true
+			}
+		}
+		return false
 	}
 	read := func() (string, bool) { // (the short words where the list shows them: its sides in compass letters)
 		if key, seen := h.readLine(func(text string) bool { return strings.HasPrefix(text, name+" ") }); seen ||
@@ -243,6 +251,9 @@ func (h *harness) newcomerTile(id string, rot int) {
 				break
 			}
 		}
+		if os.Getenv("KARKASON_KEYS_SCREEN") == "2" {
+			h.t.Logf("tile %s: edge %q\n%s", id, r, h.text())
+		}
 		h.pressRune(r)
 		edges++
 	}
@@ -256,6 +267,9 @@ func (h *harness) newcomerTile(id string, rot int) {
 			}
 			h.typeText(key)
 		case len(marks) > 0:
+			if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+				h.t.Logf("tile %s: mark %q\n%s", id, marks[0], h.text())
+			}
 			h.pressRune(marks[0])
 			marks = marks[1:]
 		case !h.page():
@@ -304,9 +318,14 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 	}
 	before := len(h.u.sess.Game.Actions)
 	laid := func() bool { return e.step != stepPlace || len(h.u.sess.Game.Actions) != before }
-	inList := func() bool { // the list's line of p, if the list shows it
-		key, seen := h.readLine(func(text string) bool { return text == cell || strings.HasPrefix(text, cell+" ") })
+	inList := func() bool { // the list's line of p, if the list shows it (or its words after "·" on a line)
+		key, seen := h.readLine(func(text string) bool {
+			return text == cell || strings.HasPrefix(text, cell+" ") || strings.HasSuffix(text, " "+foldSep+cell)
+		})
 		if seen && key != "" {
+			if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+				h.t.Logf("place %s: key %q in the list\n%s", cell, key, h.text())
+			}
 			h.typeText(key)
 			return true
 		}
@@ -329,6 +348,9 @@ func (h *harness) newcomerPlace(p engine.Pos, rot int) {
 		}
 		if h.u.table.board.zoom != 0 {
 			break
+		}
+		if os.Getenv("KARKASON_KEYS_SCREEN") != "" {
+			h.t.Logf("place %s out of view:\n%s", cell, h.text())
 		}
 		h.press(tcell.KeyF5) // out of view: the whole board (the README: F5)
 	}

@@ -131,7 +131,7 @@ func (s *placeStep) arrange() {
 	s.spots, s.cur = append(order, on...), 0
 	choices := make([]choice, len(s.spots))
 	for i := range s.spots {
-		choices[i] = choice{label: s.spotLabel(i)}
+		choices[i] = choice{label: s.spotLabel(i), flow: len(s.spots[i].rots) == 1}
 	}
 	e.offer(choices)
 	for i := range s.spots {

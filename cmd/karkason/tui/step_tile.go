@@ -199,11 +199,11 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		choices = append(choices, choice{label: label, next: func() { e.placeTile(t, rots) },
 			preview: func() { e.pic.t, e.pic.rot = t, rots[0] }})
 	}
-	// A match of an edge code: its label, and its short label (step_tile_words.go).
-	addMatch := func(t *engine.TileType, rots []int, typed bool) {
-		label, short := e.tileAnswer(t, rots[0], typed)
-		add(t, rots, label)
-		choices[len(choices)-1].short = short
+	// A match of an edge code: its label; its short label once every match is listed (step_tile_words.go).
+	var listed []listedTile
+	addMatch := func(t *engine.TileType, rots []int) {
+		add(t, rots, e.tileAnswer(t, rots[0]))
+		listed = append(listed, listedTile{len(choices) - 1, t, rots[0]})
 	}
 	// The matches of one tile type that read the same are one answer (matchRots), a tile of turnTwins one a way.
 	words := func(t *engine.TileType, rot int) string { return tileName(loc, t, rot) + "|" + turnKey(t, rot) }
@@ -228,10 +228,10 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		rots := matchRots(matches, words)
 		for i, m := range matches {
 			if rots[i] != nil { // a tile whose rotations show the same edges and words: one answer, Space turns it
-				addMatch(m.Type, rots[i], true)
+				addMatch(m.Type, rots[i])
 			}
 		}
-		distinctShorts(choices)
+		e.shortLabels(choices, listed, true)
 		e.addNamed(&choices, text, add)
 		if len(choices) == 0 {
 			choices = append(choices, choice{label: loc.T("ui.no_match", map[string]any{"Code": tview.Escape(text)}),
@@ -257,10 +257,10 @@ func (s *tileStep) list(text string, auto bool) (choices []choice, taken bool) {
 		rots := matchRots(matches, words)
 		for i, m := range matches {
 			if rots[i] != nil {
-				addMatch(m.Type, rots[i], false)
+				addMatch(m.Type, rots[i])
 			}
 		}
-		distinctShorts(choices)
+		e.shortLabels(choices, listed, false)
 		e.addNamed(&choices, text, add)
 	default:
 		e.addNamed(&choices, text, add)

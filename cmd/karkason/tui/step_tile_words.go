@@ -14,7 +14,8 @@ import (
 // ("2 roads, 3 fields RRRR N+W, E+S"), so that the digit that takes it names its turn too and the place step needs
 // no Space. Where the answers do not all fit (80x24: a complete code's matches under the input line, entry.layout),
 // each shows a short label: its sides in compass letters after their feature, its goods after their city's side, a
-// feature's word not repeated, no expansion, and no edge code nor letter of the rule book where the code was typed
+// feature's word not repeated, no expansion, no count of fields, one join of a tile's ways ("2 roads RRRR N+W E ×1":
+// one line, where a code begun lists ic-2bends among the three-road tiles), and no edge code nor letter of the rule book where the code was typed
 // whole (every answer shows the code): "city NW cloth, S, E ×1", one line at 80x24, where the full label took two or
 // three (the eleven answers of `cccc` took four pages).
 
@@ -59,11 +60,15 @@ const (
 	sideMark  = "\x01" // between a feature's word and its side
 	goodsMark = "\x02" // before goods
 	expMark   = "\x03" // an expansion's name
+	fieldMark = "\x04" // the count of fields (tileName's "3 fields")
 )
 
 // shortWords is the translator of a short tile name (shortTileName): a side in compass letters, marked; goods
 // marked; an expansion's name a mark.
-type shortWords struct{ loc translator }
+type shortWords struct {
+	loc    translator
+	fields bool // the count of fields in words, not marked
+}
 
 func (s shortWords) T(id string, data map[string]any) string {
 	switch {
@@ -80,6 +85,9 @@ func (s shortWords) T(id string, data map[string]any) string {
 }
 
 func (s shortWords) N(id string, count int, data map[string]any) string {
+	if id == "plural.tile_fields" && !s.fields {
+		return fieldMark
+	}
 	if n, ok := s.loc.(plurals); ok {
 		return n.N(id, count, data)
 	}
@@ -87,16 +95,28 @@ func (s shortWords) N(id string, count int, data map[string]any) string {
 }
 
 // shortTileName names tile t lying in rotation rot for a narrow list: "city NW cloth, S, E" for tileName's
-// "city (north-west), cloth, city (south), city (east) CCCC" (no expansion; withCode: its edge code after the
-// words), and what its roads join for a tile of turnTwins.
+// "city (north-west), cloth, city (south), city (east) CCCC" (no expansion, no count of fields: "2 roads RRRR" for
+// "2 roads, 3 fields RRRR"; withCode: its edge code after the words), and for a tile of turnTwins the edges its
+// first road, city or river joins (the others join the edges left: "2 roads RRRR N+W").
 func shortTileName(loc translator, t *engine.TileType, rot int, withCode bool) string {
-	name := strings.TrimSuffix(tileName(shortWords{loc}, t, rot), " ("+expMark+")")
+	return shortName(loc, t, rot, withCode, false)
+}
+
+// leanTileName is shortTileName with the count of fields too, where tileName gives one ("2 roads, 3 fields RRRR"):
+// the words of a match that another match listed reads the same as without it (shortLabels).
+func leanTileName(loc translator, t *engine.TileType, rot int, withCode bool) string {
+	return shortName(loc, t, rot, withCode, true)
+}
+
+func shortName(loc translator, t *engine.TileType, rot int, withCode, fields bool) string {
+	name := strings.TrimSuffix(tileName(shortWords{loc, fields}, t, rot), " ("+expMark+")")
 	name = strings.TrimSuffix(name, " "+codeOf(t, rot))
 	var out []string
 	prev, afterSide := "", false
 	for _, p := range strings.Split(name, ", ") {
 		word, side, sided := strings.Cut(p, sideMark)
 		switch {
+		case p == fieldMark: // (the roads tell the tile apart; a look-alike by its fields alone: leanTileName)
 		case strings.HasPrefix(p, goodsMark) && afterSide:
 			out[len(out)-1] += " " + strings.TrimPrefix(p, goodsMark) // after its city's side: "city NW cloth"
 		case sided && word == prev:
@@ -114,26 +134,49 @@ func shortTileName(loc translator, t *engine.TileType, rot int, withCode bool) s
 	if withCode {
 		name += " " + codeOf(t, rot)
 	}
-	if turnTwins(t) {
-		name += " " + joinWords(loc, t, rot)
+	if turnTwins(t) { // (its first join: the others join the edges left, "2 roads RRRR N+W")
+		name += " " + strings.Split(joinWords(loc, t, rot), ", ")[0]
 	}
 	return name
 }
 
 // tileAnswer is the label of the tile step's answer for tile t lying in rotation rot, "city, road CRFR D ×3" (the
-// tile in words and its edges, tileTurnName; the letter of the rule book; the copies left), and its short label
-// (shortTileName, the letter, the copies; typed: the code was typed whole, the short label leaves it and the letter
-// out).
-func (e *entry) tileAnswer(t *engine.TileType, rot int, typed bool) (label, short string) {
-	label, short = tileTurnName(e.t.u.loc, t, rot), shortTileName(e.t.u.loc, t, rot, !typed)
+// tile in words and its edges, tileTurnName; the letter of the rule book; the copies left).
+func (e *entry) tileAnswer(t *engine.TileType, rot int) string {
+	label := tileTurnName(e.t.u.loc, t, rot)
 	if len(t.Aliases) > 0 {
 		label += " " + strings.Join(t.Aliases, " ")
-		if !typed { // (a code begun: the letter with the code, as in full; typed whole: words alone, one line)
-			short += " " + strings.Join(t.Aliases, " ")
-		}
 	}
-	count := fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
-	return tview.Escape(label) + count, tview.Escape(short) + count
+	return tview.Escape(label) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
+}
+
+// listedTile is a tile the tile step lists for a code: its answer's index, the tile and the rotation it lies in.
+type listedTile struct {
+	i   int
+	t   *engine.TileType
+	rot int
+}
+
+// shortLabels gives the tiles listed their short labels (shortTileName, the letter, the copies; typed: the code was
+// typed whole, the short label leaves it and the letter out): without the count of fields where no other tile
+// listed reads the same so, else with it (leanTileName); then distinctShorts.
+func (e *entry) shortLabels(choices []choice, listed []listedTile, typed bool) {
+	loc := e.t.u.loc
+	lean := map[string]int{}
+	for _, l := range listed {
+		lean[shortTileName(loc, l.t, l.rot, !typed)]++
+	}
+	for _, l := range listed {
+		short := shortTileName(loc, l.t, l.rot, !typed)
+		if lean[short] > 1 {
+			short = leanTileName(loc, l.t, l.rot, !typed)
+		}
+		if len(l.t.Aliases) > 0 && !typed { // (a code begun: the letter with the code, as in full; typed whole: words alone, one line)
+			short += " " + strings.Join(l.t.Aliases, " ")
+		}
+		choices[l.i].short = tview.Escape(short) + fmt.Sprintf(" ×%d", e.g.Bag.Left(l.t))
+	}
+	distinctShorts(choices)
 }
 
 // distinctShorts takes the short label away from answers whose short labels read the same (they show their full

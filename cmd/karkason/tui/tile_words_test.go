@@ -3,7 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/locales"
 )
@@ -54,10 +56,83 @@ func TestShortTileNames(t *testing.T) {
 				}
 				return tileTurnName(loc, bends, rot)
 			}
+			join := func(rot int) string { // (short: the first join alone)
+				if short {
+					return strings.Split(joinWords(loc, bends, rot), ", ")[0]
+				}
+				return joinWords(loc, bends, rot)
+			}
 			a, b := name(0), name(1)
-			if a == b || !strings.Contains(a, joinWords(loc, bends, 0)) || !strings.Contains(b, joinWords(loc, bends, 1)) {
+			if a == b || !strings.Contains(a, join(0)) || !strings.Contains(b, join(1)) {
 				t.Errorf("%s: ic-2bends' two ways read %q and %q", lang, a, b)
 			}
 		}
+	}
+}
+
+// Issue 30: a short label leaves out the count of fields where no other tile listed reads the same without it
+// (shortLabels): `rrr` at 80x24 lists ic-2bends' two ways as "2 roads RRRR N+W", each on one line with its
+// letter and copies; `fffc` lists b-c1 and ic-capsplit, which differ by their fields alone, each with its count of
+// fields, reading otherwise. The input line is beside the tile's picture, the list under it (entry.inputBeside).
+// In bg, uk and en.
+func TestShortLabelsLeaveFieldsOut(t *testing.T) {
+	const rec = "karkason-record 1\n" +
+		"setup players=Ана:red,Богдан:blue,Віра:green,Галя:yellow,Дмитро:black,Єва:pink " +
+		"expansions=farmers,inns-cathedrals,traders-builders,count,king-robber,shrines start=city\n"
+	for _, lang := range []string{"bg", "uk", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h := resumed(t, lang, "g.rec", rec)
+				defer h.stop()
+				h.screen.SetSize(80, 24)
+				h.text()
+				e := h.u.table.entry
+				fields := func(n int) string { return h.u.loc.N("plural.tile_fields", n, nil) }
+				labelOf := func(id string) []string {
+					var out []string
+					for i, c := range e.choices {
+						if c.preview != nil {
+							c.preview()
+							if e.pic.t.ID == id {
+								out = append(out, plainText(e.menu.items[i].label))
+							}
+						}
+					}
+					return out
+				}
+				h.typeText("rrr")
+				if !e.compact {
+					t.Fatalf("rrr: the list fits whole:\n%s", h.text())
+				}
+				_, iy, _, _ := e.input.GetRect()
+				_, py, _, ph := e.pic.GetRect()
+				if _, my, _, _ := e.menu.GetRect(); iy >= py+ph || my != py+ph {
+					t.Errorf("rrr: the input on row %d, the list from row %d; the picture on rows %d-%d:\n%s", iy, my, py,
+						py+ph-1, h.text())
+				}
+				bends := labelOf("ic-2bends")
+				if len(bends) != 2 {
+					t.Fatalf("rrr: ic-2bends listed %d times: %q", len(bends), h.menuLabels())
+				}
+				for _, l := range bends {
+					if strings.Contains(l, fields(3)) || len([]rune(l)) > 30 {
+						t.Errorf("rrr: ic-2bends reads %q (%d characters, want 30 or fewer, no %q)", l,
+							len([]rune(l)), fields(3))
+					}
+				}
+				h.key(tcell.KeyEscape)
+				h.typeText("fffc")
+				if !e.compact {
+					t.Fatalf("fffc: the list fits whole:\n%s", h.text())
+				}
+				c1, split := labelOf("b-c1"), labelOf("ic-capsplit")
+				if len(c1) != 1 || len(split) != 1 {
+					t.Fatalf("fffc: b-c1 %q, ic-capsplit %q", c1, split)
+				}
+				if !strings.Contains(c1[0], fields(1)) || !strings.Contains(split[0], fields(2)) {
+					t.Errorf("fffc: b-c1 reads %q, ic-capsplit %q: want their fields counted", c1[0], split[0])
+				}
+			})
+		})
 	}
 }
