@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -90,54 +89,46 @@ func TestMenuJoinedItems(t *testing.T) {
 // line, the fields named by the board's compass letters; every answer is one or two keys, the board's keys of the
 // features are the list's, and the large follower's key puts it there.
 func TestFigureStepFitsAt80x24(t *testing.T) {
-	for _, lang := range []string{"bg", "uk", "en"} {
-		t.Run(lang, func(t *testing.T) {
-			synctest.Test(t, func(t *testing.T) {
-				h := resumed(t, lang, "g.rec", "karkason-record 1\n"+
-					"setup players=Ана:red,Богдан:blue,Віра:green,Галя:yellow,Дмитро:black,Єва:pink "+
-					"expansions=farmers,inns-cathedrals,traders-builders start=standard\n"+
-					"red place b-r3 1,0 0\n")
-				defer h.stop()
-				h.screen.SetSize(80, 24)
-				h.text()
-				e := h.u.table.entry
-				if e.step != stepFigure || !e.compact {
-					t.Fatalf("not the figure step in short (compact %v):\n%s", e.compact, h.text())
-				}
-				if h.pageShowsMore() || e.menu.offset != 0 {
-					t.Fatalf("the answers do not fit:\n%s", h.text())
-				}
-				shown := h.visibleAnswers()
-				for i, it := range e.menu.items {
-					if !it.muted && !slices.Contains(shown, h.answerText(i)) {
-						t.Errorf("%q not on the screen:\n%s", h.answerText(i), h.text())
-					}
-					if len(it.key) > 2 {
-						t.Errorf("%q: key %q", h.answerText(i), it.key)
-					}
-				}
-				for _, fk := range h.u.table.board.fkeys {
-					i := slices.IndexFunc(e.choices, func(c choice) bool { return c.hasSeg && c.seg == fk.seg })
-					if i < 0 || e.menu.items[i].key != fk.key {
-						t.Errorf("the board's key %s of segment %d is not the list's", fk.key, fk.seg)
-					}
-				}
-				large := -1
-				for i, c := range e.choices {
-					if c.figure == engine.Large && c.why == nil && e.menu.items[i].joined && large < 0 {
-						large = i
-					}
-				}
-				if large < 0 {
-					t.Fatalf("no large follower on a feature's line: %q", h.menuLabels())
-				}
-				want := *e.choices[large].act
-				h.typeText(e.menu.items[large].key)
-				acts := h.u.sess.Game.Actions
-				if got := acts[len(acts)-1]; got.Verb != referee.VerbDeploy || !got.Large || got.Place != want.Place {
-					t.Errorf("%s recorded %v, want %v", e.menu.items[large].key, got, want)
-				}
-			})
-		})
-	}
+	smallTable(t, []string{"bg", "uk", "en"}, "karkason-record 1\n"+
+		"setup players=Ана:red,Богдан:blue,Віра:green,Галя:yellow,Дмитро:black,Єва:pink "+
+		"expansions=farmers,inns-cathedrals,traders-builders start=standard\n"+
+		"red place b-r3 1,0 0\n", func(t *testing.T, h *harness) {
+		e := h.u.table.entry
+		if e.step != stepFigure || !e.compact {
+			t.Fatalf("not the figure step in short (compact %v):\n%s", e.compact, h.text())
+		}
+		if h.pageShowsMore() || e.menu.offset != 0 {
+			t.Fatalf("the answers do not fit:\n%s", h.text())
+		}
+		shown := h.visibleAnswers()
+		for i, it := range e.menu.items {
+			if !it.muted && !slices.Contains(shown, h.answerText(i)) {
+				t.Errorf("%q not on the screen:\n%s", h.answerText(i), h.text())
+			}
+			if len(it.key) > 2 {
+				t.Errorf("%q: key %q", h.answerText(i), it.key)
+			}
+		}
+		for _, fk := range h.u.table.board.fkeys {
+			i := slices.IndexFunc(e.choices, func(c choice) bool { return c.hasSeg && c.seg == fk.seg })
+			if i < 0 || e.menu.items[i].key != fk.key {
+				t.Errorf("the board's key %s of segment %d is not the list's", fk.key, fk.seg)
+			}
+		}
+		large := -1
+		for i, c := range e.choices {
+			if c.figure == engine.Large && c.why == nil && e.menu.items[i].joined && large < 0 {
+				large = i
+			}
+		}
+		if large < 0 {
+			t.Fatalf("no large follower on a feature's line: %q", h.menuLabels())
+		}
+		want := *e.choices[large].act
+		h.typeText(e.menu.items[large].key)
+		acts := h.u.sess.Game.Actions
+		if got := acts[len(acts)-1]; got.Verb != referee.VerbDeploy || !got.Large || got.Place != want.Place {
+			t.Errorf("%s recorded %v, want %v", e.menu.items[large].key, got, want)
+		}
+	})
 }

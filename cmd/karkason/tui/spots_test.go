@@ -498,64 +498,56 @@ func TestPlacesOffTheBoardFirst(t *testing.T) {
 // key, then the cell) each once, and the key of the last one in view, drawn after "·", lays the tile there.
 func TestPlacesRunOnAt80x24(t *testing.T) {
 	rec, id, _ := manySpots(t, 30)
-	for _, lang := range []string{"bg", "uk"} {
-		t.Run(lang, func(t *testing.T) {
-			synctest.Test(t, func(t *testing.T) {
-				h := resumed(t, lang, "late.rec", rec)
-				defer h.stop()
-				h.screen.SetSize(80, 24)
-				h.text()
-				e := h.u.table.entry
-				// The tile typed by its edges as it lies the way it has the most places (one way a place).
-				tt, g := h.u.cat.Tile(id), h.u.sess.Game
-				last := g.S.Tiles[len(g.S.Tiles)-1].Pos
-				code, most := "", 0
-				for rot := 0; rot < 4; rot++ {
-					if n := len(spotsOf(g.S.LegalPlacements(tt, nil), []int{rot}, last)); n > most {
-						code, most = codeOf(tt, rot), n
-					}
+	smallTable(t, []string{"bg", "uk"}, rec, func(t *testing.T, h *harness) {
+		e := h.u.table.entry
+		// The tile typed by its edges as it lies the way it has the most places (one way a place).
+		tt, g := h.u.cat.Tile(id), h.u.sess.Game
+		last := g.S.Tiles[len(g.S.Tiles)-1].Pos
+		code, most := "", 0
+		for rot := 0; rot < 4; rot++ {
+			if n := len(spotsOf(g.S.LegalPlacements(tt, nil), []int{rot}, last)); n > most {
+				code, most = codeOf(tt, rot), n
+			}
+		}
+		h.typeText(code)
+		if e.step == stepTile { // (a list: the line of the tile)
+			i := slices.IndexFunc(e.choices, func(c choice) bool {
+				if c.preview != nil {
+					c.preview()
 				}
-				h.typeText(code)
-				if e.step == stepTile { // (a list: the line of the tile)
-					i := slices.IndexFunc(e.choices, func(c choice) bool {
-						if c.preview != nil {
-							c.preview()
-						}
-						return c.preview != nil && e.pic.t == tt
-					})
-					if i < 0 {
-						t.Fatalf("%s %s: not listed", id, code)
-					}
-					h.typeText(e.menu.items[i].key)
-				}
-				if e.step != stepPlace || !e.compact {
-					t.Fatalf("not the place step in short (compact %v):\n%s", e.compact, h.text())
-				}
-				shown := h.visibleAnswers()
-				_, _, _, rows := e.menu.GetInnerRect()
-				if len(shown) < 2*rows {
-					t.Fatalf("%d places in view on %d lines:\n%s", len(shown), rows, h.text())
-				}
-				seen := map[string]bool{}
-				for _, s := range shown {
-					if seen[s] {
-						t.Errorf("%q twice", s)
-					}
-					seen[s] = true
-				}
-				end := shown[len(shown)-1]
-				cell := end[strings.LastIndex(end, " ")+1:]
-				i := slices.IndexFunc(e.spots, func(s spot) bool { return fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y) == cell })
-				if i < 0 || !e.menu.items[i].joined {
-					t.Fatalf("the last place in view %q is no place drawn after another (%d)", end, i)
-				}
-				key, _ := h.readLine(func(text string) bool { return text == end })
-				want := e.spots[i].pos
-				h.typeText(key)
-				if got := h.lastPlaced(); got.Verb != referee.VerbPlace || got.Pos != (referee.Pos{X: want.X, Y: want.Y}) {
-					t.Errorf("%q (%s) laid %s, want %v", key, end, got, want)
-				}
+				return c.preview != nil && e.pic.t == tt
 			})
-		})
-	}
+			if i < 0 {
+				t.Fatalf("%s %s: not listed", id, code)
+			}
+			h.typeText(e.menu.items[i].key)
+		}
+		if e.step != stepPlace || !e.compact {
+			t.Fatalf("not the place step in short (compact %v):\n%s", e.compact, h.text())
+		}
+		shown := h.visibleAnswers()
+		_, _, _, rows := e.menu.GetInnerRect()
+		if len(shown) < 2*rows {
+			t.Fatalf("%d places in view on %d lines:\n%s", len(shown), rows, h.text())
+		}
+		seen := map[string]bool{}
+		for _, s := range shown {
+			if seen[s] {
+				t.Errorf("%q twice", s)
+			}
+			seen[s] = true
+		}
+		end := shown[len(shown)-1]
+		cell := end[strings.LastIndex(end, " ")+1:]
+		i := slices.IndexFunc(e.spots, func(s spot) bool { return fmt.Sprintf("%d,%d", s.pos.X, s.pos.Y) == cell })
+		if i < 0 || !e.menu.items[i].joined {
+			t.Fatalf("the last place in view %q is no place drawn after another (%d)", end, i)
+		}
+		key, _ := h.readLine(func(text string) bool { return text == end })
+		want := e.spots[i].pos
+		h.typeText(key)
+		if got := h.lastPlaced(); got.Verb != referee.VerbPlace || got.Pos != (referee.Pos{X: want.X, Y: want.Y}) {
+			t.Errorf("%q (%s) laid %s, want %v", key, end, got, want)
+		}
+	})
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"strings"
 	"testing"
-	"testing/synctest"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/karkason/karkason/engine"
@@ -79,60 +78,52 @@ func TestShortLabelsLeaveFieldsOut(t *testing.T) {
 	const rec = "karkason-record 1\n" +
 		"setup players=Ана:red,Богдан:blue,Віра:green,Галя:yellow,Дмитро:black,Єва:pink " +
 		"expansions=farmers,inns-cathedrals,traders-builders,count,king-robber,shrines start=city\n"
-	for _, lang := range []string{"bg", "uk", "en"} {
-		t.Run(lang, func(t *testing.T) {
-			synctest.Test(t, func(t *testing.T) {
-				h := resumed(t, lang, "g.rec", rec)
-				defer h.stop()
-				h.screen.SetSize(80, 24)
-				h.text()
-				e := h.u.table.entry
-				fields := func(n int) string { return h.u.loc.N("plural.tile_fields", n, nil) }
-				labelOf := func(id string) []string {
-					var out []string
-					for i, c := range e.choices {
-						if c.preview != nil {
-							c.preview()
-							if e.pic.t.ID == id {
-								out = append(out, plainText(e.menu.items[i].label))
-							}
-						}
-					}
-					return out
-				}
-				h.typeText("rrr")
-				if !e.compact {
-					t.Fatalf("rrr: the list fits whole:\n%s", h.text())
-				}
-				_, iy, _, _ := e.input.GetRect()
-				_, py, _, ph := e.pic.GetRect()
-				if _, my, _, _ := e.menu.GetRect(); iy >= py+ph || my != py+ph {
-					t.Errorf("rrr: the input on row %d, the list from row %d; the picture on rows %d-%d:\n%s", iy, my, py,
-						py+ph-1, h.text())
-				}
-				bends := labelOf("ic-2bends")
-				if len(bends) != 2 {
-					t.Fatalf("rrr: ic-2bends listed %d times: %q", len(bends), h.menuLabels())
-				}
-				for _, l := range bends {
-					if strings.Contains(l, fields(3)) || len([]rune(l)) > 30 {
-						t.Errorf("rrr: ic-2bends reads %q (%d characters, want 30 or fewer, no %q)", l,
-							len([]rune(l)), fields(3))
+	smallTable(t, []string{"bg", "uk", "en"}, rec, func(t *testing.T, h *harness) {
+		e := h.u.table.entry
+		fields := func(n int) string { return h.u.loc.N("plural.tile_fields", n, nil) }
+		labelOf := func(id string) []string {
+			var out []string
+			for i, c := range e.choices {
+				if c.preview != nil {
+					c.preview()
+					if e.pic.t.ID == id {
+						out = append(out, plainText(e.menu.items[i].label))
 					}
 				}
-				h.key(tcell.KeyEscape)
-				h.typeText("fffc")
-				if !e.compact {
-					t.Fatalf("fffc: the list fits whole:\n%s", h.text())
-				}
-				c1, split := labelOf("b-c1"), labelOf("ic-capsplit")
-				if len(c1) != 1 || len(split) != 1 {
-					t.Fatalf("fffc: b-c1 %q, ic-capsplit %q", c1, split)
-				}
-				if !strings.Contains(c1[0], fields(1)) || !strings.Contains(split[0], fields(2)) {
-					t.Errorf("fffc: b-c1 reads %q, ic-capsplit %q: want their fields counted", c1[0], split[0])
-				}
-			})
-		})
-	}
+			}
+			return out
+		}
+		h.typeText("rrr")
+		if !e.compact {
+			t.Fatalf("rrr: the list fits whole:\n%s", h.text())
+		}
+		_, iy, _, _ := e.input.GetRect()
+		_, py, _, ph := e.pic.GetRect()
+		if _, my, _, _ := e.menu.GetRect(); iy >= py+ph || my != py+ph {
+			t.Errorf("rrr: the input on row %d, the list from row %d; the picture on rows %d-%d:\n%s", iy, my, py,
+				py+ph-1, h.text())
+		}
+		bends := labelOf("ic-2bends")
+		if len(bends) != 2 {
+			t.Fatalf("rrr: ic-2bends listed %d times: %q", len(bends), h.menuLabels())
+		}
+		for _, l := range bends {
+			if strings.Contains(l, fields(3)) || len([]rune(l)) > 30 {
+				t.Errorf("rrr: ic-2bends reads %q (%d characters, want 30 or fewer, no %q)", l,
+					len([]rune(l)), fields(3))
+			}
+		}
+		h.key(tcell.KeyEscape)
+		h.typeText("fffc")
+		if !e.compact {
+			t.Fatalf("fffc: the list fits whole:\n%s", h.text())
+		}
+		c1, split := labelOf("b-c1"), labelOf("ic-capsplit")
+		if len(c1) != 1 || len(split) != 1 {
+			t.Fatalf("fffc: b-c1 %q, ic-capsplit %q", c1, split)
+		}
+		if !strings.Contains(c1[0], fields(1)) || !strings.Contains(split[0], fields(2)) {
+			t.Errorf("fffc: b-c1 reads %q, ic-capsplit %q: want their fields counted", c1[0], split[0])
+		}
+	})
 }

@@ -414,6 +414,22 @@ func resumed(t *testing.T, lang, name, text string) *harness {
 	return start(t, o)
 }
 
+// smallTable runs check in each of langs (a subtest each) on the table resumed from record text at 80x24.
+func smallTable(t *testing.T, langs []string, text string, check func(t *testing.T, h *harness)) {
+	t.Helper()
+	for _, lang := range langs {
+		t.Run(lang, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h := resumed(t, lang, "small.rec", text)
+				defer h.stop()
+				h.screen.SetSize(80, 24)
+				h.text()
+				check(t, h)
+			})
+		})
+	}
+}
+
 // recordText is rec as its file holds it (referee.WriteRecord).
 func recordText(t testing.TB, rec *referee.Record) string {
 	t.Helper()
