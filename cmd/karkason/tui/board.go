@@ -697,6 +697,7 @@ func (b *boardView) Draw(screen tcell.Screen) {
 	b.drawCompass(screen)
 	if v.half {
 		b.drawOverview(screen, v)
+		b.drawPD(screen, v) // the dragon and the fairy on their character of two tiles (board_pd.go)
 		return
 	}
 	s := b.g.S

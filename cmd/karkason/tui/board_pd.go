@@ -14,7 +14,8 @@ import (
 //   - The dragon (§) and the fairy (*) are neutral figures (DEF-14): they stand on a white patch, a colour no player
 //     has (colourStyle), the dragon red on it, the fairy blue; in the 5x3 view the dragon on its tile's top left
 //     corner, the fairy on its top right one; one character a tile, on the tile's cell (over a follower's letter:
-//     the dragon's tile holds no figure, PD-7, and the fairy's figure is named in the log and the aids).
+//     the dragon's tile holds no figure, PD-7, and the fairy's figure is named in the log and the aids); in the
+//     overview, one character two tiles, on the character of its tile (the dragon over the fairy).
 //   - A dragon step's answers are places on the board like the place step's (boardView.marks and keys): on a tile
 //     the key stands at its top left corner, where the dragon would stand, so that the figures it would eat stay in
 //     view.
@@ -98,7 +99,7 @@ func pdGlyphStyle(g glyph, st tcell.Style) tcell.Style {
 // drawPD draws the fairy and the dragon (and the fairy where the highlighted answer would move it).
 func (b *boardView) drawPD(screen tcell.Screen, v view) {
 	s := b.g.S
-	if !s.Opts.PrincessDragon || v.half {
+	if !s.Opts.PrincessDragon {
 		return
 	}
 	put := func(p engine.Pos, dx, dy int, r rune, st tcell.Style) { // dx, dy: the cell of the 5x3 block
@@ -106,7 +107,7 @@ func (b *boardView) drawPD(screen tcell.Screen, v view) {
 			return
 		}
 		sx, sy := v.at(p)
-		if b.zoom > 0 {
+		if b.zoom > 0 { // (one character a tile, or the overview's one of two tiles)
 			screen.SetContent(sx, sy, r, nil, st)
 			return
 		}

@@ -194,8 +194,8 @@ func TestPDFigureStepKeysOnTheBoard(t *testing.T) {
 }
 
 // The board draws the dragon and the fairy so that no figure looks like them (on white, a colour no player has;
-// runes no player's marker is), and the symbols of the tiles: in the 5x3 view and one character a tile; F1 says
-// what they are.
+// runes no player's marker is), and the symbols of the tiles: in the 5x3 view and one character a tile (the dragon
+// and the fairy in the overview too, two tiles a character); F1 says what they are.
 func TestPDBoardShowsDragonFairySymbols(t *testing.T) {
 	for _, c := range []struct {
 		file, stop string
@@ -218,7 +218,7 @@ func TestPDBoardShowsDragonFairySymbols(t *testing.T) {
 						t.Fatalf("a player's marker is %q", m)
 					}
 				}
-				for _, zoom := range []int{0, 1} {
+				for _, zoom := range []int{0, 1, 2} {
 					h.u.table.board.setZoom(zoom)
 					h.text()
 					v, _ := h.u.table.board.view()
