@@ -1,12 +1,17 @@
 package tui
 
 import (
+	"slices"
+
 	"github.com/karkason/karkason/engine"
 	"github.com/karkason/karkason/referee"
 )
 
 // marketStep asks for a move of the market round at the end (COUNT-19): every market figure must go onto a field.
-// acts are the referee's answers (referee.Legal; when the players stop early, earlyMarket's).
+// acts are the referee's answers (referee.Legal; when the players stop early, earlyMarket's). The fields are listed
+// by the completed cities they border, the most first (the engine's FieldScore: what a farmer there is after,
+// FARM-5), each saying how many; the board's order among equals. The order holds for the whole round (no city is
+// completed in it), so a field keeps its key from one go to the next.
 type marketStep struct {
 	answers
 	acts []referee.Action
@@ -20,12 +25,15 @@ func (s *marketStep) show() {
 	e := s.e
 	e.back = s.back
 	loc := e.t.u.loc
+	cities := func(seg int32) string {
+		return loc.T("ui.detail.cities", map[string]any{"Cities": e.g.S.FieldScore(seg).Cities})
+	}
 	label := func(a referee.Action, seg int32) string {
 		if a.FigureKind() != engine.Follower { // the large follower (COMBO-15(b)) says so; a follower lies as a farmer
 			return loc.T("ui.opt.onto", map[string]any{"Figure": e.figureWord(a.FigureKind(), engine.KField),
-				"Feature": e.segWhere(seg)})
+				"Feature": e.segWhere(seg)}) + " — " + cities(seg)
 		}
-		return loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)})
+		return loc.T("ui.opt.market", map[string]any{"Feature": e.segWhere(seg)}) + " — " + cities(seg)
 	}
 	var choices []choice
 	for a, seg := range e.onFeatures(s.acts) {
@@ -33,12 +41,16 @@ func (s *marketStep) show() {
 			seg: seg, hasSeg: true, figure: a.FigureKind(), target: segTarget(e.g.S.Root(seg))}
 		switch {
 		case c.figure == engine.Follower:
-			c.short = e.segWhere(seg) // a farmer, as every market figure lies
+			c.short = e.segWhere(seg) + " — " + cities(seg) // a farmer, as every market figure lies
 		case kindLetters[c.figure] != "" && len(choices) > 0 && choices[len(choices)-1].target == c.target:
 			c.short = e.figureWord(c.figure, engine.KField) // D and the key of the follower's answer just above
 		}
 		choices = append(choices, c)
 	}
+	// (stable: a large follower's answer stays after its field's follower's, the same cities)
+	slices.SortStableFunc(choices, func(a, b choice) int {
+		return e.g.S.FieldScore(b.seg).Cities - e.g.S.FieldScore(a.seg).Cities
+	})
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)
 }

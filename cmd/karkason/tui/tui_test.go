@@ -739,8 +739,8 @@ func TestMovingRoundThroughTheTable(t *testing.T) {
 
 // The market round through the table (COUNT-19, EX-D6): the players stop after turn 7 (F10); the table holds the
 // market round first: green (the left neighbour of red, who laid the last tile), then red twice, each prompt
-// naming the mover and offering only fields, each field with the same key in every go (issue 20); then the final
-// scoring.
+// naming the mover and offering only fields, the most completed cities first, each saying how many, each field
+// with the same key in every go (issue 20); then the final scoring.
 func TestMarketRoundThroughTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := resumed(t, "bg", "d6.rec", goldenPrefix(t, "count-ex-d6.rec", "green market"))
@@ -764,9 +764,19 @@ func TestMarketRoundThroughTheTable(t *testing.T) {
 			}
 			chosen := false
 			items := slices.Clone(e.menu.items) // (choosing shows the next go)
+			most, least, first := 99, 99, -1
 			for i, c := range e.choices {
 				if e.g.S.SegKind(c.seg) != engine.KField {
 					t.Fatalf("the market round offers %q, not a field", c.label)
+				}
+				n := e.g.S.FieldScore(c.seg).Cities
+				if n > most || !strings.HasSuffix(c.label, " — "+h.u.loc.T("ui.detail.cities", map[string]any{"Cities": n})) {
+					t.Errorf("%s: %q (%d cities) after a field of %d, or without its cities", m.who, c.label, n, most)
+				}
+				most = n
+				least = min(least, n)
+				if first < 0 {
+					first = n
 				}
 				r, key := e.g.S.Root(c.seg), items[i].key
 				if k, ok := fieldKey[r]; ok && k != key {
@@ -780,6 +790,9 @@ func TestMarketRoundThroughTheTable(t *testing.T) {
 			}
 			if !chosen {
 				t.Fatalf("no field %s among %q", m.target, h.menuLabels())
+			}
+			if first == least {
+				t.Errorf("every field borders %d completed cities: the order proves little", least)
 			}
 		}
 		g := h.u.sess.Game
