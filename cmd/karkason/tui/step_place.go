@@ -276,7 +276,7 @@ func rotWords(loc translator, t *engine.TileType, rots []int, k int) string {
 }
 
 // joinWords are the edges each road, city and river of tile t lying in rotation rot joins, in the user's compass
-// letters ("С+З, И+Ю"); "" if none joins two.
+// letters, a city's pennant after its edges ("С+З, И+Ю"; "С+Ю ◆, И+З"); "" if none joins two.
 func joinWords(loc translator, t *engine.TileType, rot int) string {
 	var parts []string
 	for l, sd := range t.Segs {
@@ -290,7 +290,11 @@ func joinWords(loc translator, t *engine.TileType, rot int) string {
 			}
 		}
 		if len(edges) > 1 {
-			parts = append(parts, localPlace(loc, strings.Join(edges, "+")))
+			part := localPlace(loc, strings.Join(edges, "+"))
+			if sd.Pennants > 0 { // (which of two cities has the pennant: am-bridgecross's ways)
+				part += " ◆"
+			}
+			parts = append(parts, part)
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -11,8 +11,8 @@ import (
 
 // Issue 30: the tiles a code typed whole matches, in short words (step_tile_words.go): each of the eleven answers of
 // `cccc` with the modules of the newcomer's games fits one line of the list at 80x24 (30 characters after the key),
-// in bg, uk and en, the four ways of a tile each reading otherwise; ic-2bends' two ways read otherwise, in full and
-// short, each naming what its roads join.
+// in bg, uk and en, the four ways of a tile each reading otherwise; ic-2bends' and am-bridgecross's two ways read
+// otherwise, in full and short, each naming what its roads or cities join.
 func TestShortTileNames(t *testing.T) {
 	cat := engine.Standard()
 	sets := map[string]bool{}
@@ -44,26 +44,30 @@ func TestShortTileNames(t *testing.T) {
 		if n < 10 {
 			t.Fatalf("%s: %d answers to cccc: the test proves little", lang, n)
 		}
-		bends := cat.Tile("ic-2bends")
-		if !turnTwins(bends) {
-			t.Fatal("ic-2bends: its two ways are not told apart")
-		}
-		for _, short := range []bool{false, true} {
-			name := func(rot int) string {
-				if short {
-					return shortTileName(loc, bends, rot, true)
-				}
-				return tileTurnName(loc, bends, rot)
+		// The ways of a tile that read the same but join its edges otherwise (ic-2bends' bends; am-bridgecross's
+		// cities, the one with the pennant N-S or W-E) each read otherwise, in full and short, naming their joins.
+		for _, id := range []string{"ic-2bends", "am-bridgecross"} {
+			twin := cat.Tile(id)
+			if !turnTwins(twin) {
+				t.Fatalf("%s: its two ways are not told apart", id)
 			}
-			join := func(rot int) string { // (short: the first join alone)
-				if short {
-					return strings.Split(joinWords(loc, bends, rot), ", ")[0]
+			for _, short := range []bool{false, true} {
+				name := func(rot int) string {
+					if short {
+						return shortTileName(loc, twin, rot, true)
+					}
+					return tileTurnName(loc, twin, rot)
 				}
-				return joinWords(loc, bends, rot)
-			}
-			a, b := name(0), name(1)
-			if a == b || !strings.Contains(a, join(0)) || !strings.Contains(b, join(1)) {
-				t.Errorf("%s: ic-2bends' two ways read %q and %q", lang, a, b)
+				join := func(rot int) string { // (short: the first join alone)
+					if short {
+						return strings.Split(joinWords(loc, twin, rot), ", ")[0]
+					}
+					return joinWords(loc, twin, rot)
+				}
+				a, b := name(0), name(1)
+				if a == b || !strings.Contains(a, join(0)) || !strings.Contains(b, join(1)) {
+					t.Errorf("%s: %s's two ways read %q and %q", lang, id, a, b)
+				}
 			}
 		}
 	}
