@@ -224,7 +224,9 @@ func (h *harness) newcomerTile(id string, rot int) {
 	name := squash(plainText(tileTurnName(h.u.loc, t, rot)))
 	edges := 1                        // the edges typed
 	short := func(text string) bool { // the short words (the code too while it is begun), the letters, the copies
-		for _, words := range []string{shortTileName(h.u.loc, t, rot, edges < 4), leanTileName(h.u.loc, t, rot, edges < 4)} {
+		// (its count of fields too where another tile listed reads the same without it, shortLabels)
+		for _, words := range []string{shortTileName(h.u.loc, t, rot, edges < 4),
+			shortTileNameFields(h.u.loc, t, rot, edges < 4)} {
 			rest, ok := strings.CutPrefix(text, squash(plainText(words)))
 			i := strings.LastIndex(rest, " ×")
 			if ok && i >= 0 && !strings.ContainsAny(rest[:i], ",+") && (i == 0 || rest[0] == ' ') {

@@ -14,10 +14,11 @@ import (
 // ("2 roads, 3 fields RRRR N+W, E+S"), so that the digit that takes it names its turn too and the place step needs
 // no Space. Where the answers do not all fit (80x24: a complete code's matches under the input line, entry.layout),
 // each shows a short label: its sides in compass letters after their feature, its goods after their city's side, a
-// feature's word not repeated, no expansion, no count of fields, one join of a tile's ways ("2 roads RRRR N+W E ×1":
-// one line, where a code begun lists ic-2bends among the three-road tiles), and no edge code nor letter of the rule book where the code was typed
-// whole (every answer shows the code): "city NW cloth, S, E ×1", one line at 80x24, where the full label took two or
-// three (the eleven answers of `cccc` took four pages).
+// feature's word not repeated, no expansion, no count of fields where no other tile listed reads the same without it,
+// one join of a tile's ways ("2 roads RRRR N+W E ×1": one line, where a code begun lists ic-2bends among the
+// three-road tiles), and no edge code nor letter of the rule book where the code was typed whole (every answer shows
+// the code): "city NW cloth, S, E ×1", one line at 80x24, where the full label took two or three (the eleven answers
+// of `cccc` took four pages).
 
 // turnTwins reports whether two ways tile t may lie read the same (tileName) but join its edges otherwise
 // (joinWords): ic-2bends, am-bridgecross, pd-portal2bends.
@@ -102,9 +103,9 @@ func shortTileName(loc translator, t *engine.TileType, rot int, withCode bool) s
 	return shortName(loc, t, rot, withCode, false)
 }
 
-// leanTileName is shortTileName with the count of fields too, where tileName gives one ("2 roads, 3 fields RRRR"):
-// the words of a match that another match listed reads the same as without it (shortLabels).
-func leanTileName(loc translator, t *engine.TileType, rot int, withCode bool) string {
+// shortTileNameFields is shortTileName with the count of fields too, where tileName gives one ("2 roads, 3 fields
+// RRRR"): the words of a match that another match listed reads the same as without it (shortLabels).
+func shortTileNameFields(loc translator, t *engine.TileType, rot int, withCode bool) string {
 	return shortName(loc, t, rot, withCode, true)
 }
 
@@ -116,7 +117,7 @@ func shortName(loc translator, t *engine.TileType, rot int, withCode, fields boo
 	for _, p := range strings.Split(name, ", ") {
 		word, side, sided := strings.Cut(p, sideMark)
 		switch {
-		case p == fieldMark: // (the roads tell the tile apart; a look-alike by its fields alone: leanTileName)
+		case p == fieldMark: // (the roads tell the tile apart; a look-alike by its fields alone: shortTileNameFields)
 		case strings.HasPrefix(p, goodsMark) && afterSide:
 			out[len(out)-1] += " " + strings.TrimPrefix(p, goodsMark) // after its city's side: "city NW cloth"
 		case sided && word == prev:
@@ -159,19 +160,20 @@ type listedTile struct {
 
 // shortLabels gives the tiles listed their short labels (shortTileName, the letter, the copies; typed: the code was
 // typed whole, the short label leaves it and the letter out): without the count of fields where no other tile
-// listed reads the same so, else with it (leanTileName); then distinctShorts.
+// listed reads the same so, else with it (shortTileNameFields); then distinctShorts.
 func (e *entry) shortLabels(choices []choice, listed []listedTile, typed bool) {
 	loc := e.t.u.loc
-	lean := map[string]int{}
+	same := map[string]int{} // the tiles listed that read so without their fields
 	for _, l := range listed {
-		lean[shortTileName(loc, l.t, l.rot, !typed)]++
+		same[shortTileName(loc, l.t, l.rot, !typed)]++
 	}
 	for _, l := range listed {
 		short := shortTileName(loc, l.t, l.rot, !typed)
-		if lean[short] > 1 {
-			short = leanTileName(loc, l.t, l.rot, !typed)
+		if same[short] > 1 {
+			short = shortTileNameFields(loc, l.t, l.rot, !typed)
 		}
-		if len(l.t.Aliases) > 0 && !typed { // (a code begun: the letter with the code, as in full; typed whole: words alone, one line)
+		if len(l.t.Aliases) > 0 && !typed { // (a code begun: the letter with the code, as in full; typed whole: words
+			// alone, one line)
 			short += " " + strings.Join(l.t.Aliases, " ")
 		}
 		choices[l.i].short = tview.Escape(short) + fmt.Sprintf(" ×%d", e.g.Bag.Left(l.t))

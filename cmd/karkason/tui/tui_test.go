@@ -770,7 +770,8 @@ func TestMarketRoundThroughTheTable(t *testing.T) {
 					t.Fatalf("the market round offers %q, not a field", c.label)
 				}
 				n := e.g.S.FieldScore(c.seg).Cities
-				if n > most || !strings.HasSuffix(c.label, " — "+h.u.loc.T("ui.detail.cities", map[string]any{"Cities": n})) {
+				says := " — " + h.u.loc.T("ui.detail.cities", map[string]any{"Cities": n})
+				if n > most || !strings.HasSuffix(c.label, says) {
 					t.Errorf("%s: %q (%d cities) after a field of %d, or without its cities", m.who, c.label, n, most)
 				}
 				most = n
