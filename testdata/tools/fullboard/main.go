@@ -2,10 +2,11 @@
 // (so that the land stack is empty after the position, RULES-AM POS-17), built around a hand-made core: the golden
 // records of the end-of-game abbey round (testdata/golden/am-10-*.rec, combo-62-*.rec) start from such boards.
 //
-//	go run ./testdata/tools/fullboard -core CORE [-sets am,pd] [-leave TILE] [-seed N]
+//	go run ./testdata/tools/fullboard -core CORE [-sets am,pd] [-start city] [-leave TILE] [-seed N]
 //
-// CORE is a text file of lines `TILE X,Y ROT` (rotation in degrees, laid in that order after the start tile
-// b-c1rs at 0,0, each next to the board) and `empty X,Y` (cells the filler must leave empty: the holes). Every
+// CORE is a text file of lines `TILE X,Y ROT` (rotation in degrees, laid after the start piece, the start tile
+// b-c1rs at 0,0 or with -start city the City of Carcassonne; a core tile may lie apart from the others, engine
+// LayLoose, if the filler joins it later) and `empty X,Y` (cells the filler must leave empty: the holes). Every
 // other land tile of the base set and of the sets named by -sets (am: the 12 Abbey & Mayor land tiles; pd: The
 // Princess & the Dragon) is then laid by a seeded greedy filler: each tile at a legal place (engine.LegalPlacements,
 // BASE-4) with the most neighbours, ties broken at random. -leave keeps one copy of that tile type out of the board
@@ -37,10 +38,14 @@ func main() {
 	core := flag.String("core", "", "core file")
 	sets := flag.String("sets", "am", "modules besides the base game: am, pd (comma-separated)")
 	leave := flag.String("leave", "", "a tile type to leave one copy of in the stack")
+	start := flag.String("start", "standard", "the start piece: standard or city")
 	seed := flag.Uint64("seed", 1, "seed of the filler")
 	flag.Parse()
 	cat := engine.Standard()
 	opts := engine.Options{Players: 2}
+	if *start == "city" {
+		opts.Count = true
+	}
 	want := map[string]bool{"base": true}
 	for _, s := range strings.Split(*sets, ",") {
 		switch s {
@@ -98,11 +103,11 @@ func main() {
 		f.Close()
 	}
 	for try := uint64(0); try < 200; try++ {
-		out, ok := fill(cat, opts, coreTiles, empty, left, *seed+try)
+		out, ok := fill(cat, opts, *start == "city", coreTiles, empty, left, *seed+try)
 		if !ok {
 			continue
 		}
-		fmt.Printf("# fullboard seed %d: %d tiles after the start tile\n", *seed+try, len(out))
+		fmt.Printf("# fullboard seed %d: %d tiles after the start piece\n", *seed+try, len(out))
 		for _, l := range out {
 			fmt.Printf("position tile %s %d,%d %d\n", l.t.ID, l.p.X, l.p.Y, l.rot*90)
 		}
@@ -112,10 +117,14 @@ func main() {
 }
 
 // fill lays the core, then every tile left, and reports false when a tile fits nowhere.
-func fill(cat *engine.Catalogue, opts engine.Options, core []laid, empty map[engine.Pos]bool,
+func fill(cat *engine.Catalogue, opts engine.Options, city bool, core []laid, empty map[engine.Pos]bool,
 	stock map[*engine.TileType]int, seed uint64) ([]laid, bool) {
 	s := engine.New(cat, opts)
-	s.PlaceStart(cat.Tile("b-c1rs"))
+	if city {
+		s.PlacePiece(cat.Piece("coc"))
+	} else {
+		s.PlaceStart(cat.Tile("b-c1rs"))
+	}
 	left := map[*engine.TileType]int{}
 	for t, n := range stock {
 		left[t] = n
@@ -125,7 +134,7 @@ func fill(cat *engine.Catalogue, opts engine.Options, core []laid, empty map[eng
 		if left[l.t] == 0 {
 			fail("core: no copy of %s left", l.t.ID)
 		}
-		if _, err := s.Place(l.t, l.p, l.rot); err != nil {
+		if _, err := s.LayLoose(l.t, l.p, l.rot); err != nil {
 			fail("core: %s at %v rot %d: %v", l.t.ID, l.p, l.rot*90, err)
 		}
 		left[l.t]--
@@ -141,6 +150,7 @@ func fill(cat *engine.Catalogue, opts engine.Options, core []laid, empty map[eng
 	rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
 	var buf []engine.Placement
 	for len(bag) > 0 {
+		apart := islands(s)
 		placed := false
 		for i := 0; i < len(bag); i++ {
 			t := bag[i]
@@ -150,13 +160,16 @@ func fill(cat *engine.Catalogue, opts engine.Options, core []laid, empty map[eng
 				if empty[pl.Pos] {
 					continue
 				}
-				n := 0
+				n, bridge := 0, 0
 				for e := 0; e < 4; e++ {
-					if s.At(pl.Pos.Neighbour(e)) != nil {
+					if q := pl.Pos.Neighbour(e); s.At(q) != nil {
 						n++
+						if apart[q] {
+							bridge = 1
+						}
 					}
 				}
-				n = n*8 + rng.IntN(8)
+				n = bridge*64 + n*8 + rng.IntN(8)
 				if n > bestN {
 					best, bestN = k, n
 				}
@@ -177,7 +190,31 @@ func fill(cat *engine.Catalogue, opts engine.Options, core []laid, empty map[eng
 			return nil, false
 		}
 	}
+	if len(islands(s)) > 0 {
+		return nil, false // POS-1: one board
+	}
 	return out, true
+}
+
+// islands returns the cells of the tiles not joined to the first tile laid (the start piece) through shared edges:
+// the filler lays next to them first, so that the core's parts are joined to the board.
+func islands(s *engine.State) map[engine.Pos]bool {
+	seen := map[engine.Pos]bool{s.Tiles[0].Pos: true}
+	for q := []engine.Pos{s.Tiles[0].Pos}; len(q) > 0; q = q[1:] {
+		for e := 0; e < 4; e++ {
+			if n := q[0].Neighbour(e); !seen[n] && s.At(n) != nil {
+				seen[n] = true
+				q = append(q, n)
+			}
+		}
+	}
+	out := map[engine.Pos]bool{}
+	for _, t := range s.Tiles {
+		if !seen[t.Pos] {
+			out[t.Pos] = true
+		}
+	}
+	return out
 }
 
 func pos(s string) engine.Pos {
