@@ -1,6 +1,7 @@
 // Command fullboard writes the `position tile` lines of a board that holds every land tile of the chosen modules
 // (so that the land stack is empty after the position, RULES-AM POS-17), built around a hand-made core: the golden
-// records of the end-of-game abbey round (testdata/golden/am-10-*.rec, combo-62-*.rec) start from such boards.
+// records of the end-of-game abbey round (testdata/golden/am-10-*.rec, am-10b-*, am-pos17-*, am-err-10a-*,
+// am-ex-am8-*, combo-62-*) start from such boards.
 //
 //	go run ./testdata/tools/fullboard -core CORE [-sets am,pd] [-start city] [-leave TILE] [-seed N]
 //
@@ -10,7 +11,8 @@
 // other land tile of the base set and of the sets named by -sets (am: the 12 Abbey & Mayor land tiles; pd: The
 // Princess & the Dragon) is then laid by a seeded greedy filler: each tile at a legal place (engine.LegalPlacements,
 // BASE-4) with the most neighbours, ties broken at random. -leave keeps one copy of that tile type out of the board
-// (the last tile of the stack). The lines are printed in the order laid: the core first.
+// (the last tile of the stack); with -unplaceable only a board on which it fits nowhere is kept (the last tile is then
+// discarded, BASE-5). The lines are printed in the order laid: the core first.
 //
 // The filler only matches edges: it may join the core's open features and make holes of its own. A record built on
 // such a board hand-checks only what the core decides (features closed inside the core, the 3x3 blocks of its holes).
@@ -39,6 +41,7 @@ func main() {
 	sets := flag.String("sets", "am", "modules besides the base game: am, pd (comma-separated)")
 	leave := flag.String("leave", "", "a tile type to leave one copy of in the stack")
 	start := flag.String("start", "standard", "the start piece: standard or city")
+	stuck := flag.Bool("unplaceable", false, "with -leave: only a board on which that tile fits nowhere (BASE-5)")
 	seed := flag.Uint64("seed", 1, "seed of the filler")
 	flag.Parse()
 	cat := engine.Standard()
@@ -103,8 +106,8 @@ func main() {
 		f.Close()
 	}
 	for try := uint64(0); try < 200; try++ {
-		out, ok := fill(cat, opts, *start == "city", coreTiles, empty, left, *seed+try)
-		if !ok {
+		out, ok := fill(cat, opts, *start == "city", *stuck, coreTiles, empty, left, *seed+try)
+		if !ok || *stuck && placeable(cat, opts, *start == "city", out, cat.Tile(*leave)) {
 			continue
 		}
 		fmt.Printf("# fullboard seed %d: %d tiles after the start piece\n", *seed+try, len(out))
@@ -117,7 +120,7 @@ func main() {
 }
 
 // fill lays the core, then every tile left, and reports false when a tile fits nowhere.
-func fill(cat *engine.Catalogue, opts engine.Options, city bool, core []laid, empty map[engine.Pos]bool,
+func fill(cat *engine.Catalogue, opts engine.Options, city, closeCities bool, core []laid, empty map[engine.Pos]bool,
 	stock map[*engine.TileType]int, seed uint64) ([]laid, bool) {
 	s := engine.New(cat, opts)
 	if city {
@@ -155,21 +158,23 @@ func fill(cat *engine.Catalogue, opts engine.Options, city bool, core []laid, em
 		for i := 0; i < len(bag); i++ {
 			t := bag[i]
 			buf = s.LegalPlacements(t, buf[:0])
-			best, bestN := -1, -1
+			best, bestN := -1, -1<<30
 			for k, pl := range buf {
 				if empty[pl.Pos] {
 					continue
 				}
-				n, bridge := 0, 0
+				n, bridge, open := 0, 0, 0
 				for e := 0; e < 4; e++ {
 					if q := pl.Pos.Neighbour(e); s.At(q) != nil {
 						n++
 						if apart[q] {
 							bridge = 1
 						}
+					} else if closeCities && t.Rotated(pl.Rot, e) == engine.City {
+						open++ // -unplaceable: keep city edges off the rim, where a city tile left over could fit
 					}
 				}
-				n = bridge*64 + n*8 + rng.IntN(8)
+				n = bridge*64 + n*8 - open*12 + rng.IntN(8)
 				if n > bestN {
 					best, bestN = k, n
 				}
@@ -194,6 +199,22 @@ func fill(cat *engine.Catalogue, opts engine.Options, city bool, core []laid, em
 		return nil, false // POS-1: one board
 	}
 	return out, true
+}
+
+// placeable reports whether t fits anywhere on the board laid (BASE-4).
+func placeable(cat *engine.Catalogue, opts engine.Options, city bool, board []laid, t *engine.TileType) bool {
+	s := engine.New(cat, opts)
+	if city {
+		s.PlacePiece(cat.Piece("coc"))
+	} else {
+		s.PlaceStart(cat.Tile("b-c1rs"))
+	}
+	for _, l := range board {
+		if _, err := s.LayLoose(l.t, l.p, l.rot); err != nil {
+			fail("%v", err)
+		}
+	}
+	return s.Placeable(t)
 }
 
 // islands returns the cells of the tiles not joined to the first tile laid (the start piece) through shared edges:
