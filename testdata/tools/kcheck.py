@@ -4,7 +4,8 @@
 Reads the tile data from the shared tile catalogue (tiles.md, section 2; falls back to engine/data/base.tiles when
 the shared folder is absent), replays a game record (spec/record-format.md: place, discard, deploy follower, pass,
 end) with its own small model of RULES.md (BASE-4..13, FARM-1..6, END-1..3) and prints the board, every scoring with
-the rule it applies, and the totals. Used to recompute testdata/golden/base-full-game.rec independently:
+the rule it applies, and the totals. The Go test TestRandomBaseGamesAgreeWithKcheck (cmd/karkason/internal/randgame)
+checks 20 random games against it. Used to recompute testdata/golden/base-full-game.rec independently:
 
     python3 testdata/tools/kcheck.py testdata/golden/base-full-game.rec --board
 
