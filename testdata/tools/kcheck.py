@@ -2,15 +2,15 @@
 """Independent checker for karkason base-game records (base game + farmers), NOT using the Go engine.
 
 Reads the tile data from the shared tile catalogue (tiles.md, section 2; falls back to engine/data/base.tiles when
-the shared folder is absent), replays a game record (spec/record-format.md: place, discard, deploy follower, pass,
-end) with its own small model of RULES.md (BASE-4..13, FARM-1..6, END-1..3) and prints the board, every scoring with
-the rule it applies, and the totals. The Go test TestRandomBaseGamesAgreeWithKcheck (cmd/karkason/internal/randgame)
+the shared folder is absent), replays a game record (spec/record-format.md: place, discard, deploy follower|abbot,
+return-abbot, pass, end) with its own small model of RULES.md (BASE-4..13, FARM-1..6, ABBOT-1..9, END-1..3) and prints
+the board, every scoring with the rule it applies, and the totals. The Go test TestRandomBaseGamesAgreeWithKcheck (cmd/karkason/internal/randgame)
 checks 20 random games against it. Used to recompute testdata/golden/base-full-game.rec independently:
 
     python3 testdata/tools/kcheck.py testdata/golden/base-full-game.rec --board
 
 Options: --final (score as if the game ended now), --board (print the board map), --tiles PATH.
-Out of scope: every other expansion (abbot, river, City, King/Robber, shrines, gifts).
+Out of scope: every other expansion (river, City, King/Robber, shrines, gifts).
 """
 import os
 import re
@@ -84,10 +84,11 @@ def centre_code(t):
 
 
 class Board:
-    def __init__(self, tiles, players, farmers, followers):
+    def __init__(self, tiles, players, farmers, followers, abbot=False):
         self.T = tiles
         self.players = players  # colours in seat order
         self.farmers = farmers
+        self.abbots = {c: 1 if abbot else 0 for c in players}  # ABBOT-1: one abbot a player, in supply
         self.cells = {}  # (x,y) -> (tileid, rot, idx)
         self.placed = []  # list of (tileid, x, y, rot)
         self.parent = {}
@@ -261,16 +262,47 @@ class Board:
                 return si
         raise ValueError("no place " + place)
 
-    def deploy(self, colour, idx, place):
+    def deploy(self, colour, idx, place, abbot=False):
         si = self.place_seg(idx, place)
         seg = (idx, si)
         k = self.kind(seg)
+        assert not self.figures_on(seg), f"occupied feature {place}"
+        if abbot:  # ABBOT-3, ABBOT-4: on the tile's monastery or garden only
+            assert k in ("monastery", "garden"), f"abbot on a {k}"
+            assert self.abbots[colour] > 0, "abbot not in supply"
+            self.abbots[colour] -= 1
+            self.figs.append({"colour": colour, "seg": seg, "farmer": False, "abbot": True})
+            return
         assert k != "garden", "follower on a garden"
         assert self.supply[colour] > 0, "empty supply"
         assert k != "field" or self.farmers, "farmer without farmers"
-        assert not self.figures_on(seg), f"occupied feature {place}"
         self.supply[colour] -= 1
         self.figs.append({"colour": colour, "seg": seg, "farmer": k == "field"})
+
+    def home(self, f):
+        """a figure back to its owner's supply"""
+        if f.get("abbot"):
+            self.abbots[f["colour"]] += 1
+        else:
+            self.supply[f["colour"]] += 1
+
+    def return_abbot(self, colour, x, y):
+        """ABBOT-6, ABBOT-7: the abbot back from its incomplete monastery or garden at x,y; its owner alone scores
+        the 3x3 block's tiles (its own cell and the neighbours laid), the other figures stay"""
+        idx = self.cells[(x, y)][2]
+        for f in self.figs:
+            if f.get("abbot") and f["colour"] == colour and f["seg"][0] == idx:
+                b = self.block(idx)
+                assert b < 9, "early return from a complete feature (ABBOT-6(b))"
+                self.score[colour] += b
+                self.log.append(("ABBOT-6", f"early return block {b}", self.name(f["seg"]), b, [colour],
+                                 {colour: 1}))
+                self.log_lines.append(getattr(self, "turn_line", 0))
+                self.log_segs.append(self.find(f["seg"]))
+                self.figs.remove(f)
+                self.home(f)
+                return
+        raise AssertionError(f"no abbot of {colour} at {x},{y}")
 
     def name(self, seg):
         idx, si = seg
@@ -315,14 +347,14 @@ class Board:
                 if n is None:
                     continue
                 for si, s in enumerate(self.T[n[0]]["segs"]):
-                    if s["kind"] == "monastery" and self.block(n[2]) == 9:
-                        self.award((n[2], si), 9, "BASE-10(c)", "monastery")
+                    if s["kind"] in ("monastery", "garden") and self.block(n[2]) == 9:  # ABBOT-2: a garden too
+                        self.award((n[2], si), 9, "BASE-10(c)", s["kind"])
                         scored.append(self.find((n[2], si)))
         for r in scored:
             keep = []
             for f in self.figs:
                 if not f["farmer"] and self.find(f["seg"]) == r:
-                    self.supply[f["colour"]] += 1
+                    self.home(f)
                 else:
                     keep.append(f)
             self.figs = keep
@@ -343,9 +375,9 @@ class Board:
             elif k == "city":
                 sz, pn = self.size(r), self.pennants(r)
                 self.award(r, sz + pn, "END-3(b)", f"city size {sz} pennants {pn} cells {self.cells_of(r)}")
-            elif k == "monastery":
+            elif k in ("monastery", "garden"):  # ABBOT-9: an abbot scores like a monk
                 b = self.block(r[0])
-                self.award(r, b, "END-3(c)", f"monastery block {b}")
+                self.award(r, b, "END-3(c)", f"{k} block {b}")
         if not self.farmers:
             return
         for f in list(self.figs):
@@ -404,7 +436,7 @@ def run(path, final, tilespath):
     setup = dict(w.split("=", 1) for w in body[1][1][1:])
     players = [p.split(":")[1] for p in setup["players"].split(",")]
     exps = setup.get("expansions", "none").split(",")
-    b = Board(T, players, "farmers" in exps, int(setup.get("followers", 7)))
+    b = Board(T, players, "farmers" in exps, int(setup.get("followers", 7)), "abbot" in exps)
     b.place("b-c1rs", 0, 0, 0, start=True)
     active = 0
     last = None  # index of the tile placed this turn, waiting for step 2
@@ -441,7 +473,13 @@ def run(path, final, tilespath):
                     active = (active + 1) % len(players)
         elif verb == "deploy":
             assert col == players[active] and last is not None and not deployed, f"line {n}: deploy out of turn"
-            b.deploy(col, last, w[3])
+            assert w[2] in ("follower", "abbot"), f"line {n}: unsupported figure {w[2]}"
+            b.deploy(col, last, w[3], abbot=w[2] == "abbot")
+            deployed = True
+        elif verb == "return-abbot":  # ABBOT-6(a): instead of a figure in step 2
+            assert col == players[active] and last is not None and not deployed, f"line {n}: return out of turn"
+            x, y = map(int, w[2].split(","))
+            b.return_abbot(col, x, y)
             deployed = True
         elif verb == "pass":
             assert col == players[active] and last is not None and not deployed

@@ -12,11 +12,11 @@ import (
 	"github.com/karkason/karkason/referee"
 )
 
-// TestRandomBaseGamesAgreeWithKcheck plays random games of the base game with farmers (2 to 5 players) to their end
-// and scores each twice: by the engine (Play, the final scoring included: END-1..3, FARM-5) and by
-// testdata/tools/kcheck.py, an independent model of RULES.md's base game and farmers in Python that shares no code
-// with the engine (its tiles from the shared catalogue, or engine/data/base.tiles without it). The final scores must
-// be equal. It skips where python3 is missing.
+// TestRandomBaseGamesAgreeWithKcheck plays random games of the base game with farmers (2 to 5 players; every other
+// game with the abbot and its gardens too) to their end and scores each twice: by the engine (Play, the final scoring
+// included: END-1..3, FARM-5, ABBOT-9) and by testdata/tools/kcheck.py, an independent model of RULES.md's base game,
+// farmers and abbot in Python that shares no code with the engine (its tiles from the shared catalogue, or
+// engine/data/base.tiles without it). The final scores must be equal. It skips where python3 is missing.
 func TestRandomBaseGamesAgreeWithKcheck(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
@@ -30,9 +30,12 @@ func TestRandomBaseGamesAgreeWithKcheck(t *testing.T) {
 	names := []string{"Ана", "Богдан", "Віра", "Галя", "Дмитро"}
 	colours := referee.AllColours()
 	dir := t.TempDir()
-	farmers := 0
+	farmers, abbots, returns := 0, 0, 0
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		setup := referee.Setup{Expansions: []string{referee.ExpansionFarmers}, Start: referee.StartStandard, Followers: 7}
+		if seed%2 == 0 {
+			setup.Expansions = append(setup.Expansions, referee.ExpansionAbbot)
+		}
 		for i := 0; i < 2+int(seed%4); i++ {
 			setup.Players = append(setup.Players, referee.PlayerSpec{Name: names[i], Colour: colours[i]})
 		}
@@ -45,6 +48,14 @@ func TestRandomBaseGamesAgreeWithKcheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		farmers += countFarmers(g)
+		for _, a := range g.Actions {
+			switch {
+			case a.Verb == referee.VerbReturnAbbot:
+				returns++
+			case a.Verb == referee.VerbDeploy && a.Abbot:
+				abbots++
+			}
+		}
 		path := filepath.Join(dir, fmt.Sprintf("seed-%d.rec", seed))
 		if err := os.WriteFile(path, []byte(rec.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -67,8 +78,9 @@ func TestRandomBaseGamesAgreeWithKcheck(t *testing.T) {
 			t.Errorf("seed %d (%s): the engine scores %s, kcheck %q", seed, path, strings.Join(want, " "), got)
 		}
 	}
-	if farmers == 0 {
-		t.Error("no farmer in any game: the fields are not checked")
+	t.Logf("%d games agree: %d farmers at the end, %d abbots placed, %d returned early", games, farmers, abbots, returns)
+	if farmers == 0 || abbots == 0 || returns == 0 {
+		t.Errorf("farmers %d, abbots placed %d, abbots returned %d: some rules are not checked", farmers, abbots, returns)
 	}
 }
 
