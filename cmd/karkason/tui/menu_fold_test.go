@@ -132,3 +132,42 @@ func TestFigureStepFitsAt80x24(t *testing.T) {
 		}
 	})
 }
+
+// Issue 30: the City's question folds the large follower's answer onto its quarter's line at 80x24, as the figure
+// step does (entry.foldFigures): six players, a list that does not fit; each quarter's large follower after "·" with
+// its key (D and the quarter's; in the cathedral, after the abbot's answer, on its own line), which puts the large
+// follower into that quarter (COMBO-15).
+func TestCityQuestionFoldsTheLargeFollower(t *testing.T) {
+	smallTable(t, []string{"bg", "uk"}, goldenPrefix(t, "ic-six-players-all-modules.rec", "green city market large"),
+		func(t *testing.T, h *harness) {
+			e := h.u.table.entry
+			if e.step != stepCity || !e.compact {
+				t.Fatalf("not the City's question in short (step %v, compact %v):\n%s", e.step, e.compact, h.text())
+			}
+			large := -1
+			for i, c := range e.choices {
+				if c.figure == engine.Large && c.why == nil {
+					// (after the abbot's answer in the cathedral its own line: the abbot has a key of its own)
+					if before := e.choices[i-1]; !e.menu.items[i].joined && before.figure == engine.Follower {
+						t.Errorf("%q is not on its quarter's line", c.label)
+					}
+					if large < 0 {
+						large = i
+					}
+				}
+			}
+			if large < 0 {
+				t.Fatalf("no large follower's answer: %q", h.menuLabels())
+			}
+			want := *e.choices[large].act
+			key := e.menu.items[large].key
+			if _, seen := h.readLine(func(text string) bool { return strings.Contains(text, foldSep) }); !seen {
+				t.Fatalf("no answer after %q on the screen:\n%s", foldSep, h.text())
+			}
+			h.typeText(key)
+			acts := h.u.sess.Game.Actions
+			if got := acts[len(acts)-1]; got.Verb != referee.VerbCity || !got.Large || got.Quarter != want.Quarter {
+				t.Errorf("%s recorded %v, want %v", key, got, want)
+			}
+		})
+}

@@ -38,6 +38,7 @@ func (s *cityStep) show() {
 		a.Large = false
 		return a, label(a), e.quarterName(a.Quarter)
 	})
+	e.foldFigures(choices) // (where the answers do not all fit: the large follower's on its quarter's line)
 	choices = append(choices, choice{label: loc.T("ui.opt.city_no", nil), next: e.t.decline})
 	e.ask("ui.ask.city", nil)
 	e.offer(choices)

@@ -109,7 +109,7 @@ func (s *figureStep) show() {
 		l, _ := g.S.SegByPlace(ti, a.Place)
 		return a, s.deployLabel(a), e.segShort(g.S.Tiles[ti].Seg(l))
 	})
-	s.fold(deploys)
+	e.foldFigures(deploys)
 	// Where the answers do not all fit, the question is short: the tile just laid is on the board, under the cursor.
 	e.askCompact("ui.ask.figure", "ui.figlist.ask_figure",
 		map[string]any{"Tile": tileName(loc, g.S.Tiles[ti].Type, int(g.S.Tiles[ti].Rot))})
@@ -134,14 +134,15 @@ func (s *figureStep) show() {
 	}
 }
 
-// fold gives the answers for a figure with a key of its own (kindLetters: the large follower, the builder, the pig)
-// that follow an answer on the same feature their words on that answer's line (choice.fold), for where the answers
-// do not all fit (issue 30: at 80x24 each feature took two to four lines and a usual tile's answers two pages):
-// "4 field around the city · D4 large · Z4 pig". Their keys stay the feature's with the figure's letter.
-func (s *figureStep) fold(deploys []choice) {
-	loc := s.e.t.u.loc
-	for i := 1; i < len(deploys); i++ {
-		c, before := &deploys[i], deploys[i-1]
+// foldFigures gives the answers for a figure with a key of its own (kindLetters: the large follower, the builder,
+// the pig, the mayor, the wagon) that follow an answer on the same target their words on that answer's line
+// (choice.fold), for where the answers do not all fit (issue 30: at 80x24 each feature took two to four lines and a
+// usual tile's answers two pages): "4 field around the city · D4 large · Z4 pig". Their keys stay the target's with
+// the figure's letter. The figure step, the City's question, the moving-out and the market rounds.
+func (e *entry) foldFigures(choices []choice) {
+	loc := e.t.u.loc
+	for i := 1; i < len(choices); i++ {
+		c, before := &choices[i], choices[i-1]
 		if foldWords[c.figure] != "" && c.target != "" && before.target == c.target && before.figure != engine.Abbot {
 			c.fold = loc.T(foldWords[c.figure], nil)
 		}

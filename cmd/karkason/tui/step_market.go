@@ -51,6 +51,7 @@ func (s *marketStep) show() {
 	slices.SortStableFunc(choices, func(a, b choice) int {
 		return e.g.S.FieldScore(b.seg).Cities - e.g.S.FieldScore(a.seg).Cities
 	})
+	e.foldFigures(choices) // (where the answers do not all fit: the large follower's on its field's line)
 	e.ask("ui.ask.market", map[string]any{"Count": e.g.S.MarketMovable(e.who)})
 	e.offer(choices)
 }

@@ -73,6 +73,7 @@ func (s *movingStep) show() {
 		seg, _ := e.refSeg(a.Target)
 		return a, label(a, seg), e.quarterName(a.Quarter) + " → " + e.segWhere(seg)
 	})
+	e.foldFigures(moves) // (where the answers do not all fit: the large follower's on its target's line)
 	if decline != nil {
 		moves = append(moves, choice{label: loc.T("ui.opt.decline_move", nil), act: decline})
 	}
