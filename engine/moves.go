@@ -313,8 +313,8 @@ type Move struct {
 // BASE-7), if the player has a follower in supply; likewise the large follower (IC-4: never on a garden) and the
 // abbot on the tile's monastery, shrine or garden (ABBOT-3), when the player has them in supply; with
 // traders-builders the builder on each road or city feature the tile does not complete that holds a follower of the
-// player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12), when in supply
-// (specialMoves). Two segments of the tile that join one feature count once.
+// player's (TB-5) and the pig on each field feature that holds a farmer of the player's (TB-12) and no barn (AM-24),
+// when in supply (specialMoves). Two segments of the tile that join one feature count once.
 //
 // A cell where no figure but the abbot can go (no follower or large follower in supply, no builder or pig move
 // there) gives its placements in a short loop; the others are cellMoves'. The features a tile would join at a
@@ -593,8 +593,8 @@ func (s *State) setPort(cp *cellPorts, p int, seg int32) {
 // specialMoves appends the builder's and the pig's moves onto segment i of tile t placed as pl in rotation r
 // (LegalMoves; i is the lowest segment of its group g, the segments that join one feature, and that feature is
 // occupied): the builder on a road or city that holds a follower of the player's and that the tile does not complete
-// (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12). cp are the features around the
-// cell; the features that hold a follower of the player's are marked (figureScan).
+// (TB-5(a), TB-5(b)), the pig on a field that holds a farmer of the player's (TB-12) and no barn (AM-24). cp are the
+// features around the cell; the features that hold a follower of the player's are marked (figureScan).
 func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotInfo, cp *cellPorts, hasB, hasP bool,
 	buf []Move) []Move {
 	sk := t.Segs[i].Kind
@@ -609,7 +609,7 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 		ports |= r.segPorts[j]
 	}
 	linked := ports & cp.present
-	mine := false
+	mine, barn := false, false
 	var roots [12]int32
 	nr := 0
 	for m := linked; m != 0; m &= m - 1 {
@@ -625,9 +625,11 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 		nr++
 		open += int(s.segs[root].open)
 		mine = mine || s.ownBits(root) != 0
+		barn = barn || sk == KField && s.Opts.AbbeyMayor && s.whoseOn(root, Barn) != 0
 	}
 	switch {
 	case !mine:
+	case sk == KField && barn: // a farmer joined later to a barn's field: still no pig onto it (AM-24, barnClosed)
 	case sk == KField:
 		buf = append(buf, Move{pl, int16(i), Pig})
 	case open-2*bits.OnesCount16(linked&0xF) > 0: // the tile does not complete it (each edge join closes 2 ports)
