@@ -286,6 +286,17 @@ func (g *Game) fairy(a *Action, who int) error {
 	}
 	kind := a.FigureKind()
 	fi := g.S.FigureAt(who, kind, seg)
+	if fi >= 0 && fi == g.S.PD.FairyFig {
+		// Two figures of the player's alike on that feature (two monks, Synod): the line names the one the fairy is
+		// not next to (PD-14(c) lets it move to another of the player's followers on the same tile), as Legal lists.
+		for i := range g.S.Figures {
+			if f := &g.S.Figures[i]; i != fi && f.Where == engine.OnBoard && int(f.Player) == who && f.Kind == kind &&
+				f.Seg == seg {
+				fi = i
+				break
+			}
+		}
+	}
 	if fi < 0 {
 		if kind.IsSpecial() {
 			return refusal("PD-14(b)", "err.pd_fairy_special", "figure", kind.String())

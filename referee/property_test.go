@@ -113,6 +113,9 @@ func pickAction(g *Game, rng *rand.Rand) (Action, bool) {
 				of = append(of, i)
 			}
 		}
+		if len(of) == 0 { // the drawn tile is not among the answers: the second `aside` of Two Choices (COMBO-37(e))
+			return acts[rng.IntN(len(acts))], true
+		}
 		// Dense spots first, so that features get completed and the modules' scorings happen: weight 4^neighbours.
 		return acts[weighted(rng, of, func(i int) int {
 			w := 1
