@@ -23,6 +23,41 @@ import (
 var expectGiftsRE = regexp.MustCompile(`^#\s*expect-gifts:\s*(.*)$`) // expectErrorRE: golden_test.go
 
 func TestGoldenGifts(t *testing.T) {
+	goldenExpectations(t, expectGiftsRE, false, func(t *testing.T, g *Game, want []string) {
+		for _, w := range want {
+			for _, f := range strings.Fields(w) {
+				k, v, ok := strings.Cut(f, "=")
+				n, err := strconv.Atoi(v)
+				if !ok || err != nil {
+					t.Fatalf("bad expect-gifts item %q", f)
+				}
+				got := 0
+				switch k {
+				case "deck":
+					got = g.S.Gift.Deck
+				case "discard":
+					got = g.S.Gift.DiscardTotal()
+				default:
+					p := g.Player(Colour(k))
+					if p < 0 {
+						t.Fatalf("expect-gifts: %q is neither a seated colour nor deck/discard", k)
+					}
+					got = g.S.Gift.Hands[p]
+				}
+				if got != n {
+					t.Errorf("expect-gifts: %s is %d, want %d", k, got, n)
+				}
+			}
+		}
+	})
+}
+
+// goldenExpectations runs check, a subtest a golden record (testdata/golden/*.rec, or KARKASON_GOLDEN's glob), on
+// each record with lines matching re, given their first submatches (want) and the record replayed (final: with the
+// final scoring, as for expect-final; else settled, as for expect). In a record with `# expect-error:` the game as
+// the refusal left it is checked; in any other a refusal fails the subtest.
+func goldenExpectations(t *testing.T, re *regexp.Regexp, final bool, check func(t *testing.T, g *Game, want []string)) {
+	t.Helper()
 	files, _ := filepath.Glob("../testdata/golden/*.rec")
 	if p := os.Getenv("KARKASON_GOLDEN"); p != "" {
 		files, _ = filepath.Glob(p)
@@ -35,7 +70,7 @@ func TestGoldenGifts(t *testing.T) {
 		}
 		var want []string
 		for _, line := range strings.Split(string(data), "\n") {
-			if m := expectGiftsRE.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			if m := re.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
 				want = append(want, m[1])
 			}
 		}
@@ -43,35 +78,11 @@ func TestGoldenGifts(t *testing.T) {
 			continue
 		}
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			g, err := Replay(bytes.NewReader(data), false)
+			g, err := Replay(bytes.NewReader(data), final)
 			if g == nil || (err != nil && !expectErrorRE.Match(data)) {
 				t.Fatalf("replay: %v", err) // with an expect-error, the game as the refusal left it is checked
 			}
-			for _, w := range want {
-				for _, f := range strings.Fields(w) {
-					k, v, ok := strings.Cut(f, "=")
-					n, err := strconv.Atoi(v)
-					if !ok || err != nil {
-						t.Fatalf("bad expect-gifts item %q", f)
-					}
-					got := 0
-					switch k {
-					case "deck":
-						got = g.S.Gift.Deck
-					case "discard":
-						got = g.S.Gift.DiscardTotal()
-					default:
-						p := g.Player(Colour(k))
-						if p < 0 {
-							t.Fatalf("expect-gifts: %q is neither a seated colour nor deck/discard", k)
-						}
-						got = g.S.Gift.Hands[p]
-					}
-					if got != n {
-						t.Errorf("expect-gifts: %s is %d, want %d", k, got, n)
-					}
-				}
-			}
+			check(t, g, want)
 		})
 	}
 }

@@ -1,12 +1,8 @@
 package referee
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -22,39 +18,15 @@ import (
 var expectWinnersRE = regexp.MustCompile(`^#\s*expect-winners:\s*(.*)$`)
 
 func TestGoldenWinners(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/golden/*.rec")
-	if p := os.Getenv("KARKASON_GOLDEN"); p != "" {
-		files, _ = filepath.Glob(p)
-	}
-	sort.Strings(files)
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
+	goldenExpectations(t, expectWinnersRE, true, func(t *testing.T, g *Game, want []string) {
+		var got []string
+		for _, c := range g.Summary().Winners {
+			got = append(got, string(c))
 		}
-		var want [][]string
-		for _, line := range strings.Split(string(data), "\n") {
-			if m := expectWinnersRE.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
-				want = append(want, strings.Fields(m[1]))
+		for _, w := range want {
+			if !slices.Equal(got, strings.Fields(w)) {
+				t.Errorf("expect-winners: %v, want %v (scores %v)", got, strings.Fields(w), g.S.Scores)
 			}
 		}
-		if len(want) == 0 {
-			continue
-		}
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			g, err := Replay(bytes.NewReader(data), true)
-			if g == nil || (err != nil && !expectErrorRE.Match(data)) {
-				t.Fatalf("replay: %v", err) // with an expect-error, the game as the refusal left it is checked
-			}
-			var got []string
-			for _, c := range g.Summary().Winners {
-				got = append(got, string(c))
-			}
-			for _, w := range want {
-				if !slices.Equal(got, w) {
-					t.Errorf("expect-winners: %v, want %v (scores %v)", got, w, g.S.Scores)
-				}
-			}
-		})
-	}
+	})
 }
