@@ -53,7 +53,10 @@ func (g *Game) rebuild() {
 		panic("referee: set-up that was accepted is refused on rebuild: " + err.Error())
 	}
 	for i := range g.Actions {
-		if err := fresh.apply(&g.Actions[i]); err != nil {
+		fresh.applying = true // as applyAction: the action joins the record once accepted (fairyPoint counts it)
+		err := fresh.apply(&g.Actions[i])
+		fresh.applying = false
+		if err != nil {
 			panic("referee: accepted action refused on rebuild: " + err.Error())
 		}
 		fresh.Actions = append(fresh.Actions, g.Actions[i])
