@@ -629,7 +629,7 @@ func (s *State) specialMoves(t *TileType, pl Placement, i int, g uint16, r *rotI
 	}
 	switch {
 	case !mine:
-	case sk == KField && barn: // a farmer joined later to a barn's field: still no pig onto it (AM-24, barnClosed)
+	case sk == KField && barn: // the tile joins a farmer's field to a barn's: no pig onto it (AM-24, barnClosed)
 	case sk == KField:
 		buf = append(buf, Move{pl, int16(i), Pig})
 	case open-2*bits.OnesCount16(linked&0xF) > 0: // the tile does not complete it (each edge join closes 2 ports)
