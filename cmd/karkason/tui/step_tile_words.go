@@ -163,12 +163,14 @@ type listedTile struct {
 // listed reads the same so, else with it (shortTileNameFields); then distinctShorts.
 func (e *entry) shortLabels(choices []choice, listed []listedTile, typed bool) {
 	loc := e.t.u.loc
+	shorts := make([]string, len(listed))
 	same := map[string]int{} // the tiles listed that read so without their fields
-	for _, l := range listed {
-		same[shortTileName(loc, l.t, l.rot, !typed)]++
+	for k, l := range listed {
+		shorts[k] = shortTileName(loc, l.t, l.rot, !typed)
+		same[shorts[k]]++
 	}
-	for _, l := range listed {
-		short := shortTileName(loc, l.t, l.rot, !typed)
+	for k, l := range listed {
+		short := shorts[k]
 		if same[short] > 1 {
 			short = shortTileNameFields(loc, l.t, l.rot, !typed)
 		}
