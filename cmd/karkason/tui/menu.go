@@ -357,13 +357,7 @@ func (m *menu) Draw(screen tcell.Screen) {
 	row := 0
 	for i := m.offset; i < len(m.items) && row < h; i++ {
 		it := m.items[i]
-		st := tcell.StyleDefault
-		if it.muted || it.off {
-			st = st.Foreground(tcell.ColorGray)
-		}
-		if i == m.current && !it.muted && !it.off {
-			st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
-		}
+		st := m.itemStyle(i)
 		ls, segs := m.wrap(i, w)
 		for j, line := range ls {
 			if row >= h {
@@ -415,17 +409,24 @@ func (m *menu) Draw(screen tcell.Screen) {
 	}
 }
 
+// itemStyle is the style of item i's words: grey when it cannot be taken (a note, an answer greyed), black on white
+// when it is the highlighted answer.
+func (m *menu) itemStyle(i int) tcell.Style {
+	it, st := m.items[i], tcell.StyleDefault
+	if it.muted || it.off {
+		st = st.Foreground(tcell.ColorGray)
+	}
+	if i == m.current && !it.muted && !it.off {
+		st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
+	}
+	return st
+}
+
 // drawFold draws joined item sg.item at column sg.col from x on row y: "·", its key as the keys' column shows keys,
 // its label; highlighted when it is the highlighted item, grey when it cannot be taken.
 func (m *menu) drawFold(screen tcell.Screen, sg foldSeg, x, y int) {
 	it := m.items[sg.item]
-	st := tcell.StyleDefault
-	if it.muted || it.off {
-		st = st.Foreground(tcell.ColorGray)
-	}
-	if sg.item == m.current && !it.muted && !it.off {
-		st = st.Background(tcell.ColorWhite).Foreground(tcell.ColorBlack)
-	}
+	st := m.itemStyle(sg.item)
 	x += sg.col
 	for xx := 0; xx < sg.width; xx++ {
 		screen.SetContent(x+xx, y, ' ', nil, st)
