@@ -94,11 +94,16 @@ func (e *entry) drawable() []*engine.TileType { return e.g.Bag.Drawable(e.g.Cat)
 // tileLabel is "city, road CRFR D ×3": the tile in words and its edges lying in rotation rot (tileName), the
 // letter of the rule book and the copies left.
 func (e *entry) tileLabel(t *engine.TileType, rot int) string {
-	label := tileName(e.t.u.loc, t, rot)
-	if len(t.Aliases) > 0 {
-		label += " " + strings.Join(t.Aliases, " ")
+	return e.tileListed(t, tileName(e.t.u.loc, t, rot), true)
+}
+
+// tileListed is tile t's line in the tile step's list: its words, the letters of the rule book if letters, the
+// copies left.
+func (e *entry) tileListed(t *engine.TileType, words string, letters bool) string {
+	if letters && len(t.Aliases) > 0 {
+		words += " " + strings.Join(t.Aliases, " ")
 	}
-	return tview.Escape(label) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
+	return tview.Escape(words) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
 }
 
 // filter lists the tiles that fit what was typed: an edge code (complete: the matching tile types in their

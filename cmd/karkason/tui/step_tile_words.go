@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/karkason/karkason/engine"
-	"github.com/rivo/tview"
 )
 
 // The words of the tile step's answers (issue 30). A tile two of whose ways read the same but join its edges
@@ -144,11 +143,7 @@ func shortName(loc translator, t *engine.TileType, rot int, withCode, fields boo
 // tileAnswer is the label of the tile step's answer for tile t lying in rotation rot, "city, road CRFR D ×3" (the
 // tile in words and its edges, tileTurnName; the letter of the rule book; the copies left).
 func (e *entry) tileAnswer(t *engine.TileType, rot int) string {
-	label := tileTurnName(e.t.u.loc, t, rot)
-	if len(t.Aliases) > 0 {
-		label += " " + strings.Join(t.Aliases, " ")
-	}
-	return tview.Escape(label) + fmt.Sprintf(" ×%d", e.g.Bag.Left(t))
+	return e.tileListed(t, tileTurnName(e.t.u.loc, t, rot), true)
 }
 
 // listedTile is a tile the tile step lists for a code: its answer's index, the tile and the rotation it lies in.
@@ -174,11 +169,8 @@ func (e *entry) shortLabels(choices []choice, listed []listedTile, typed bool) {
 		if same[short] > 1 {
 			short = shortTileNameFields(loc, l.t, l.rot, !typed)
 		}
-		if len(l.t.Aliases) > 0 && !typed { // (a code begun: the letter with the code, as in full; typed whole: words
-			// alone, one line)
-			short += " " + strings.Join(l.t.Aliases, " ")
-		}
-		choices[l.i].short = tview.Escape(short) + fmt.Sprintf(" ×%d", e.g.Bag.Left(l.t))
+		// (a code begun: the letter with the code, as in full; typed whole: words alone, one line)
+		choices[l.i].short = e.tileListed(l.t, short, !typed)
 	}
 	distinctShorts(choices)
 }
