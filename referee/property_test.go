@@ -582,7 +582,6 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 				}
 			}
 		}
-		turn := g.TurnNo
 		barns := barnsOnBoard(g)
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("seed %d step %d: legal action %q refused: %v\n%s", seed, step, a, err, recordText(g))
@@ -590,7 +589,7 @@ func playRandom(t testing.TB, setup Setup, seed uint64, po playerOpts, ck checks
 		if a.Verb == VerbPlace {
 			// The tile's turn is the one it lies in: a placement may first decline the previous turn's decisions
 			// (the City's, COUNT-6), which ends that turn, so the turn before applying it may be the one before.
-			turn = g.TurnNo
+			turn := g.TurnNo
 			placed[turn]++
 			if placed[turn] > 2 || g.Part() > 2 || g.Part() < 1 {
 				t.Fatalf("seed %d step %d: %d tiles placed in turn %d, part %d: a third tile (TB-8)\n%s", seed, step,
