@@ -20,18 +20,9 @@ func TestLegalMovesNoPigOntoABarnsField(t *testing.T) {
 	text := strings.TrimSpace(string(data))
 	cut := strings.LastIndex(text, "\n")
 	last := text[cut+1:]
-	rec, err := ParseRecord(strings.NewReader(text[:cut+1]))
+	g, err := Replay(strings.NewReader(text[:cut+1]), false) // (red's turn, no decision pending to settle)
 	if err != nil {
 		t.Fatal(err)
-	}
-	g, err := NewGame(rec.Setup, engine.Standard())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, a := range rec.Actions {
-		if err := g.Apply(a); err != nil {
-			t.Fatalf("action %d %q: %v", i, a, err)
-		}
 	}
 	a, _, err := ParseAction(last, strings.Count(text[:cut], "\n")+2)
 	if err != nil || a.Verb != VerbPlace {
